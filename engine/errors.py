@@ -1,0 +1,46 @@
+"""The one exception the rules raise for a move that may not be made."""
+
+from __future__ import annotations
+
+# English texts of the reasons; handlers translate by key, these are the fallback wording.
+MESSAGES: dict[str, str] = {
+    "not_your_turn": "It is not your turn.",
+    "no_decision": "There is nothing for you to decide now.",
+    "game_over": "This hand is over.",
+    "unknown_move": "“{text}” is not a move I understand.",
+    "not_in_hand": "You do not hold {cards}.",
+    "must_lead": "You are leading: you cannot pass.",
+    "threes_last": "Your 3s go together, as your very last set (憋3).",
+    "threes_no_wild": "3s never take wildcards.",
+    "not_a_set": "{cards} is not one set: one rank, plus any 2s and jokers.",
+    "wrong_size": "You must play {size} cards to beat {table}.",
+    "too_small": "{move} does not beat {table}.",
+    "gouji_protected": "{table} is a 够级 set: only the opposite may beat it, or a burn.",
+    "burn_infeasible": "You cannot burn: after {move} your hand could not be played out "
+    "with a joker in every set.",
+    "burn_obligation": "After your burn every set you play must hold a joker, "
+    "and leave a hand you can still play that way.",
+    "not_point_set": "{move} is not a point set (开点牌).",
+    "bad_decision": "“{text}” is not one of your choices here: {choices}.",
+    "card_not_exposable": "{cards} cannot be exposed.",
+    "must_follow": "You must follow {suit}.",
+    "held_back": "{card} is exposed and held back until its suit has been led.",
+    "must_lead_club2": "The first lead must be the ♣2.",
+    "colour_discard": "Your discard must be {colour} when you can.",
+    "pair_follow": "Follow the pair with {what}.",
+    "not_a_lead": "{move} is not a lead: one card, or a pair of identical cards.",
+}
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse. `key` and `params` let the interface translate the reason."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        self.key = key
+        self.params = params
+        template = MESSAGES.get(key, key)
+        try:
+            text = template.format(**params)
+        except (KeyError, IndexError):
+            text = template
+        super().__init__(text)

@@ -1,0 +1,126 @@
+"""够级 cards: ranks, the 216-card deck and the rank-token notation.
+
+The rules only ever look at ranks, so a hand is a list of 15 counts indexed by rank. Suits are
+kept beside it (per rank, a stack of suits) only so pictures show real-looking cards.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+from engine.errors import IllegalMove
+
+RANKS: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")
+THREE, FOUR, TEN, JACK, QUEEN, KING, ACE, TWO, SMALL_JOKER, BIG_JOKER = 0, 1, 7, 8, 9, 10, 11, 12, 13, 14
+NATURALS = range(FOUR, ACE + 1)  # ranks that can be the base of an ordinary set
+NRANKS = len(RANKS)
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+DECKS = 4
+HAND_SIZE = 36
+SEATS = 6
+
+_ALIASES: dict[str, int] = {tok: i for i, tok in enumerate(RANKS)}
+_ALIASES.update({"T": TEN, "小王": SMALL_JOKER, "大王": BIG_JOKER, "小": SMALL_JOKER, "大": BIG_JOKER})
+_REPEAT = re.compile(r"^(.+?)[x×*](\d+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card. `str(card)` is its rank token; the suit is for pictures only."""
+
+    rank: int
+    suit: str | None  # None for jokers
+
+    def __str__(self) -> str:
+        return RANKS[self.rank]
+
+
+def rank_of(token: str) -> int:
+    rank = _ALIASES.get(token.upper()) if token.isascii() else _ALIASES.get(token)
+    if rank is None:
+        raise IllegalMove("unknown_move", text=token)
+    return rank
+
+
+def parse_counts(text: str) -> list[int]:
+    """`"9 9 9 2 2"`, `"9x3+2x2"` or `"4 4 大王"` → 15 rank counts."""
+    counts = [0] * NRANKS
+    for part in re.split(r"[\s,+，]+", text.strip()):
+        if not part:
+            continue
+        match = _REPEAT.match(part)
+        token, times = (match.group(1), int(match.group(2))) if match else (part, 1)
+        counts[rank_of(token)] += times
+    return counts
+
+
+def counts_text(counts: list[int]) -> str:
+    """Canonical notation: naturals low to high, then 2s, then SJ, then BJ."""
+    return " ".join(RANKS[r] for r in range(NRANKS) for _ in range(counts[r]))
+
+
+def _full_deck() -> tuple[Card, ...]:
+    deck = [Card(r, s) for r in range(TWO + 1) for s in SUITS for _ in range(DECKS)]
+    deck += [Card(SMALL_JOKER, None)] * DECKS + [Card(BIG_JOKER, None)] * DECKS
+    return tuple(deck)
+
+
+FULL_DECK = _full_deck()  # cards are immutable: one deck serves every shuffle
+
+
+def shuffled_deck(rand: random.Random) -> list[Card]:
+    deck = list(FULL_DECK)
+    rand.shuffle(deck)
+    return deck
+
+
+class HandCards:
+    """One seat's cards: rank counts for the rules, suit stacks for the pictures."""
+
+    __slots__ = ("counts", "suits")
+
+    def __init__(self, cards: list[Card]) -> None:
+        self.counts = [0] * NRANKS
+        self.suits: list[list[str | None]] = [[] for _ in range(NRANKS)]
+        for card in cards:
+            self.add(card)
+
+    @classmethod
+    def from_text(cls, text: str) -> HandCards:
+        counts = parse_counts(text)
+        # Positions built by tests get suits in a fixed rotation so pictures still vary.
+        return cls(
+            [
+                Card(r, None if r >= SMALL_JOKER else SUITS[i % 4])
+                for r in range(NRANKS)
+                for i in range(counts[r])
+            ]
+        )
+
+    def add(self, card: Card) -> None:
+        self.counts[card.rank] += 1
+        self.suits[card.rank].append(card.suit)
+
+    def take(self, rank: int, count: int = 1) -> list[Card]:
+        """Removes `count` cards of `rank` (the caller has checked they are there)."""
+        self.counts[rank] -= count
+        stack = self.suits[rank]
+        taken = stack[len(stack) - count :]
+        del stack[len(stack) - count :]
+        return [Card(rank, s) for s in taken]
+
+    def drop(self, rank: int, count: int) -> None:
+        """Removes cards that leave the game (played); like `take` without building them."""
+        self.counts[rank] -= count
+        del self.suits[rank][len(self.suits[rank]) - count :]
+
+    def cards(self) -> list[Card]:
+        return [Card(r, s) for r in range(NRANKS) for s in self.suits[r]]
+
+    def __len__(self) -> int:
+        return sum(self.counts)
+
+    def __str__(self) -> str:
+        return counts_text(self.counts)

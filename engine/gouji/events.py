@@ -1,0 +1,199 @@
+"""What `apply` reports: typed events carrying all an announcer needs.
+
+Events are values: read-only by convention (not frozen, which costs 3× on the hot path). Sets and
+cards are given in notation (str) so events serialise and translate easily. Nothing private is in
+an event (`TributePaid.cards` is public information by §11a).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(slots=True)
+class Event:
+    @property
+    def kind(self) -> str:
+        return type(self).__name__
+
+
+@dataclass(slots=True)
+class HandStarted(Event):
+    hand_no: int
+    seed: str
+
+
+@dataclass(slots=True)
+class LeaderChosen(Event):
+    seat: int
+    reason: str  # turned_card | last_place | revolution_side | given
+    card: str | None = None  # the turned card, suit included (e.g. "H9")
+
+
+@dataclass(slots=True)
+class ThreeBought(Event):  # 买3
+    buyer: int
+    seller: int
+    paid: str
+
+
+@dataclass(slots=True)
+class ThreeGiven(Event):  # 要3
+    buyer: int
+    seller: int
+
+
+@dataclass(slots=True)
+class ThreeUnavailable(Event):  # nobody could sell (no one holds two 3s)
+    buyer: int
+
+
+@dataclass(slots=True)
+class RevolutionDeclared(Event):  # 革命
+    seat: int
+
+
+@dataclass(slots=True)
+class Redealt(Event):  # two revolutions at once
+    seats: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class ChargeMade(Event):  # 冲点 (or, without one, the opposite's uncontested point lead)
+    seat: int
+    cards: str
+    contested: bool
+
+
+@dataclass(slots=True)
+class ChargeAnswered(Event):
+    seat: int
+    cards: str | None  # None: let it stand
+    outcome: str  # opposite_opened | neither | charger_opened
+
+
+@dataclass(slots=True)
+class DeadLevelsChosen(Event):  # 死级
+    seat: int
+    chosen: bool
+
+
+@dataclass(slots=True)
+class TributeResisted(Event):  # 抗贡
+    payer: int
+
+
+@dataclass(slots=True)
+class TributePaid(Event):
+    payer: int
+    receiver: int
+    tribute: str  # smother | burn | point | last | second_last
+    cards: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class TributeForgiven(Event):  # 欠贡 (or paid in advance during 冲点)
+    payer: int
+    receiver: int
+    tribute: str
+    count: int
+    reason: str  # short | charged
+
+
+@dataclass(slots=True)
+class TributeChoice(Event):  # a teammate's 吃 / 不吃 / 反抽
+    receiver: int
+    payer: int
+    tribute: str
+    choice: str  # take | decline | counter
+    cards: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class PlayStarted(Event):
+    leader: int
+
+
+@dataclass(slots=True)
+class Played(Event):
+    seat: int
+    cards: str
+    lead: bool
+    gouji: bool
+    burn: bool
+    cards_left: int
+
+
+@dataclass(slots=True)
+class Passed(Event):
+    seat: int
+    auto: bool  # 要不起: passed by the referee because no legal beat existed
+
+
+@dataclass(slots=True)
+class BurnSucceeded(Event):
+    burner: int
+    burned: int
+
+
+@dataclass(slots=True)
+class BurnFailed(Event):  # 解烧; 反烧 when the burned player made the beat
+    burner: int
+    burned: int
+    by: int
+    counter: bool
+
+
+@dataclass(slots=True)
+class Smothered(Event):  # 闷
+    seat: int
+    by: int
+
+
+@dataclass(slots=True)
+class PointOpened(Event):  # 开点
+    seat: int
+    cards: str
+
+
+@dataclass(slots=True)
+class Finished(Event):  # 走科
+    seat: int
+    place: int  # 1-based, as far as known now
+
+
+@dataclass(slots=True)
+class RoundWon(Event):  # 回牌
+    seat: int
+    leader: int
+    relay: bool  # 接风: the winner had finished, the next seat with cards leads
+
+
+@dataclass(slots=True)
+class BecameHeadless(Event):  # 无头
+    seat: int
+
+
+@dataclass(slots=True)
+class MeleeBegan(Event):  # 四人乱缠
+    pass
+
+
+@dataclass(slots=True)
+class Forfeited(Event):  # 罚为大落
+    seat: int
+
+
+@dataclass(slots=True)
+class HandEnded(Event):
+    hand_no: int
+    finish_order: tuple[int, ...]
+    scores: tuple[int, ...]
+    sweep: int | None  # the team (0 or 1) that won by 烩四, else None
+
+
+@dataclass(slots=True)
+class MatchEnded(Event):
+    totals: tuple[int, ...]
+    reason: str  # sweep | hand_limit | stopped
+    compensation: tuple[int, ...]

@@ -1,0 +1,278 @@
+"""One hand (盘) of 够级: the state, the public API of design.md, and the views (§11a)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.errors import IllegalMove
+from engine.gouji import events as ev
+from engine.gouji.cards import HAND_SIZE, SEATS, Card, HandCards, shuffled_deck
+from engine.gouji.play import PlayPhase
+from engine.gouji.preplay import PrePlay
+from engine.gouji.rules import Rules
+from engine.gouji.scoring import Debt, fall_debts, hand_scores, team
+from engine.gouji.sets import CardSet, Decision, Move, parse_move, point_sets
+from engine.seeding import rng
+
+TOTAL_CARDS = 216
+
+
+class HandState:
+    """Every field of a hand in one place (the phases are mixins that work on it)."""
+
+    rules: Rules
+    hand_no: int
+    seed: str
+    phase: str  # revolution | charge | charge_answer | uncontested | resist | tribute |
+    #             dead_levels | play | over
+    to_act: list[int]
+    decided: dict[int, Move]
+    cards: list[HandCards]
+    left: list[int]
+    own: list[list[int]]  # per rank, how many held cards were dealt to the seat (§8.4)
+    leader: int
+    out: set[int]  # seats sitting the hand out (革命)
+    revolutionary: int | None
+    point_fixed: set[int]  # seats whose 开点 status 冲点 decided
+    charge: CardSet | None
+    charge_beaten: bool
+    charge_credit: list[int]
+    owed: list[Debt]  # tributes from the last hand, paid in this one
+    tributes: list[Debt]  # those still to pay
+    dead_seat: int | None
+    dead_left: int
+    # play
+    table: CardSet | None
+    owner: int
+    protected: bool
+    passed: list[bool]
+    queue: list[int]
+    qi: int
+    cursor: int
+    last_answerer: int | None
+    last_chance_done: bool
+    melee_passes: int
+    burn: tuple[int, int] | None
+    smother_risk: int | None
+    obligated: list[bool]
+    headless: list[bool]
+    melee: bool
+    pending: list[int]
+    finished: list[int]
+    forced: list[int]
+    opened: list[bool]
+    first_point: list[str | None]
+    played_four: list[bool]
+    jokers_played: list[list[int]]
+    dealt_point_set: list[bool]
+    specials: list[Debt]
+    played: int
+    sweep: int | None
+    scores: tuple[int, ...] | None
+    debts: list[Debt]  # what this hand leaves owing for the next
+
+    def _start_play(self, leader: int, out: list[ev.Event]) -> None: ...
+    def _end_hand(self, sweep: int | None, out: list[ev.Event]) -> None: ...
+    def _deal(self, out: list[ev.Event]) -> None: ...
+    def _run_preplay(self, out: list[ev.Event]) -> None: ...
+    @property
+    def finish_order(self) -> list[int]: ...
+
+
+class Hand(PrePlay, PlayPhase, HandState):
+    """A hand of 够级. Build it with `new_game`, `from_hands` or through a `Match`."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: str,
+        hand_no: int = 1,
+        leader: int | None = None,
+        owed: Sequence[Debt] = (),
+        hands: Sequence[str] | None = None,
+    ) -> None:
+        self.rules, self.seed, self.hand_no = rules, seed, hand_no
+        self.owed = list(owed)
+        self.redeals = 0
+        self.given_leader = leader
+        self._reset()
+        out: list[ev.Event] = [ev.HandStarted(hand_no, seed)]
+        if hands is not None:
+            self._seat_hands([HandCards.from_text(h) for h in hands])
+            self.leader = leader or 0
+            self.played = TOTAL_CARDS - sum(self.left)  # positions hold fewer cards than a deal
+            self._start_play(self.leader, out)
+        else:
+            self._deal(out)
+            self._run_preplay(out)
+        self.opening_events = out
+
+    def _reset(self) -> None:
+        self.phase, self.to_act, self.decided = "setup", [], {}
+        self.out, self.revolutionary, self.point_fixed = set(), None, set()
+        self.charge, self.charge_beaten, self.charge_credit = None, False, [0] * SEATS
+        self.tributes, self.dead_seat, self.dead_left = [], None, 0
+        self.table, self.owner, self.protected = None, 0, False
+        self.passed, self.queue, self.qi, self.cursor = [False] * SEATS, [], 0, 0
+        self.last_answerer, self.last_chance_done, self.melee_passes = None, False, 0
+        self.burn, self.smother_risk = None, None
+        self.obligated, self.headless, self.melee = [False] * SEATS, [False] * SEATS, False
+        self.pending, self.finished, self.forced = [], [], []
+        self.opened, self.first_point = [False] * SEATS, [None] * SEATS
+        self.played_four = [False] * SEATS
+        self.jokers_played = [[0, 0] for _ in range(SEATS)]
+        self.specials, self.played, self.sweep, self.scores, self.debts = [], 0, None, None, []
+        self.dealt_point_set = [True] * SEATS
+
+    def _seat_hands(self, hands: list[HandCards]) -> None:
+        self.cards = hands
+        self.left = [len(h) for h in hands]
+        self.own = [list(h.counts) for h in hands]
+
+    def _deal(self, out: list[ev.Event]) -> None:
+        """Shuffles from the hand's seed (and the redeal number) and deals 36 each (§2)."""
+        if self.redeals or self.phase != "setup":
+            self.redeals += 1
+            self._reset()
+        rand = rng(self.seed, "deal", self.redeals)
+        deck = shuffled_deck(rand)
+        self._seat_hands([HandCards(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(SEATS)])
+        if self.given_leader is None:  # §8.6: the holder of a randomly turned card leads
+            turned = rand.randrange(len(deck))
+            self.leader = turned // HAND_SIZE
+            card = deck[turned]
+            out.append(ev.LeaderChosen(self.leader, "turned_card", (card.suit or "") + str(card)))
+        else:
+            self.leader = self.given_leader
+            out.append(ev.LeaderChosen(self.leader, "last_place"))
+
+    # -- the public API (design.md) ----------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def hand(self, seat: int) -> list[Card]:
+        return self.cards[seat].cards()
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        if seat not in self.to_act:
+            return []
+        if self.phase == "play":
+            return self._play_moves(seat)
+        return self._preplay_moves(seat)
+
+    def apply(self, seat: int, move: Move | str) -> list[ev.Event]:
+        if isinstance(move, str):
+            move = parse_move(move)
+        if self.phase == "over":
+            raise IllegalMove("game_over")
+        if seat not in self.to_act:
+            raise IllegalMove("not_your_turn" if self.to_act else "no_decision")
+        out: list[ev.Event] = []
+        if self.phase == "play":
+            self._check_play(seat, move)
+            self._apply_play(seat, move, out)
+        else:
+            choices = self._preplay_moves(seat)
+            if move not in choices:
+                raise IllegalMove("bad_decision", text=str(move), choices=", ".join(str(m) for m in choices))
+            self._apply_preplay(seat, move, out)
+        return out
+
+    @property
+    def finish_order(self) -> list[int]:
+        """Seats in finishing order (§10); the revolutionary takes 四科, or 三科 in a 烩."""
+        order = [s for s in self.finished if s not in self.forced]
+        if self.revolutionary is not None:
+            if self.sweep is not None and self.sweep == team(self.revolutionary):
+                order.insert(2, self.revolutionary)
+            elif len(order) >= 3 and self.sweep is None:
+                order.insert(3, self.revolutionary)
+        if self.phase == "over" and self.sweep is None:
+            order += [s for s in self._holders() if s not in self.forced] + self.forced
+        return order
+
+    def default_move(self, seat: int) -> Move:
+        """The referee's move for a seat that ran out of time and has no bot (design.md):
+        pass where passing is allowed, else the smallest legal lead; for pre-play choices the
+        rules' defaults (抗贡 is refused by default, a teammate's tribute is taken)."""
+        moves = self.legal_moves(seat)
+        if not moves:
+            raise IllegalMove("no_decision")
+        by_text = {str(m): m for m in moves}
+        for preferred in ("pass", "resist", "take"):
+            if preferred in by_text:
+                return by_text[preferred]
+        takes = [m for m in moves if isinstance(m, Decision) and m.name == "take"]
+        if takes:
+            return max(takes, key=lambda m: m.count or 1)
+        return min((m for m in moves if isinstance(m, CardSet)), key=lambda m: (m.size, m.value, m.jokers))
+
+    def forfeit(self, seat: int) -> list[ev.Event]:
+        """§12: a player who leaves a running hand is 罚为大落; a bot plays on for the seat."""
+        if self.phase == "over" or seat in self.forced:
+            return []
+        self.forced.append(seat)
+        return [ev.Forfeited(seat)]
+
+    # -- ending ------------------------------------------------------------------------------
+
+    def _end_hand(self, sweep: int | None, out: list[ev.Event]) -> None:
+        self.phase, self.to_act, self.sweep = "over", [], sweep
+        order = self.finish_order
+        if sweep is None:  # after 烩四 the match is over: nothing is owed
+            self._point_debts()
+            self.debts = [*self.specials, *fall_debts(order)]
+        self.scores = hand_scores(self.rules, order, sweep, self.hand_no, self.specials)
+        out.append(ev.HandEnded(self.hand_no, tuple(order), self.scores, sweep))
+
+    def _start_play(self, leader: int, out: list[ev.Event]) -> None:
+        self.dealt_point_set = [bool(point_sets(h.counts)) for h in self.cards]
+        super()._start_play(leader, out)
+
+    # -- views (§11a) ------------------------------------------------------------------------
+
+    def public_view(self) -> dict[str, object]:
+        """What everyone at the table may know. Never a card of anyone's hand."""
+        order = self.finish_order
+        return {
+            "hand_no": self.hand_no,
+            "phase": self.phase,
+            "to_act": list(self.to_act),
+            "table": None if self.table is None else self.table.text,
+            "table_owner": None if self.table is None else self.owner,
+            "cards_left": [0 if s in self.out else n for s, n in enumerate(self.left)],
+            "places": {s: order.index(s) + 1 for s in order},
+            "passed": list(self.passed),
+            "headless": list(self.headless),
+            "melee": self.melee,
+            "burn_pending": None if self.burn is None else list(self.burn),
+            "obligated": list(self.obligated),
+            "opened": list(self.opened),
+            "first_point": list(self.first_point),
+            "jokers_played": [list(j) for j in self.jokers_played],
+            "revolutionary": self.revolutionary,
+            "charge": None if self.charge is None else self.charge.text,
+            "dead_levels_left": self.dead_left,
+            "forfeited": list(self.forced),
+            "scores": None if self.scores is None else list(self.scores),
+        }
+
+    def seat_view(self, seat: int) -> dict[str, object]:
+        view = self.public_view()
+        view["seat"] = seat
+        view["hand"] = str(self.cards[seat])
+        view["legal"] = [str(m) for m in self.legal_moves(seat)]
+        return view
+
+    def total_cards(self) -> int:
+        """Cards in hands plus cards played: 216 at every step of a dealt hand."""
+        return sum(self.left) + self.played
+
+
+def from_hands(hands: Sequence[str], leader: int = 0, rules: Rules | None = None) -> Hand:
+    """A position in play (no pre-play phase), hands of any sizes, as hand 1 of a match."""
+    if len(hands) != SEATS:
+        raise ValueError("够级 needs six hands")
+    return Hand(rules or Rules(), seed="position", hands=hands, leader=leader)

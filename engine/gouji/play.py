@@ -1,0 +1,325 @@
+"""§6–§7 and §9–§10 during play: rounds, answers, 够级, burns, 无头, 接风, 四人乱缠, 开点, 闷, ends.
+
+A mixin of `Hand`: it reads and writes the hand's state and never touches the outside world.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.errors import IllegalMove
+from engine.gouji import events as ev
+from engine.gouji.cards import BIG_JOKER, FOUR, SEATS, SMALL_JOKER, THREE, TWO
+from engine.gouji.scoring import Debt, opposite, team
+from engine.gouji.sets import (
+    PASS,
+    WILD_ONLY,
+    CardSet,
+    Move,
+    answers,
+    can_answer,
+    can_finish_with_jokers,
+    holds,
+    leads,
+)
+
+if TYPE_CHECKING:
+    from engine.gouji.hand import HandState
+
+    _Base = HandState
+else:
+    _Base = object
+
+
+class PlayPhase(_Base):
+    # -- start and rounds ---------------------------------------------------------------------
+
+    def _start_play(self, leader: int, out: list[ev.Event]) -> None:
+        self.phase = "play"
+        leader = self._holder_from(leader)
+        out.append(ev.PlayStarted(leader))
+        self._new_round(leader)
+
+    def _new_round(self, leader: int) -> None:
+        self.table = None
+        self.owner = leader
+        self.protected = False
+        self.passed = [False] * SEATS
+        self.burn = None
+        self.smother_risk = None
+        self.to_act = [leader]
+
+    def _holder_from(self, seat: int) -> int:
+        """`seat` if it still plays this hand, else the next seat that does (play order)."""
+        for step in range(SEATS):
+            candidate = (seat + step) % SEATS
+            if self.left[candidate] and candidate not in self.out:
+                return candidate
+        return seat
+
+    def _holders(self) -> list[int]:
+        return [s for s in range(SEATS) if self.left[s] and s not in self.out]
+
+    # -- what a seat may do --------------------------------------------------------------------
+
+    def _is_burn(self, seat: int) -> bool:
+        """§7: beating a protected 够级 set as neither its opposite nor 无头 is a burn."""
+        return self.protected and seat != opposite(self.owner) and not self.headless[seat]
+
+    def _play_moves(self, seat: int) -> list[Move]:
+        counts = self.cards[seat].counts
+        if self.table is None:
+            moves: list[CardSet] = leads(counts)
+            if self.obligated[seat]:
+                moves = [m for m in moves if self._keeps_obligation(counts, m)]
+            return list(moves)
+        found = answers(counts, self.table)
+        if self.obligated[seat]:
+            found = [m for m in found if self._keeps_obligation(counts, m)]
+        elif self._is_burn(seat):
+            found = [m for m in found if can_finish_with_jokers(counts, m)]
+        return [*found, PASS]
+
+    def _can_beat(self, seat: int) -> bool:
+        counts = self.cards[seat].counts
+        assert self.table is not None
+        strict = self.obligated[seat]
+        burning = self._is_burn(seat)
+        if not (strict or burning):
+            return can_answer(counts, self.table)
+        for move in answers(counts, self.table):
+            if strict:
+                if self._keeps_obligation(counts, move):
+                    return True
+            elif not burning or can_finish_with_jokers(counts, move):
+                return True
+        return False
+
+    @staticmethod
+    def _keeps_obligation(counts: list[int], move: CardSet) -> bool:
+        """After a successful burn: a joker in every set (final 3s apart), still feasible."""
+        return move.is_threes or (move.jokers > 0 and can_finish_with_jokers(counts, move))
+
+    def _check_play(self, seat: int, move: Move) -> None:
+        """Why `move` is illegal for the seat to act, in words a player understands."""
+        if not isinstance(move, CardSet):
+            if move is PASS:
+                if self.table is None:
+                    raise IllegalMove("must_lead")
+                return
+            raise IllegalMove("bad_decision", text=str(move), choices="pass")
+        counts = self.cards[seat].counts
+        if not holds(counts, move):
+            raise IllegalMove("not_in_hand", cards=str(move))
+        if move.is_threes and (move.naturals != counts[THREE] or sum(counts) != counts[THREE]):
+            raise IllegalMove("threes_last")
+        table = self.table
+        if table is not None:
+            if move.size != table.size:
+                raise IllegalMove("wrong_size", size=table.size, table=str(table))
+            if not move.beats(table):
+                raise IllegalMove("too_small", move=str(move), table=str(table))
+        if self.obligated[seat]:
+            if not self._keeps_obligation(counts, move):
+                raise IllegalMove("burn_obligation")
+        elif table is not None and self._is_burn(seat) and not can_finish_with_jokers(counts, move):
+            raise IllegalMove("burn_infeasible", move=str(move))
+
+    # -- doing it ------------------------------------------------------------------------------
+
+    def _apply_play(self, seat: int, move: Move, out: list[ev.Event]) -> None:
+        if move is PASS:
+            self._record_pass(seat, False, out)
+            self._advance(out)
+            return
+        assert isinstance(move, CardSet)
+        lead = self.table is None
+        burn = not lead and self._is_burn(seat)
+        beaten_owner = self.owner
+        if not lead:
+            self._on_beaten(seat, out)
+        self._remove(seat, move)
+        self.table, self.owner = move, seat
+        self.protected = move.is_gouji and not self.melee and not self.headless[seat]
+        self.burn = (seat, beaten_owner) if burn else None
+        out.append(ev.Played(seat, move.text, lead, move.is_gouji, burn, self.left[seat]))
+        if seat == self.dead_seat and move.is_gouji and self.dead_left:
+            self._use_dead_level(seat, out)
+        counts = self.cards[seat].counts
+        # 闷 risk: this set leaves only 3s; if it is beaten, its player is smothered.
+        self.smother_risk = seat if self.left[seat] and self.left[seat] == counts[THREE] else None
+        if not self.left[seat] and self._finish(seat, out):
+            return
+        self._start_answers(seat)
+        self._advance(out)
+
+    def _remove(self, seat: int, move: CardSet) -> None:
+        hand = self.cards[seat]
+        if move.rank != WILD_ONLY:
+            hand.drop(move.rank, move.naturals)
+            if move.rank == FOUR:
+                self.played_four[seat] = True
+        if move.twos:
+            hand.drop(TWO, move.twos)
+        if move.jokers:
+            hand.drop(SMALL_JOKER, move.small)
+            hand.drop(BIG_JOKER, move.big)
+            self.jokers_played[seat][0] += move.small
+            self.jokers_played[seat][1] += move.big
+        self.left[seat] -= move.size
+        self.played += move.size
+
+    def _use_dead_level(self, seat: int, out: list[ev.Event]) -> None:
+        self.dead_left -= 1
+        if not self.dead_left:
+            self.headless[seat] = True
+            out.append(ev.BecameHeadless(seat))
+
+    def _on_beaten(self, by: int, out: list[ev.Event]) -> None:
+        if self.smother_risk is not None:
+            victim = self.smother_risk
+            out.append(ev.Smothered(victim, by))
+            self._add_special("smother", victim, by)
+        if self.burn is not None:
+            burner, burned = self.burn
+            out.append(ev.BurnFailed(burner, burned, by, by == burned))
+
+    def _add_special(self, kind: str, payer: int, receiver: int, scored: bool = True) -> None:
+        if team(payer) != team(receiver):  # §9: special tributes between teammates are void
+            self.specials.append(Debt(kind, payer, receiver, 1, scored, len(self.specials)))
+
+    def _record_pass(self, seat: int, auto: bool, out: list[ev.Event]) -> None:
+        self.passed[seat] = True
+        self.last_answerer = seat
+        self.melee_passes += 1
+        out.append(ev.Passed(seat, auto))
+
+    def _start_answers(self, owner: int) -> None:
+        """The seats to ask about the set just played, in order (§6, §7 priority)."""
+        order = [(owner + i) % SEATS for i in range(1, SEATS)]
+        holders = [s for s in order if self.left[s] and s not in self.out]
+        self.last_answerer = None
+        self.last_chance_done = False
+        self.melee_passes = 0
+        self.cursor = owner
+        if self.melee:
+            self.queue = []
+        elif self.protected:
+            opp = opposite(owner)
+            burners = [s for s in holders if s != opp and not self.headless[s] and not self.passed[s]]
+            if self.rules.burn_priority == "outline":  # the 够级 player's own team burns first
+                burners.sort(key=lambda s: team(s) != team(owner))
+            heads = [s for s in holders if s == opp or (self.headless[s] and not self.passed[s])]
+            self.queue = burners + heads
+        else:
+            self.queue = [s for s in holders if not self.passed[s]]
+        self.qi = 0
+
+    def _advance(self, out: list[ev.Event]) -> None:
+        """Finds the next seat that has a real decision; passes the rest (§6 auto-pass)."""
+        auto = self.rules.auto_pass
+        if self.melee:
+            self._advance_melee(out)
+            return
+        while self.qi < len(self.queue):
+            seat = self.queue[self.qi]
+            self.qi += 1
+            if auto and not self._can_beat(seat):
+                self._record_pass(seat, True, out)
+                continue
+            self.to_act = [seat]
+            return
+        opp = opposite(self.owner)
+        if not self.last_chance_done and self.left[opp] and opp not in self.out and self.last_answerer != opp:
+            # §6 the opposite's last chance: once, even after passing earlier this round.
+            self.last_chance_done = True
+            if not auto or self._can_beat(opp):
+                self.to_act = [opp]
+                return
+        self._win_round(out)
+
+    def _advance_melee(self, out: list[ev.Event]) -> None:
+        """§6 四人乱缠: anyone may answer; a set wins when all others with cards pass in a row."""
+        auto = self.rules.auto_pass
+        while True:
+            others = sum(1 for s in self._holders() if s != self.owner)
+            if self.melee_passes >= others:
+                self._win_round(out)
+                return
+            seat = self._holder_from((self.cursor + 1) % SEATS)
+            self.cursor = seat
+            if auto and not self._can_beat(seat):
+                self._record_pass(seat, True, out)
+                continue
+            self.to_act = [seat]
+            return
+
+    def _win_round(self, out: list[ev.Event]) -> None:
+        winner, move = self.owner, self.table
+        assert move is not None
+        if self.burn is not None:
+            burner, burned = self.burn
+            out.append(ev.BurnSucceeded(burner, burned))
+            self._add_special("burn", burned, burner)
+            if self.left[burner]:
+                self.obligated[burner] = True
+        if (
+            self.rules.kaidian
+            and move.is_point
+            and not self.opened[winner]
+            and winner not in self.point_fixed
+            and not self.headless[winner]
+            and not self.melee
+            and not self.played_four[winner]
+        ):
+            self.opened[winner] = True
+            self.first_point[winner] = move.text
+            out.append(ev.PointOpened(winner, move.text))
+        # §6 the last set counts: 无头 and 四人乱缠 begin only now.
+        for finisher in self.pending:
+            opp = opposite(finisher)
+            if self.left[opp] and opp not in self.out and not self.headless[opp]:
+                self.headless[opp] = True
+                out.append(ev.BecameHeadless(opp))
+        self.pending = []
+        if len(self.finished) >= 2 and not self.melee:
+            self.melee = True
+            out.append(ev.MeleeBegan())
+        leader = winner if self.left[winner] else self._holder_from((winner + 1) % SEATS)
+        out.append(ev.RoundWon(winner, leader, leader != winner))
+        self._new_round(leader)
+
+    # -- finishing ---------------------------------------------------------------------------
+
+    def _finish(self, seat: int, out: list[ev.Event]) -> bool:
+        """Records a finish; returns True when the hand ended with it (§10)."""
+        self.finished.append(seat)
+        self.pending.append(seat)
+        self.obligated[seat] = False
+        out.append(ev.Finished(seat, self.finish_order.index(seat) + 1))
+        sweep = self._sweep_team()
+        if sweep is not None or len(self._holders()) <= 1:
+            self._end_hand(sweep, out)
+            return True
+        return False
+
+    def _sweep_team(self) -> int | None:
+        """§10 烩四 (and §8.2: a revolutionary's two teammates taking 头科 and 二科)."""
+        order = [s for s in self.finished if s not in self.forced]
+        if self.revolutionary is not None and len(order) >= 2:
+            side = team(self.revolutionary)
+            if team(order[0]) == side and team(order[1]) == side:
+                return side
+        if len(order) >= 3 and team(order[0]) == team(order[1]) == team(order[2]):
+            return team(order[0])
+        return None
+
+    def _point_debts(self) -> None:
+        """§9 开点: in each opposite pair where exactly one opened, the other owes a 点贡."""
+        if not self.rules.kaidian:
+            return
+        for seat in range(SEATS // 2):
+            pair = (seat, opposite(seat))
+            if self.opened[pair[0]] != self.opened[pair[1]]:
+                opener, other = pair if self.opened[pair[0]] else pair[::-1]
+                self._add_special("point", other, opener, self.dealt_point_set[other])

@@ -1,0 +1,294 @@
+"""§8 before play, in the order of seed 001: 买3/要3, 革命 with 冲点, 抗贡, 进贡, 死级.
+
+A mixin of `Hand`. Automatic steps run at once; decisions put seats in `to_act`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.gouji import events as ev
+from engine.gouji.cards import BIG_JOKER, NRANKS, SEATS, SMALL_JOKER, THREE, TWO, Card
+from engine.gouji.scoring import Debt, opposite, team
+from engine.gouji.sets import PASS, CardSet, Decision, Move, answers, decision, point_sets
+
+if TYPE_CHECKING:
+    from engine.gouji.hand import HandState
+
+    _Base = HandState
+else:
+    _Base = object
+
+REVOLT, PAY, RESIST, DEAD_LEVELS = (decision(n) for n in ("revolt", "pay", "resist", "deadlevels"))
+TRIBUTE_RANKS = (BIG_JOKER, SMALL_JOKER, TWO)  # a tribute is the payer's highest of these
+FALL_KINDS = ("last", "second_last")
+
+
+class PrePlay(_Base):
+    def _run_preplay(self, out: list[ev.Event]) -> None:
+        self._buy_threes(out)
+        eligible = [s for s in self._play_order(self.leader) if not self._wild_count(s)]
+        if self.rules.revolution and eligible:
+            self.phase, self.to_act, self.decided = "revolution", eligible, {}
+            return
+        self._after_revolution(out)
+
+    def _play_order(self, start: int) -> list[int]:
+        return [(start + i) % SEATS for i in range(SEATS)]
+
+    def _wild_count(self, seat: int) -> int:
+        counts = self.cards[seat].counts
+        return counts[TWO] + counts[SMALL_JOKER] + counts[BIG_JOKER]
+
+    def _give(self, giver: int, receiver: int, rank: int, own: bool) -> Card:
+        """Moves one card; `own` cards (dealt to the giver) are what tributes must be."""
+        card = self.cards[giver].take(rank)[0]
+        self.cards[receiver].add(card)
+        self.left[giver] -= 1
+        self.left[receiver] += 1
+        mine = self.own[giver]
+        mine[rank] = mine[rank] - 1 if own else min(mine[rank], self.cards[giver].counts[rank])
+        return card
+
+    # -- 买3 / 要3 ------------------------------------------------------------------------------
+
+    def _buy_threes(self, out: list[ev.Event]) -> None:
+        for buyer in self._play_order(self.leader):
+            if self.cards[buyer].counts[THREE]:
+                continue
+            # The opposite, then the other two enemies, then teammates, each in play order.
+            sellers = [
+                opposite(buyer),
+                (buyer + 1) % SEATS,
+                (buyer + 5) % SEATS,
+                (buyer + 2) % SEATS,
+                (buyer + 4) % SEATS,
+            ]
+            seller = next((s for s in sellers if self.cards[s].counts[THREE] >= 2), None)
+            if seller is None:
+                out.append(ev.ThreeUnavailable(buyer))
+                continue
+            self._give(seller, buyer, THREE, own=False)
+            paid = next((r for r in (TWO, SMALL_JOKER, BIG_JOKER) if self.cards[buyer].counts[r]), None)
+            if paid is None:
+                out.append(ev.ThreeGiven(buyer, seller))
+            else:
+                card = self._give(buyer, seller, paid, own=True)
+                out.append(ev.ThreeBought(buyer, seller, str(card)))
+
+    # -- 革命, 冲点 -----------------------------------------------------------------------------
+
+    def _decide_revolution(self, seat: int, move: Move, out: list[ev.Event]) -> None:
+        self.decided[seat] = move
+        self.to_act = [s for s in self.to_act if s != seat]
+        if self.to_act:
+            return
+        rebels = [s for s, m in self.decided.items() if m is REVOLT]
+        if len(rebels) >= 2:
+            out.append(ev.Redealt(tuple(sorted(rebels))))
+            self._deal(out)
+            self._run_preplay(out)
+            return
+        if rebels:
+            rebel = rebels[0]
+            self.revolutionary = rebel
+            self.out.add(rebel)
+            self.point_fixed = {rebel, opposite(rebel)}
+            out.append(ev.RevolutionDeclared(rebel))
+            self.phase, self.to_act = "charge", [rebel]
+            if not point_sets(self.cards[rebel].counts):
+                self._charge(rebel, PASS, out)
+            return
+        self._after_revolution(out)
+
+    def _charge(self, seat: int, move: Move, out: list[ev.Event]) -> None:
+        """冲点: the revolutionary leads one 开点 set against the opposite alone, or not."""
+        opp = opposite(seat)
+        if isinstance(move, CardSet):
+            self._remove(seat, move)
+            self.charge = move
+            out.append(ev.ChargeMade(seat, move.text, True))
+            self.phase, self.to_act = "charge_answer", [opp]
+            if self.rules.auto_pass and not answers(self.cards[opp].counts, move):
+                self._answer_charge(opp, PASS, out)
+        else:
+            self.phase, self.to_act = "uncontested", [opp]
+            if not point_sets(self.cards[opp].counts):
+                self._answer_charge(opp, PASS, out)
+
+    def _answer_charge(self, seat: int, move: Move, out: list[ev.Event]) -> None:
+        rebel = opposite(seat)
+        charge = self.charge
+        if isinstance(move, CardSet):
+            self._credit_charge_tribute(seat, move)
+            self._remove(seat, move)
+        if charge is None:  # no 冲点: the opposite may lead a 开点 set unanswered
+            if isinstance(move, CardSet):
+                out.append(ev.ChargeMade(seat, move.text, False))
+                self._open_point(seat, move, out)
+        elif isinstance(move, CardSet):
+            self.charge_beaten = True
+            outcome = "opposite_opened" if move.is_point else "neither"
+            out.append(ev.ChargeAnswered(seat, move.text, outcome))
+            if move.is_point:
+                self._open_point(seat, move, out)
+        else:
+            out.append(ev.ChargeAnswered(seat, None, "charger_opened"))
+            self._open_point(rebel, charge, out)
+        self._after_revolution(out)
+
+    def _open_point(self, seat: int, move: CardSet, out: list[ev.Event]) -> None:
+        if self.rules.kaidian:
+            self.opened[seat] = True
+            self.first_point[seat] = move.text
+            out.append(ev.PointOpened(seat, move.text))
+
+    def _credit_charge_tribute(self, seat: int, move: CardSet) -> None:
+        """§8.2: tribute cards spent in 冲点 are tributes no longer owed."""
+        spent = 0
+        for rank, count in zip((TWO, SMALL_JOKER, BIG_JOKER), (move.twos, move.small, move.big), strict=True):
+            used = min(count, self.own[seat][rank])
+            self.own[seat][rank] -= used
+            spent += used
+        self.charge_credit[seat] += spent
+
+    # -- 抗贡, 进贡 -----------------------------------------------------------------------------
+
+    def _after_revolution(self, out: list[ev.Event]) -> None:
+        self.tributes = list(self.owed)
+        payers = {d.payer for d in self.tributes if d.kind in FALL_KINDS}
+        resisters = [
+            s
+            for s in self._play_order(self.leader)
+            if s in payers and any(self.cards[s].counts[r] >= 4 for r in (SMALL_JOKER, BIG_JOKER))
+        ]
+        if resisters:
+            self.phase, self.to_act, self.decided = "resist", resisters, {}
+            return
+        self._pay_tributes(out)
+
+    def _decide_resist(self, seat: int, move: Move, out: list[ev.Event]) -> None:
+        self.to_act = [s for s in self.to_act if s != seat]
+        if move is RESIST:
+            out.append(ev.TributeResisted(seat))
+            self.tributes = [d for d in self.tributes if not (d.payer == seat and d.kind in FALL_KINDS)]
+        if not self.to_act:
+            self._pay_tributes(out)
+
+    def _tribute_cards(self, debt: Debt) -> list[int]:
+        """The payer's highest own cards among BJ SJ 2, as many as owed and held (§8.4)."""
+        own = self.own[debt.payer]
+        ranks: list[int] = []
+        for rank in TRIBUTE_RANKS:
+            ranks += [rank] * min(own[rank], debt.count - len(ranks))
+        return ranks
+
+    def _pay_tributes(self, out: list[ev.Event]) -> None:
+        self.phase = "tribute"
+        while self.tributes:
+            debt = self.tributes[0]
+            credit = min(self.charge_credit[debt.payer], debt.count)
+            if credit:
+                self.charge_credit[debt.payer] -= credit
+                out.append(ev.TributeForgiven(debt.payer, debt.receiver, debt.kind, credit, "charged"))
+                debt = self.tributes[0] = Debt(
+                    debt.kind, debt.payer, debt.receiver, debt.count - credit, debt.scored, debt.seq
+                )
+            ranks = self._tribute_cards(debt) if debt.count else []
+            if len(ranks) < debt.count:
+                out.append(
+                    ev.TributeForgiven(debt.payer, debt.receiver, debt.kind, debt.count - len(ranks), "short")
+                )
+            if ranks and team(debt.payer) == team(debt.receiver):
+                self.to_act = [debt.receiver]  # 吃 / 不吃 / 反抽 is the teammate's choice
+                return
+            self.tributes.pop(0)
+            if ranks:
+                cards = tuple(str(self._give(debt.payer, debt.receiver, r, own=True)) for r in ranks)
+                out.append(ev.TributePaid(debt.payer, debt.receiver, debt.kind, cards))
+        self._dead_levels_or_play(out)
+
+    def _tribute_choices(self) -> list[Move]:
+        debt = self.tributes[0]
+        owed = len(self._tribute_cards(debt))
+        if owed == 1:
+            return [decision("take"), decision("decline"), decision("counter")]
+        counts = range(1, owed + 1)
+        return [
+            *(decision("take", n) for n in counts),
+            *(decision("counter", n) for n in counts),
+            decision("decline"),
+        ]
+
+    def _choose_tribute(self, seat: int, move: Decision, out: list[ev.Event]) -> None:
+        debt = self.tributes.pop(0)
+        count = move.count or 1
+        cards: tuple[str, ...] = ()
+        if move.name == "take":
+            ranks = self._tribute_cards(debt)[:count]
+            cards = tuple(str(self._give(debt.payer, seat, r, own=True)) for r in ranks)
+        elif move.name == "counter":  # 反抽: the receiver gives its own highest cards instead
+            cards = tuple(
+                str(self._give(seat, debt.payer, r, own=True)) for r in self._highest_own(seat, count)
+            )
+        out.append(ev.TributeChoice(seat, debt.payer, debt.kind, move.name, cards))
+        self._pay_tributes(out)
+
+    def _highest_own(self, seat: int, count: int) -> list[int]:
+        own, ranks = self.own[seat], []
+        for rank in range(NRANKS - 1, -1, -1):
+            ranks += [rank] * min(own[rank], count - len(ranks))
+        return ranks
+
+    # -- 死级, then play ------------------------------------------------------------------------
+
+    def _dead_levels_or_play(self, out: list[ev.Event]) -> None:
+        if self.revolutionary is not None:
+            self.phase, self.to_act = "dead_levels", [opposite(self.revolutionary)]
+            return
+        self._start_play(self.leader, out)
+
+    def _decide_dead_levels(self, seat: int, move: Move, out: list[ev.Event]) -> None:
+        chosen = move is DEAD_LEVELS
+        out.append(ev.DeadLevelsChosen(seat, chosen))
+        if chosen:  # three more 够级 sets with a head (§8.2)
+            self.dead_seat, self.dead_left = seat, 3
+        else:
+            self.headless[seat] = True
+            out.append(ev.BecameHeadless(seat))
+        self._start_play(self.leader, out)
+
+    def _preplay_moves(self, seat: int) -> list[Move]:
+        phase = self.phase
+        if phase == "revolution":
+            return [REVOLT, PASS]
+        if phase == "charge":
+            return [*point_sets(self.cards[seat].counts), PASS]
+        if phase == "charge_answer":
+            assert self.charge is not None
+            return [*answers(self.cards[seat].counts, self.charge), PASS]
+        if phase == "uncontested":
+            return [*point_sets(self.cards[seat].counts), PASS]
+        if phase == "resist":
+            return [RESIST, PAY]
+        if phase == "tribute":
+            return self._tribute_choices()
+        if phase == "dead_levels":
+            return [DEAD_LEVELS, PASS]
+        return []
+
+    def _apply_preplay(self, seat: int, move: Move, out: list[ev.Event]) -> None:
+        phase = self.phase
+        if phase == "revolution":
+            self._decide_revolution(seat, move, out)
+        elif phase == "charge":
+            self._charge(seat, move, out)
+        elif phase in ("charge_answer", "uncontested"):
+            self._answer_charge(seat, move, out)
+        elif phase == "resist":
+            self._decide_resist(seat, move, out)
+        elif phase == "tribute":
+            assert isinstance(move, Decision)
+            self._choose_tribute(seat, move, out)
+        elif phase == "dead_levels":
+            self._decide_dead_levels(seat, move, out)

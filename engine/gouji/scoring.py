@@ -1,0 +1,99 @@
+"""§11 scoring: 走科积分, 烩积分, 特殊贡积分, 补偿积分 (club) and the outline's place points."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.gouji.rules import Rules
+
+SEATS = 6
+
+
+def team(seat: int) -> int:
+    return seat % 2
+
+
+def opposite(seat: int) -> int:
+    return (seat + 3) % SEATS
+
+
+# 走科积分: the two other places (1-based) held by 头科's team → points of places 1..6.
+FINISH_POINTS: dict[tuple[int, int], tuple[int, ...]] = {
+    (2, 4): (8, 7, -4, 3, -7, -7),
+    (2, 5): (6, 5, -3, -3, 1, -6),
+    (2, 6): (3, 3, -2, -2, -2, 0),
+    (3, 4): (6, 0, 3, 3, -6, -6),
+    (3, 5): (4, 0, 2, -2, 0, -4),
+    (3, 6): (0, 0, 0, 0, 0, 0),
+    (4, 5): (4, 0, 0, 1, 1, -6),
+    (4, 6): (0, 0, 0, 0, 0, 0),
+    (5, 6): (0, 2, 2, 2, -3, -3),
+}
+SWEEP_POINTS = (60, 80, 100)  # 烩四 in the 1st, 2nd, 3rd-or-later hand
+SPECIAL_POINTS = {"smother": 10, "burn": 9, "point": 8}
+OUTLINE_POINTS = (4, 2, 0, 0, -2, -4)
+COMPENSATION_PER_TRIBUTE = 10
+# Tribute kinds in paying priority (§8.4): 闷 > 烧 > 点 > 大落 > 二落.
+TRIBUTE_ORDER = ("smother", "burn", "point", "last", "second_last")
+
+
+@dataclass(frozen=True, slots=True)
+class Debt:
+    """A tribute decided in one hand and paid in the next."""
+
+    kind: str  # one of TRIBUTE_ORDER
+    payer: int
+    receiver: int
+    count: int = 1
+    scored: bool = True  # a 点贡 owed for lack of any 开点 set is paid but not scored
+    seq: int = 0  # when it arose, for the order among tributes of one kind
+
+
+def fall_debts(order: Sequence[int]) -> list[Debt]:
+    """§9 落: 二落 owes 二科 one tribute; 大落 owes 头科 two."""
+    return [
+        Debt("last", order[5], order[0], 2, True, 10_000),
+        Debt("second_last", order[4], order[1], 1, True, 10_001),
+    ]
+
+
+def paying_order(debts: Sequence[Debt]) -> list[Debt]:
+    return sorted(debts, key=lambda d: (TRIBUTE_ORDER.index(d.kind), d.seq))
+
+
+def hand_scores(
+    rules: Rules, order: Sequence[int], sweep: int | None, hand_no: int, specials: Sequence[Debt]
+) -> tuple[int, ...]:
+    """Per-seat points of one hand. `order` is the full finishing order (six seats) unless swept."""
+    scores = [0] * SEATS
+    if rules.scoring == "outline":
+        if sweep is not None:
+            team_points = {sweep: sum(OUTLINE_POINTS[:3]), 1 - sweep: sum(OUTLINE_POINTS[3:])}
+        else:
+            team_points = {0: 0, 1: 0}
+            for place, seat in enumerate(order):
+                team_points[team(seat)] += OUTLINE_POINTS[place]
+        return tuple(team_points[team(s)] for s in range(SEATS))
+    if sweep is not None:
+        points = SWEEP_POINTS[min(hand_no, 3) - 1]
+        return tuple(points if team(s) == sweep else -points for s in range(SEATS))
+    winners = team(order[0])
+    held = tuple(place + 1 for place, seat in enumerate(order) if place and team(seat) == winners)
+    for place, seat in enumerate(order):
+        scores[seat] += FINISH_POINTS[held][place]  # type: ignore[index]
+    for debt in specials:
+        if debt.scored:
+            scores[debt.receiver] += SPECIAL_POINTS[debt.kind]
+            scores[debt.payer] -= SPECIAL_POINTS[debt.kind]
+    return tuple(scores)
+
+
+def compensation(debts: Sequence[Debt]) -> tuple[int, ...]:
+    """补偿积分 at an early end: the last hand's net tributes × 10 to each of the side ahead."""
+    net = 0  # tributes team 0 receives minus tributes team 1 receives
+    for debt in debts:
+        if team(debt.payer) == team(debt.receiver):
+            continue
+        net += debt.count if team(debt.receiver) == 0 else -debt.count
+    return tuple(net * COMPENSATION_PER_TRIBUTE * (1 if team(s) == 0 else -1) for s in range(SEATS))

@@ -1,0 +1,333 @@
+"""Sets (一套牌): what a set is, which set beats which (§3–§5), and fast enumeration.
+
+Every possible set is interned: one `CardSet` object per composition, so enumeration only picks
+ready objects out of precomputed rows and a move can be compared by identity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import itemgetter
+
+from engine.errors import IllegalMove
+from engine.gouji.cards import (
+    ACE,
+    BIG_JOKER,
+    FOUR,
+    JACK,
+    KING,
+    NRANKS,
+    QUEEN,
+    RANKS,
+    SMALL_JOKER,
+    TEN,
+    THREE,
+    TWO,
+    parse_counts,
+)
+
+MAX_COPIES = 16  # 4 decks × 4 suits
+MAX_JOKERS = 4  # 4 decks × 1
+WILD_ONLY = -1  # `rank` of a set made only of wildcards
+# 够级 thresholds (§5): base rank → size that makes an unjokered set 够级.
+GOUJI_SIZE = {TEN: 5, JACK: 4, QUEEN: 3, KING: 2, ACE: 2}
+
+
+class Move:
+    """A decision of a seat: a set of cards, a pass, or a named pre-play choice."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.text}>"
+
+
+class Decision(Move):
+    """A non-card choice: `pass`, `revolt`, `resist`, `take 2`, … (name + optional number)."""
+
+    __slots__ = ("count", "name")
+
+    def __init__(self, name: str, count: int | None = None) -> None:
+        super().__init__(name if count is None else f"{name} {count}")
+        self.name = name
+        self.count = count
+
+
+class CardSet(Move):
+    """A set: `naturals` cards of base `rank` (or WILD_ONLY) plus 2s, small and big jokers."""
+
+    __slots__ = (
+        "big",
+        "is_gouji",
+        "is_point",
+        "jokers",
+        "naturals",
+        "plain",
+        "rank",
+        "size",
+        "small",
+        "twos",
+        "value",
+    )
+
+    def __init__(self, rank: int, naturals: int, twos: int, small: int, big: int) -> None:
+        self.rank, self.naturals, self.twos, self.small, self.big = rank, naturals, twos, small, big
+        self.size = naturals + twos + small + big
+        # Compared card by card (§4): jokers high, then `plain` cards all worth `value`
+        # (a wildcard 2 takes the base rank; a set of 2s only stays 2s).
+        self.plain = naturals + twos
+        self.value = rank if rank != WILD_ONLY else TWO
+        self.jokers = small + big
+        if self.jokers:
+            self.is_gouji = True
+        elif rank == WILD_ONLY:
+            self.is_gouji = twos >= 1
+        else:
+            self.is_gouji = rank in GOUJI_SIZE and self.plain >= GOUJI_SIZE[rank]
+        pure = self.jokers == 0 and (twos == 0 or (rank == WILD_ONLY and twos >= 2))
+        self.is_point = self.is_gouji and pure and (rank != WILD_ONLY or twos >= 2)
+        counts = [0] * NRANKS
+        if rank != WILD_ONLY:
+            counts[rank] = naturals
+        counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER] = twos, small, big
+        super().__init__(" ".join(RANKS[r] for r in range(NRANKS) for _ in range(counts[r])))
+
+    @property
+    def counts(self) -> list[int]:
+        counts = [0] * NRANKS
+        if self.rank != WILD_ONLY:
+            counts[self.rank] = self.naturals
+        counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER] = self.twos, self.small, self.big
+        return counts
+
+    @property
+    def is_threes(self) -> bool:
+        return self.rank == THREE
+
+    @property
+    def has_four(self) -> bool:
+        return self.rank == FOUR
+
+    def beats(self, other: CardSet) -> bool:
+        """§4: same size and, sorted high to low, every card strictly higher than its partner."""
+        return (
+            self.size == other.size
+            and other.big == 0  # nothing is higher than a big joker
+            and self.big >= other.small  # a small joker is met only by a big one
+            and (other.plain == 0 or self.plain == 0 or self.value > other.value)
+        )
+
+
+PASS = Decision("pass")
+_DECISIONS: dict[str, Decision] = {"pass": PASS}
+_ALIASES = {
+    "过": "pass",
+    "不要": "pass",
+    "要不起": "pass",
+    "革命": "revolt",
+    "抗贡": "resist",
+    "进贡": "pay",
+    "吃": "take",
+    "不吃": "decline",
+    "反抽": "counter",
+    "死级": "deadlevels",
+}
+
+
+def decision(name: str, count: int | None = None) -> Decision:
+    key = name if count is None else f"{name} {count}"
+    found = _DECISIONS.get(key)
+    if found is None:
+        found = _DECISIONS[key] = Decision(name, count)
+    return found
+
+
+# Rows of interned sets: _ROWS[rank + 1][naturals][w] with w = twos*25 + small*5 + big,
+# built the first time a row is needed.
+_ROW_WIDTH = (MAX_COPIES + 1) * (MAX_JOKERS + 1) ** 2
+_ROWS: list[list[tuple[CardSet, ...] | None]] = [[None] * (MAX_COPIES + 1) for _ in range(ACE + 2)]
+_BY_KEY: dict[tuple[int, int, int, int, int], CardSet] = {}
+
+
+def _row(rank: int, naturals: int) -> tuple[CardSet, ...]:
+    row = _ROWS[rank + 1][naturals]
+    if row is None:
+        row = _ROWS[rank + 1][naturals] = tuple(
+            card_set(rank, naturals, t, s, b)
+            for t in range(MAX_COPIES + 1)
+            for s in range(MAX_JOKERS + 1)
+            for b in range(MAX_JOKERS + 1)
+        )
+    return row
+
+
+def card_set(rank: int, naturals: int, twos: int = 0, small: int = 0, big: int = 0) -> CardSet:
+    key = (rank, naturals, twos, small, big)
+    found = _BY_KEY.get(key)
+    if found is None:
+        found = _BY_KEY[key] = CardSet(*key)
+    return found
+
+
+def set_from_counts(counts: list[int]) -> CardSet:
+    """The set holding exactly these cards; IllegalMove if they are not one set (§3)."""
+    if sum(counts) == 0:
+        raise IllegalMove("unknown_move", text="")
+    bases = [r for r in range(TWO) if counts[r]]
+    twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
+    text = " ".join(RANKS[r] for r in range(NRANKS) for _ in range(counts[r]))
+    if len(bases) > 1:
+        raise IllegalMove("not_a_set", cards=text)
+    if not bases:
+        return card_set(WILD_ONLY, 0, twos, small, big)
+    base = bases[0]
+    if base == THREE and twos + small + big:
+        raise IllegalMove("threes_no_wild")
+    return card_set(base, counts[base], twos, small, big)
+
+
+def parse_move(text: str) -> Move:
+    """Notation → Move: a set (`9 9 9 2 2`, `9x3+2x2`) or a decision (`pass`, `过`, `take 2`)."""
+    words = text.strip().lower().split()
+    if not words:
+        raise IllegalMove("unknown_move", text=text)
+    head = _ALIASES.get(words[0], words[0])
+    if head.isalpha() and head.isascii() and head not in ("j", "q", "k", "a", "sj", "bj", "t"):
+        if len(words) == 1:
+            return decision(head)
+        if len(words) == 2 and words[1].isdigit():
+            return decision(head, int(words[1]))
+        raise IllegalMove("unknown_move", text=text)
+    return set_from_counts(parse_counts(text))
+
+
+# Enumeration ------------------------------------------------------------------------------
+
+Picker = Callable[[tuple[CardSet, ...]], tuple[CardSet, ...]]
+_WILD_PICKERS: dict[tuple[int, int, int, bool], Picker] = {}
+
+
+def _wild_picker(twos: int, small: int, big: int, need_wild: bool) -> Picker:
+    """Picks, from a row, every set using at most these wildcards (at least one if asked)."""
+    key = (twos, small, big, need_wild)
+    picker = _WILD_PICKERS.get(key)
+    if picker is None:
+        idx = [
+            t * 25 + s * 5 + b
+            for t in range(twos + 1)
+            for s in range(small + 1)
+            for b in range(big + 1)
+            if not (need_wild and t + s + b == 0)
+        ]
+        if len(idx) > 1:
+            picker = itemgetter(*idx)
+        else:  # itemgetter of one index returns the item itself, not a tuple
+            picker = (lambda row, i=idx[0]: (row[i],)) if idx else (lambda row: ())
+        _WILD_PICKERS[key] = picker
+    return picker
+
+
+def leads(counts: list[int]) -> list[CardSet]:
+    """Every set a hand may lead (§3): any set, and the 3s only as the very last set."""
+    twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
+    picker = _wild_picker(min(twos, MAX_COPIES), small, big, False)
+    out: list[CardSet] = []
+    for rank in range(FOUR, ACE + 1):
+        for naturals in range(1, counts[rank] + 1):
+            out.extend(picker(_row(rank, naturals)))
+    out.extend(_wild_picker(twos, small, big, True)(_row(WILD_ONLY, 0)))
+    if not out and counts[THREE]:
+        out.append(card_set(THREE, counts[THREE]))
+    return out
+
+
+def answers(counts: list[int], table: CardSet) -> list[CardSet]:
+    """Every set of this hand that beats `table` (§4), found straight from the comparison."""
+    if table.big:
+        return []
+    size, out = table.size, []
+    twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
+    floor = table.value + 1 if table.plain else FOUR
+    wild_row = _row(WILD_ONLY, 0)
+    ranks = [r for r in range(max(floor, FOUR), ACE + 1) if counts[r]]
+    for b in range(table.small, min(big, size) + 1):
+        for s in range(min(small, size - b) + 1):
+            plain = size - b - s
+            w = s * 5 + b
+            if plain == 0:
+                out.append(wild_row[w])
+                continue
+            for rank in ranks:
+                have = counts[rank]
+                for naturals in range(
+                    plain - twos if plain > twos else 1, (have if have < plain else plain) + 1
+                ):
+                    out.append(
+                        (_ROWS[rank + 1][naturals] or _row(rank, naturals))[(plain - naturals) * 25 + w]
+                    )
+            if plain <= twos and floor <= TWO:
+                out.append(wild_row[plain * 25 + w])
+    return out
+
+
+def can_answer(counts: list[int], table: CardSet) -> bool:
+    """Whether any set of this hand beats `table`, without building one (auto-pass, §6)."""
+    if table.big:
+        return False
+    size = table.size
+    twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
+    floor = max(table.value + 1 if table.plain else FOUR, FOUR)
+    if big < table.small:
+        return False
+    best_plain = 0
+    for rank in range(floor, ACE + 1):
+        if counts[rank] > best_plain:
+            best_plain = counts[rank]
+    natural_reach = best_plain + twos if best_plain else 0
+    wild_reach = twos if floor <= TWO else 0
+    for b in range(table.small, min(big, size) + 1):
+        for s in range(min(small, size - b) + 1):
+            plain = size - b - s
+            if plain == 0 or plain <= natural_reach or plain <= wild_reach:
+                return True
+    return False
+
+
+def point_sets(counts: list[int]) -> list[CardSet]:
+    """Every 开点 set of a hand (§5): pure 够级 sets, no joker, no wildcard 2."""
+    out = [card_set(rank, n) for rank, need in GOUJI_SIZE.items() for n in range(need, counts[rank] + 1)]
+    out += [card_set(WILD_ONLY, 0, n) for n in range(2, counts[TWO] + 1)]
+    return out
+
+
+def holds(counts: list[int], move: CardSet) -> bool:
+    return (
+        (move.rank == WILD_ONLY or counts[move.rank] >= move.naturals)
+        and counts[TWO] >= move.twos
+        and counts[SMALL_JOKER] >= move.small
+        and counts[BIG_JOKER] >= move.big
+    )
+
+
+def can_finish_with_jokers(counts: list[int], minus: CardSet | None = None) -> bool:
+    """§7 feasibility: the hand (less `minus`) can be played out with a joker in every set,
+    the final 3s apart. Each natural rank needs its own set; 2s ride along with any joker."""
+    jokers = counts[SMALL_JOKER] + counts[BIG_JOKER]
+    twos = counts[TWO]
+    ranks = 0
+    for rank in range(FOUR, ACE + 1):
+        left = counts[rank] - (minus.naturals if minus is not None and minus.rank == rank else 0)
+        if left:
+            ranks += 1
+    if minus is not None:
+        jokers -= minus.jokers
+        twos -= minus.twos
+    if ranks + twos + jokers == 0:
+        return True
+    return jokers >= max(1, ranks)
