@@ -10,9 +10,10 @@ from __future__ import annotations
 from engine.errors import IllegalMove
 from engine.gouji import events
 from engine.gouji.cards import RANKS, Card
-from engine.gouji.hand import Hand, from_hands
+from engine.gouji.hand import Hand, deal_from, from_hands
 from engine.gouji.match import Match
 from engine.gouji.rules import Rules
+from engine.gouji.scoring import Debt
 from engine.gouji.sets import PASS, CardSet, Decision, Move, parse_move
 
 
@@ -30,12 +31,14 @@ __all__ = [
     "RANKS",
     "Card",
     "CardSet",
+    "Debt",
     "Decision",
     "Hand",
     "IllegalMove",
     "Match",
     "Move",
     "Rules",
+    "deal_from",
     "events",
     "from_hands",
     "new_game",

@@ -10,7 +10,7 @@ from engine.gouji.cards import HAND_SIZE, SEATS, Card, HandCards, shuffled_deck
 from engine.gouji.play import PlayPhase
 from engine.gouji.preplay import PrePlay
 from engine.gouji.rules import Rules
-from engine.gouji.scoring import Debt, fall_debts, hand_scores, team
+from engine.gouji.scoring import Debt, fall_debts, hand_scores, paying_order, team
 from engine.gouji.sets import CardSet, Decision, Move, parse_move, point_sets
 from engine.seeding import rng
 
@@ -90,6 +90,7 @@ class Hand(PrePlay, PlayPhase, HandState):
         leader: int | None = None,
         owed: Sequence[Debt] = (),
         hands: Sequence[str] | None = None,
+        preplay: bool = False,
     ) -> None:
         self.rules, self.seed, self.hand_no = rules, seed, hand_no
         self.owed = list(owed)
@@ -101,7 +102,10 @@ class Hand(PrePlay, PlayPhase, HandState):
             self._seat_hands([HandCards.from_text(h) for h in hands])
             self.leader = leader or 0
             self.played = TOTAL_CARDS - sum(self.left)  # positions hold fewer cards than a deal
-            self._start_play(self.leader, out)
+            if preplay:
+                self._run_preplay(out)
+            else:
+                self._start_play(self.leader, out)
         else:
             self._deal(out)
             self._run_preplay(out)
@@ -276,3 +280,17 @@ def from_hands(hands: Sequence[str], leader: int = 0, rules: Rules | None = None
     if len(hands) != SEATS:
         raise ValueError("够级 needs six hands")
     return Hand(rules or Rules(), seed="position", hands=hands, leader=leader)
+
+
+def deal_from(
+    hands: Sequence[str],
+    leader: int = 0,
+    owed: Sequence[Debt] = (),
+    rules: Rules | None = None,
+    hand_no: int = 2,
+) -> Hand:
+    """A hand dealt exactly these cards that runs the pre-play sequence (§8): 买3, 革命, 抗贡 and
+    the tributes `owed` from a previous hand. For tests and for teaching positions."""
+    if len(hands) != SEATS:
+        raise ValueError("够级 needs six hands")
+    return Hand(rules or Rules(), "position", hand_no, leader, paying_order(owed), hands, preplay=True)

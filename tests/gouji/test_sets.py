@@ -1,0 +1,112 @@
+"""§3 sets, §4 which set beats which, §5 够级 and 开点 sets."""
+
+import pytest
+
+from engine import IllegalMove
+from engine.gouji import parse_move
+from engine.gouji.sets import answers, leads
+
+from engine.gouji.cards import parse_counts
+
+
+def beats(a: str, b: str) -> bool:
+    return parse_move(a).beats(parse_move(b))
+
+
+@pytest.mark.parametrize(
+    ("high", "low"),
+    [
+        ("J J J J", "10 10 10 10"),
+        ("Q 2", "J J"),
+        ("SJ", "2"),
+        ("BJ", "SJ"),
+        ("6 BJ", "5 SJ"),
+        ("A A SJ", "K K K"),
+        ("BJ BJ", "SJ SJ"),
+        ("4 4", "3 3"),
+    ],
+)
+def test_s4_examples_that_beat(high: str, low: str) -> None:
+    assert beats(high, low)
+    assert not beats(low, high)
+
+
+@pytest.mark.parametrize(
+    ("challenger", "table"),
+    [
+        ("6 2", "5 SJ"),  # a small joker is met only by a big one
+        ("6 SJ", "5 SJ"),
+        ("2 2", "BJ 4"),  # nothing beats a set holding a big joker
+        ("BJ BJ", "BJ 4"),
+        ("BJ", "BJ"),
+        ("SJ SJ", "SJ SJ"),
+        ("A SJ", "SJ SJ"),
+        ("K K K", "Q Q"),  # same number of cards, always
+        ("J J", "J J"),  # strictly higher
+        ("A 2", "2 2"),  # a wildcard 2 takes the base rank: A 2 is two aces, below two 2s
+    ],
+)
+def test_s4_examples_that_do_not_beat(challenger: str, table: str) -> None:
+    assert not beats(challenger, table)
+
+
+def test_s4_a_set_of_twos_only_stays_twos() -> None:
+    assert beats("2 2", "A A")
+    assert beats("2 2", "A 2")
+    assert not beats("SJ 2", "2 2")  # card by card: SJ > 2, but 2 is not > 2
+    assert beats("SJ SJ", "2 2")
+
+
+def test_s3_notation_is_canonical_and_accepts_shorthand() -> None:
+    assert str(parse_move("2 9 2 9 9")) == "9 9 9 2 2"
+    assert str(parse_move("9x3+2x2")) == "9 9 9 2 2"
+    assert str(parse_move("BJ 4 4")) == "4 4 BJ"
+    assert str(parse_move("4 4 大王")) == "4 4 BJ"
+    assert parse_move("2 2 SJ").rank == -1  # wildcards only: base 2 with a small joker attached
+
+
+def test_s3_threes_never_take_wildcards_and_sets_have_one_rank() -> None:
+    with pytest.raises(IllegalMove) as err:
+        parse_move("3 3 2")
+    assert err.value.key == "threes_no_wild"
+    with pytest.raises(IllegalMove) as err:
+        parse_move("9 10")
+    assert err.value.key == "not_a_set"
+
+
+def test_s3_threes_are_led_only_as_the_last_set() -> None:
+    assert "3 3" not in {str(m) for m in leads(parse_counts("3 3 5"))}
+    assert [str(m) for m in leads(parse_counts("3 3"))] == ["3 3"]
+
+
+@pytest.mark.parametrize(
+    ("cards", "gouji", "point"),
+    [
+        ("10 10 10 10 10", True, True),
+        ("10 10 10 2 2", True, False),  # 2s count toward the size, but a point set is pure
+        ("10 10 10 10", False, False),
+        ("J J J J", True, True),
+        ("Q Q Q", True, True),
+        ("K K", True, True),
+        ("A A", True, True),
+        ("A", False, False),
+        ("2", True, False),  # a pure 2 is 够级, a point set needs two
+        ("2 2", True, True),
+        ("4 SJ", True, False),  # any joker makes a set 够级
+        ("9 9 9 9 9 9 9", False, False),  # ranks 4–9 never, without a joker
+        ("SJ", True, False),
+    ],
+)
+def test_s5_gouji_and_point_sets(cards: str, gouji: bool, point: bool) -> None:
+    move = parse_move(cards)
+    assert (move.is_gouji, move.is_point) == (gouji, point)
+
+
+def test_s4_answers_are_exactly_the_sets_that_beat() -> None:
+    hand = parse_counts("3 4 4 7 7 7 Q Q K 2 2 SJ BJ")
+    table = parse_move("J J")
+    found = {str(m) for m in answers(hand, table)}
+    everything = {str(m) for m in leads(hand) if m.size == 2 and m.beats(table)}
+    assert found == everything
+    assert {"Q Q", "K 2", "2 2", "SJ BJ", "Q BJ"} <= found
+    assert "7 7" not in found
