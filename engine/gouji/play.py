@@ -296,7 +296,9 @@ class PlayPhase(_Base):
         self.finished.append(seat)
         self.pending.append(seat)
         self.obligated[seat] = False
-        out.append(ev.Finished(seat, self.finish_order.index(seat) + 1))
+        order = self.finish_order
+        # A forfeited seat plays on (by bot) but its place is fixed: last (§12).
+        out.append(ev.Finished(seat, order.index(seat) + 1 if seat in order else SEATS))
         sweep = self._sweep_team()
         if sweep is not None or len(self._holders()) <= 1:
             self._end_hand(sweep, out)

@@ -4,9 +4,8 @@ import pytest
 
 from engine import IllegalMove
 from engine.gouji import parse_move
-from engine.gouji.sets import answers, leads
-
 from engine.gouji.cards import parse_counts
+from engine.gouji.sets import answers, leads
 
 
 def beats(a: str, b: str) -> bool:

@@ -1,0 +1,121 @@
+"""Property tests over random play from any seed (hypothesis)."""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import IllegalMove
+from engine.gouji import Match, Rules, new_match, parse_move
+from engine.gouji.sets import CardSet, set_from_counts
+
+SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+RULES = st.builds(
+    Rules,
+    revolution=st.booleans(),
+    kaidian=st.booleans(),
+    auto_pass=st.booleans(),
+    burn_priority=st.sampled_from(["play_order", "outline"]),
+    max_hands=st.integers(1, 4),
+    scoring=st.sampled_from(["club", "outline"]),
+)
+
+
+def random_match(seed: int, rules: Rules) -> tuple[Match, list[tuple[int, str]]]:
+    match, rand, log = new_match(seed, rules), random.Random(seed), []
+    while not match.is_over:
+        seat = rand.choice(match.to_act)
+        move = rand.choice(match.legal_moves(seat))
+        match.apply(seat, move)
+        log.append((seat, str(move)))
+        assert len(log) < 20_000, "a match that does not end"
+    return match, log
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**9), rules=RULES)
+def test_random_legal_play_always_ends_the_match(seed: int, rules: Rules) -> None:
+    match, _ = random_match(seed, rules)
+    assert match.is_over and match.end_reason in ("sweep", "hand_limit")
+    assert 1 <= len(match.hands) <= rules.max_hands
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**9))
+def test_cards_are_conserved_at_every_step(seed: int) -> None:
+    match, rand = new_match(seed, Rules(max_hands=2)), random.Random(seed)
+    while not match.is_over:
+        hand = match.hand
+        assert hand.total_cards() == 216
+        assert sum(len(hand.hand(s)) for s in range(6)) == sum(hand.left)
+        seat = rand.choice(match.to_act)
+        match.apply(seat, rand.choice(match.legal_moves(seat)))
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**9))
+def test_offered_moves_are_accepted_and_others_refused(seed: int) -> None:
+    match, rand = new_match(seed, Rules(max_hands=1)), random.Random(seed)
+    while not match.is_over:
+        hand = match.hand
+        seat = rand.choice(match.to_act)
+        offered = match.legal_moves(seat)
+        if hand.phase == "play":
+            offered_text = {str(m) for m in offered}
+            # Every set this seat could physically form that is not offered must be refused.
+            for candidate in some_sets(hand.cards[seat].counts, rand):
+                if str(candidate) in offered_text:
+                    continue
+                before = hand.public_view()
+                try:
+                    hand.apply(seat, candidate)
+                except IllegalMove:
+                    assert hand.public_view() == before
+                else:
+                    raise AssertionError(f"{candidate} was accepted but not offered")
+        for other in range(6):
+            if other not in match.to_act:
+                assert match.legal_moves(other) == []
+        match.apply(seat, rand.choice(offered))
+
+
+def some_sets(counts: list[int], rand: random.Random) -> list[CardSet]:
+    found = []
+    for _ in range(8):
+        pick = [rand.randint(0, c) for c in counts]
+        base = [r for r in range(12) if pick[r]]
+        if len(base) > 1:
+            for r in base[1:]:
+                pick[r] = 0
+        if sum(pick) and not (pick[0] and sum(pick[12:])):
+            found.append(set_from_counts(pick))
+    return found
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**9), rules=RULES)
+def test_replay_gives_the_same_state(seed: int, rules: Rules) -> None:
+    match, log = random_match(seed, rules)
+    again = Match.replay(seed, rules, log)
+    assert again.totals == match.totals and again.is_over
+    assert [h.finish_order for h in again.hands] == [h.finish_order for h in match.hands]
+    assert [h.scores for h in again.hands] == [h.scores for h in match.hands]
+    assert again.log == log
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**9))
+def test_hand_scores_sum_to_zero_under_club(seed: int) -> None:
+    match, _ = random_match(seed, Rules(max_hands=3))
+    for hand in match.hands:
+        assert hand.scores is not None and sum(hand.scores) == 0
+    assert sum(match.totals) == 0
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**9))
+def test_notation_round_trips_for_every_offered_move(seed: int) -> None:
+    match = new_match(seed)
+    seat = match.to_act[0]
+    for move in match.legal_moves(seat):
+        assert parse_move(str(move)) is move  # interned: the same object back
