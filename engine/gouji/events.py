@@ -180,6 +180,14 @@ class MeleeBegan(Event):  # 四人乱缠
 
 
 @dataclass(slots=True)
+class TimedOut(Event):  # §12: a missed deadline; the referee's 托管 move follows
+    seat: int
+    strikes: int
+    penalty: int  # points taken now (on reaching the strike limit), else 0
+    autopilot: bool  # the seat stays on autopilot until its player returns
+
+
+@dataclass(slots=True)
 class Forfeited(Event):  # 罚为大落
     seat: int
 

@@ -19,6 +19,7 @@ class Match:
         self.rules = rules or Rules()
         self.totals = [0] * SEATS
         self.penalties = [0] * SEATS
+        self.strikes = [0] * SEATS
         self.hands: list[Hand] = []
         self.log: list[tuple[int, str]] = []
         self.is_over = False
@@ -102,6 +103,14 @@ class Match:
         self.penalties[seat] += points
         self.totals[seat] -= points
         return points
+
+    def timeout(self, seat: int) -> ev.TimedOut:
+        """§12 a missed deadline: a warning; at the strike limit (and at every miss after it)
+        the table's penalty and autopilot. The referee then makes the seat's move (托管)."""
+        self.strikes[seat] += 1
+        over = self.strikes[seat] >= self.rules.strikes
+        penalty = self.penalize(seat) if over else 0
+        return ev.TimedOut(seat, self.strikes[seat], penalty, over)
 
     def forfeit(self, seat: int) -> list[ev.Event]:
         return self.hand.forfeit(seat)

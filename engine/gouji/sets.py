@@ -239,8 +239,9 @@ def leads(counts: list[int]) -> list[CardSet]:
     picker = _wild_picker(min(twos, MAX_COPIES), small, big, False)
     out: list[CardSet] = []
     for rank in range(FOUR, ACE + 1):
+        rows = _ROWS[rank + 1]
         for naturals in range(1, counts[rank] + 1):
-            out.extend(picker(_row(rank, naturals)))
+            out.extend(picker(rows[naturals] or _row(rank, naturals)))
     out.extend(_wild_picker(twos, small, big, True)(_row(WILD_ONLY, 0)))
     if not out and counts[THREE]:
         out.append(card_set(THREE, counts[THREE]))

@@ -118,3 +118,11 @@ def test_s12_moves_out_of_turn_change_nothing() -> None:
     with pytest.raises(IllegalMove) as err:
         g.apply(3, "8")
     assert err.value.key == "not_your_turn" and g.public_view() == before
+
+
+def test_s12_timeouts_warn_then_penalise_and_autopilot_at_the_strike_limit() -> None:
+    match = new_match(2, Rules(strikes=2, penalty_points=10))
+    first = match.timeout(4)
+    assert (first.strikes, first.penalty, first.autopilot) == (1, 0, False) and match.totals[4] == 0
+    second = match.timeout(4)
+    assert (second.strikes, second.penalty, second.autopilot) == (2, 10, True) and match.totals[4] == -10

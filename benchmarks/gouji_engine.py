@@ -1,0 +1,97 @@
+"""够级 engine speed: random full hands per second, and legal_moves for leads and 够级 answers.
+
+    python -m benchmarks.gouji_engine [--hands 400]
+
+Goals (issue 2): ≥ 250 random hands/s on one core; a 36-card lead enumerated in ≤ 100 µs mean.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from engine.gouji import from_hands, new_match
+from engine.gouji.cards import HAND_SIZE, shuffled_deck
+from engine.gouji.sets import leads
+
+
+def random_hands(target: int, seed: int = 1000) -> tuple[int, float, int]:
+    hands = moves = 0
+    start = time.perf_counter()
+    while hands < target:
+        match, rand = new_match(seed + hands), random.Random(seed + hands)
+        while not match.is_over:
+            seat = match.to_act[0]
+            match.apply(seat, rand.choice(match.legal_moves(seat)))
+            moves += 1
+        hands += len(match.hands)
+    return hands, time.perf_counter() - start, moves
+
+
+def dealt_hands(count: int, seed: int = 7) -> list[list[str]]:
+    rand = random.Random(seed)
+    deals = []
+    for _ in range(count):
+        deck = shuffled_deck(rand)
+        deals.append([" ".join(str(c) for c in deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(6)])
+    return deals
+
+
+def time_calls(positions: list, call, repeat: int = 5) -> tuple[float, float]:
+    samples = []
+    for position in positions:
+        best = min(_once(call, position) for _ in range(repeat))
+        samples.append(best)
+    samples.sort()
+    return statistics.fmean(samples), samples[int(len(samples) * 0.99) - 1]
+
+
+def _once(call, position) -> float:
+    start = time.perf_counter_ns()
+    call(position)
+    return (time.perf_counter_ns() - start) / 1000
+
+
+def gouji_answer_positions(deals: list[list[str]]) -> list:
+    """The opposite of a seat that just led a 够级 set, asked to answer it."""
+    positions = []
+    for hands in deals:
+        game = from_hands(hands, leader=0)
+        gouji = [m for m in leads(game.cards[0].counts) if m.is_gouji and not m.big and m.size <= 4]
+        if not gouji:
+            continue
+        game.apply(0, gouji[len(gouji) // 2])
+        if game.to_act:
+            positions.append((game, game.to_act[0]))
+    return positions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--hands", type=int, default=400)
+    parser.add_argument("--positions", type=int, default=1000)
+    args = parser.parse_args()
+
+    random_hands(20)  # warm up the interned sets
+    hands, seconds, moves = random_hands(args.hands)
+    print(f"random full hands      {hands / seconds:8.1f} hands/s  ({hands} hands, {moves / hands:.0f} moves each)")
+
+    deals = dealt_hands(args.positions)
+    lead_positions = [(from_hands(h, leader=0), 0) for h in deals]
+    sizes = [len(g.legal_moves(0)) for g, _ in lead_positions]
+    mean, p99 = time_calls(lead_positions, lambda p: p[0].legal_moves(p[1]))
+    print(f"legal_moves, 36-card lead   mean {mean:6.1f} µs  p99 {p99:6.1f} µs  ({statistics.fmean(sizes):.0f} moves)")
+
+    answer_positions = gouji_answer_positions(deals)
+    sizes = [len(g.legal_moves(s)) for g, s in answer_positions]
+    mean, p99 = time_calls(answer_positions, lambda p: p[0].legal_moves(p[1]))
+    print(
+        f"legal_moves, 够级 answer     mean {mean:6.1f} µs  p99 {p99:6.1f} µs  "
+        f"({len(answer_positions)} positions, {statistics.fmean(sizes):.1f} moves)"
+    )
+
+
+if __name__ == "__main__":
+    main()
