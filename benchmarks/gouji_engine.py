@@ -76,13 +76,19 @@ def main() -> None:
 
     random_hands(20)  # warm up the interned sets
     hands, seconds, moves = random_hands(args.hands)
-    print(f"random full hands      {hands / seconds:8.1f} hands/s  ({hands} hands, {moves / hands:.0f} moves each)")
+    print(
+        f"random full hands      {hands / seconds:8.1f} hands/s  "
+        f"({hands} hands, {moves / hands:.0f} moves each)"
+    )
 
     deals = dealt_hands(args.positions)
     lead_positions = [(from_hands(h, leader=0), 0) for h in deals]
     sizes = [len(g.legal_moves(0)) for g, _ in lead_positions]
     mean, p99 = time_calls(lead_positions, lambda p: p[0].legal_moves(p[1]))
-    print(f"legal_moves, 36-card lead   mean {mean:6.1f} µs  p99 {p99:6.1f} µs  ({statistics.fmean(sizes):.0f} moves)")
+    print(
+        f"legal_moves, 36-card lead   mean {mean:6.1f} µs  p99 {p99:6.1f} µs  "
+        f"({statistics.fmean(sizes):.0f} moves)"
+    )
 
     answer_positions = gouji_answer_positions(deals)
     sizes = [len(g.legal_moves(s)) for g, s in answer_positions]

@@ -126,3 +126,18 @@ def test_s12_timeouts_warn_then_penalise_and_autopilot_at_the_strike_limit() -> 
     assert (first.strikes, first.penalty, first.autopilot) == (1, 0, False) and match.totals[4] == 0
     second = match.timeout(4)
     assert (second.strikes, second.penalty, second.autopilot) == (2, 10, True) and match.totals[4] == -10
+
+
+def test_s9_no_smother_for_a_player_without_threes_left_behind() -> None:
+    g = from_hands(["K 5", "A 6", "4", "4", "4", "4"], leader=0)
+    assert not of(play(g, (0, "K"), (1, "A")), "Smothered")
+
+
+def test_s9_point_tribute_unscored_when_no_point_set_was_dealt() -> None:
+    g = from_hands(["K K", "5", "6", "A 7 8", "8", "9"], leader=0)
+    play(g, (0, "K K"))
+    while not g.is_over:
+        seat = g.to_act[0]
+        g.apply(seat, g.default_move(seat))
+    point = [d for d in g.debts if d.kind == "point"]
+    assert [(d.payer, d.receiver, d.scored) for d in point] == [(3, 0, False)]

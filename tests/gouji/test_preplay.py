@@ -161,3 +161,40 @@ def test_s8_four_identical_jokers_may_resist_a_fall_tribute() -> None:
     assert of(events, "TributeResisted")
     # the 闷贡 is still paid: 抗贡 is only for 落贡
     assert [(e.tribute, e.cards) for e in of(events, "TributePaid")] == [("smother", ("SJ",))]
+
+
+def test_s8_nobody_can_sell_a_three() -> None:
+    g = deal_from(["3 4", "2 4", "3 6", "3 6", "3 6", "3 7"], leader=0, rules=NO_REVOLUTION)
+    assert [e.buyer for e in of(g.opening_events, "ThreeUnavailable")] == [1]
+    assert g.cards[1].counts[0] == 0 and g.cards[1].counts[12] == 1  # nothing was paid
+
+
+def test_s8_tribute_cards_spent_in_the_charge_are_owed_no_more() -> None:
+    hands = list(REVOLT)
+    hands[5] = "3 2 A A Q 2"
+    g = deal_from(hands, leader=0, owed=[Debt("smother", 5, 0), Debt("burn", 5, 4)])
+    events = play(g, (2, "revolt"), (2, "K K"), (5, "A 2"))
+    forgiven = of(events, "TributeForgiven")
+    assert [(e.tribute, e.reason) for e in forgiven] == [("smother", "charged")]
+    assert [(e.tribute, e.cards) for e in of(events, "TributePaid")] == [("burn", ("2",))]
+
+
+def test_s8_revolutionary_is_third_in_their_teams_sweep() -> None:
+    hands = ["3 BJ", "3 2 6", "3 K K 7", "3 SJ A A 8", "3 BJ", "3 2 9 9"]
+    g = deal_from(hands, leader=0)
+    play(g, (2, "revolt"), (2, "K K"), (5, "pass"), (0, "BJ"), (0, "3"))
+    play(g, (1, "pass"), (3, "pass"), (4, "pass"), (5, "pass"), (3, "pass"))  # 3: last chance
+    assert g.to_act == [1] and g.headless[3]
+    events = play(g, (1, "6"), (3, "pass"), (4, "BJ"), (4, "3"))
+    ended = of(events, "HandEnded")[0]
+    assert ended.sweep == 0 and ended.finish_order == (0, 4, 2)
+
+
+def test_s8_revolutionary_is_fourth_otherwise() -> None:
+    g = deal_from(REVOLT, leader=0)
+    play(g, (2, "revolt"), (2, "K K"), (5, "pass"))
+    while not g.is_over:
+        seat = g.to_act[0]
+        g.apply(seat, g.default_move(seat))
+    order = g.finish_order
+    assert (g.sweep is None and order[3] == 2 and len(order) == 6) or (g.sweep == 1 and 2 not in order)
