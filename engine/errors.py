@@ -15,20 +15,11 @@ MESSAGES: dict[str, str] = {
     "not_a_set": "{cards} is not one set: one rank, plus any 2s and jokers.",
     "wrong_size": "You must play {size} cards to beat {table}.",
     "too_small": "{move} does not beat {table}.",
-    "gouji_protected": "{table} is a 够级 set: only the opposite may beat it, or a burn.",
     "burn_infeasible": "You cannot burn: after {move} your hand could not be played out "
     "with a joker in every set.",
     "burn_obligation": "After your burn every set you play must hold a joker, "
     "and leave a hand you can still play that way.",
-    "not_point_set": "{move} is not a point set (开点牌).",
     "bad_decision": "“{text}” is not one of your choices here: {choices}.",
-    "card_not_exposable": "{cards} cannot be exposed.",
-    "must_follow": "You must follow {suit}.",
-    "held_back": "{card} is exposed and held back until its suit has been led.",
-    "must_lead_club2": "The first lead must be the ♣2.",
-    "colour_discard": "Your discard must be {colour} when you can.",
-    "pair_follow": "Follow the pair with {what}.",
-    "not_a_lead": "{move} is not a lead: one card, or a pair of identical cards.",
 }
 
 

@@ -24,9 +24,8 @@ class Match:
         self.log: list[tuple[int, str]] = []
         self.is_over = False
         self.end_reason: str | None = None
-        self.opening_events: list[ev.Event] = []
         self._start_hand(None, ())
-        self.opening_events = list(self.hand.opening_events)
+        self.opening_events: list[ev.Event] = list(self.hand.opening_events)
 
     @classmethod
     def replay(cls, seed: int | str, rules: Rules | None, moves: Iterable[tuple[int, str]]) -> Match:

@@ -99,20 +99,8 @@ class CardSet(Move):
         super().__init__(" ".join(RANKS[r] for r in range(NRANKS) for _ in range(counts[r])))
 
     @property
-    def counts(self) -> list[int]:
-        counts = [0] * NRANKS
-        if self.rank != WILD_ONLY:
-            counts[self.rank] = self.naturals
-        counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER] = self.twos, self.small, self.big
-        return counts
-
-    @property
     def is_threes(self) -> bool:
         return self.rank == THREE
-
-    @property
-    def has_four(self) -> bool:
-        return self.rank == FOUR
 
     def beats(self, other: CardSet) -> bool:
         """§4: same size and, sorted high to low, every card strictly higher than its partner."""

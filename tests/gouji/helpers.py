@@ -21,3 +21,12 @@ def of(events: list[Event], kind: str) -> list[Event]:
 
 def legal(game: Hand, seat: int) -> list[str]:
     return sorted(str(m) for m in game.legal_moves(seat))
+
+
+def finish_with_defaults(game: Hand) -> list[Event]:
+    """Plays the referee's timeout move for every seat until the hand is over."""
+    events: list[Event] = []
+    while not game.is_over:
+        seat = game.to_act[0]
+        events += game.apply(seat, game.default_move(seat))
+    return events

@@ -4,7 +4,7 @@ import pytest
 
 from engine import IllegalMove
 from engine.gouji import Rules, from_hands, new_match
-from tests.gouji.helpers import of, play
+from tests.gouji.helpers import finish_with_defaults, of, play
 
 
 def test_s9_open_point_by_winning_a_round_with_a_pure_gouji_set() -> None:
@@ -43,9 +43,7 @@ def test_s9_point_tribute_and_fall_tributes_at_hand_end() -> None:
     # 0 opens with K K and goes out; 3 never opens: 3 owes 0 a 点贡 (scored, 3 held A A).
     g = from_hands(["K K", "5", "6", "A A 7", "8", "9"], leader=0)
     play(g, (0, "K K"), (3, "pass"))
-    while not g.is_over:
-        seat = g.to_act[0]
-        g.apply(seat, g.default_move(seat))
+    finish_with_defaults(g)
     debts = {(d.kind, d.payer, d.receiver, d.count) for d in g.debts}
     assert ("point", 3, 0, 1) in debts
     order = g.finish_order
@@ -71,9 +69,7 @@ def test_s10_sweep_when_the_first_three_finishers_are_one_team() -> None:
 
 def test_s10_finish_order_appends_the_last_player_as_last_place() -> None:
     g = from_hands(["2", "2", "4 4", "5 5", "6 6", "7 7"], leader=0)
-    while not g.is_over:
-        seat = g.to_act[0]
-        g.apply(seat, g.default_move(seat))
+    finish_with_defaults(g)
     assert len(g.finish_order) == 6 and sorted(g.finish_order) == list(range(6))
     assert sum(g.scores) == 0
 
@@ -101,9 +97,7 @@ def test_s12_default_move_passes_where_allowed_else_smallest_lead() -> None:
 def test_s12_a_leaver_is_last_place_for_the_hand() -> None:
     g = from_hands(["2", "4 4", "5 5", "6 6", "7 7", "8 8"], leader=0)
     assert of(g.forfeit(0), "Forfeited")
-    while not g.is_over:
-        seat = g.to_act[0]
-        g.apply(seat, g.default_move(seat))
+    finish_with_defaults(g)
     assert g.finish_order[-1] == 0
 
 
@@ -136,8 +130,6 @@ def test_s9_no_smother_for_a_player_without_threes_left_behind() -> None:
 def test_s9_point_tribute_unscored_when_no_point_set_was_dealt() -> None:
     g = from_hands(["K K", "5", "6", "A 7 8", "8", "9"], leader=0)
     play(g, (0, "K K"))
-    while not g.is_over:
-        seat = g.to_act[0]
-        g.apply(seat, g.default_move(seat))
+    finish_with_defaults(g)
     point = [d for d in g.debts if d.kind == "point"]
     assert [(d.payer, d.receiver, d.scored) for d in point] == [(3, 0, False)]

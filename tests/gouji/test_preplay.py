@@ -1,7 +1,7 @@
 """§8 before play: 买3/要3, 革命 with 冲点 and 死级, 抗贡, tributes in priority, teammate choices."""
 
 from engine.gouji import Debt, Rules, deal_from
-from tests.gouji.helpers import legal, of, play
+from tests.gouji.helpers import finish_with_defaults, legal, of, play
 
 NO_REVOLUTION = Rules(revolution=False)
 
@@ -193,8 +193,6 @@ def test_s8_revolutionary_is_third_in_their_teams_sweep() -> None:
 def test_s8_revolutionary_is_fourth_otherwise() -> None:
     g = deal_from(REVOLT, leader=0)
     play(g, (2, "revolt"), (2, "K K"), (5, "pass"))
-    while not g.is_over:
-        seat = g.to_act[0]
-        g.apply(seat, g.default_move(seat))
+    finish_with_defaults(g)
     order = g.finish_order
     assert (g.sweep is None and order[3] == 2 and len(order) == 6) or (g.sweep == 1 and 2 not in order)

@@ -1,6 +1,8 @@
 """Property tests over random play from any seed (hypothesis)."""
 
 import random
+from collections import deque
+from collections.abc import Iterator
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,15 +23,22 @@ RULES = st.builds(
 )
 
 
-def random_match(seed: int, rules: Rules) -> tuple[Match, list[tuple[int, str]]]:
-    match, rand, log = new_match(seed, rules), random.Random(seed), []
-    while not match.is_over:
+def random_steps(seed: int, rules: Rules) -> Iterator[tuple[Match, int, random.Random]]:
+    """Yields each decision of a match played by uniformly random legal moves, before the move
+    is made; the caller may look around (and try illegal moves) before resuming."""
+    match, rand = new_match(seed, rules), random.Random(seed)
+    for _ in range(20_000):
+        if match.is_over:
+            return
         seat = rand.choice(match.to_act)
-        move = rand.choice(match.legal_moves(seat))
-        match.apply(seat, move)
-        log.append((seat, str(move)))
-        assert len(log) < 20_000, "a match that does not end"
-    return match, log
+        yield match, seat, rand
+        match.apply(seat, rand.choice(match.legal_moves(seat)))
+    raise AssertionError("a match that does not end")
+
+
+def random_match(seed: int, rules: Rules) -> tuple[Match, list[tuple[int, str]]]:
+    match = deque(random_steps(seed, rules), maxlen=1)[0][0]  # the last step's match
+    return match, match.log
 
 
 @SETTINGS
@@ -43,22 +52,17 @@ def test_random_legal_play_always_ends_the_match(seed: int, rules: Rules) -> Non
 @SETTINGS
 @given(seed=st.integers(0, 10**9))
 def test_cards_are_conserved_at_every_step(seed: int) -> None:
-    match, rand = new_match(seed, Rules(max_hands=2)), random.Random(seed)
-    while not match.is_over:
+    for match, _, _ in random_steps(seed, Rules(max_hands=2)):
         hand = match.hand
         assert hand.total_cards() == 216
         assert sum(len(hand.hand(s)) for s in range(6)) == sum(hand.left)
-        seat = rand.choice(match.to_act)
-        match.apply(seat, rand.choice(match.legal_moves(seat)))
 
 
 @SETTINGS
 @given(seed=st.integers(0, 10**9))
 def test_offered_moves_are_accepted_and_others_refused(seed: int) -> None:
-    match, rand = new_match(seed, Rules(max_hands=1)), random.Random(seed)
-    while not match.is_over:
+    for match, seat, rand in random_steps(seed, Rules(max_hands=1)):
         hand = match.hand
-        seat = rand.choice(match.to_act)
         offered = match.legal_moves(seat)
         if hand.phase == "play":
             offered_text = {str(m) for m in offered}
@@ -76,7 +80,6 @@ def test_offered_moves_are_accepted_and_others_refused(seed: int) -> None:
         for other in range(6):
             if other not in match.to_act:
                 assert match.legal_moves(other) == []
-        match.apply(seat, rand.choice(offered))
 
 
 def some_sets(counts: list[int], rand: random.Random) -> list[CardSet]:
