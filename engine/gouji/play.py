@@ -72,7 +72,7 @@ class PlayPhase(_Base):
             moves: list[CardSet] = leads(counts)
             if self.obligated[seat]:
                 moves = [m for m in moves if self._keeps_obligation(counts, m)]
-            return list(moves)
+            return moves  # type: ignore[return-value]  # a fresh list of CardSets
         found = answers(counts, self.table)
         if self.obligated[seat]:
             found = [m for m in found if self._keeps_obligation(counts, m)]

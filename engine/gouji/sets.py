@@ -266,25 +266,23 @@ def answers(counts: list[int], table: CardSet) -> list[CardSet]:
 
 
 def can_answer(counts: list[int], table: CardSet) -> bool:
-    """Whether any set of this hand beats `table`, without building one (auto-pass, §6)."""
-    if table.big:
+    """Whether any set of this hand beats `table`, without building one (auto-pass, §6).
+
+    Spending more jokers only lowers how many plain cards are needed, so it is enough to check
+    the fewest plain cards possible (with at least table.small big jokers, or nothing beats)."""
+    big, small = counts[BIG_JOKER], counts[SMALL_JOKER]
+    if table.big or big < table.small:
         return False
-    size = table.size
-    twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
-    floor = max(table.value + 1 if table.plain else FOUR, FOUR)
-    if big < table.small:
-        return False
-    best_plain = 0
-    for rank in range(floor, ACE + 1):
-        if counts[rank] > best_plain:
-            best_plain = counts[rank]
-    natural_reach = best_plain + twos if best_plain else 0
-    wild_reach = twos if floor <= TWO else 0
-    for b in range(table.small, min(big, size) + 1):
-        for s in range(min(small, size - b) + 1):
-            plain = size - b - s
-            if plain == 0 or plain <= natural_reach or plain <= wild_reach:
-                return True
+    need = table.size - big - small
+    if need <= 0:
+        return True
+    floor = table.value + 1 if table.plain else FOUR
+    twos = counts[TWO]
+    if floor <= TWO and need <= twos:
+        return True
+    for rank in range(floor if floor > FOUR else FOUR, ACE + 1):
+        if counts[rank] and counts[rank] + twos >= need:
+            return True
     return False
 
 

@@ -109,3 +109,23 @@ def test_s4_answers_are_exactly_the_sets_that_beat() -> None:
     assert found == everything
     assert {"Q Q", "K 2", "2 2", "SJ BJ", "Q BJ"} <= found
     assert "7 7" not in found
+
+
+def test_s4_can_answer_agrees_with_the_enumeration() -> None:
+    import random
+
+    from engine.gouji.cards import shuffled_deck
+    from engine.gouji.sets import can_answer
+
+    rand = random.Random(5)
+    for _ in range(2000):
+        deck = shuffled_deck(rand)
+        hand, other = [0] * 15, [0] * 15
+        for card in deck[: rand.randint(1, 36)]:
+            hand[card.rank] += 1
+        for card in deck[100 : 100 + rand.randint(1, 8)]:
+            other[card.rank] += 1
+        table = rand.choice(leads(other))
+        found = answers(hand, table)
+        assert can_answer(hand, table) == bool(found)
+        assert all(m.beats(table) for m in found)
