@@ -29,10 +29,12 @@ def random_policy(hand: Hand, seat: int, rand: random.Random) -> Move:
 
 
 def greedy_policy(hand: Hand, seat: int, rand: random.Random) -> Move:
+    if hand.phase != "play":
+        return hand.default_move(seat)
     moves = hand.legal_moves(seat)
     sets = [m for m in moves if isinstance(m, CardSet)]
-    if hand.phase != "play" or not sets:
-        return hand.default_move(seat) if hand.phase != "play" else moves[0]
+    if not sets:
+        return PASS  # nothing beats: passing is the only move
     cheap = [m for m in sets if not m.jokers and not m.twos] or (sets if PASS not in moves else [])
     if not cheap:
         return PASS

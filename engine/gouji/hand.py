@@ -277,8 +277,7 @@ class Hand(PrePlay, PlayPhase, HandState):
 
 def from_hands(hands: Sequence[str], leader: int = 0, rules: Rules | None = None) -> Hand:
     """A position in play (no pre-play phase), hands of any sizes, as hand 1 of a match."""
-    if len(hands) != SEATS:
-        raise ValueError("够级 needs six hands")
+    _check_six(hands)
     return Hand(rules or Rules(), seed="position", hands=hands, leader=leader)
 
 
@@ -291,6 +290,10 @@ def deal_from(
 ) -> Hand:
     """A hand dealt exactly these cards that runs the pre-play sequence (§8): 买3, 革命, 抗贡 and
     the tributes `owed` from a previous hand. For tests and for teaching positions."""
+    _check_six(hands)
+    return Hand(rules or Rules(), "position", hand_no, leader, paying_order(owed), hands, preplay=True)
+
+
+def _check_six(hands: Sequence[str]) -> None:
     if len(hands) != SEATS:
         raise ValueError("够级 needs six hands")
-    return Hand(rules or Rules(), "position", hand_no, leader, paying_order(owed), hands, preplay=True)
