@@ -1,20 +1,15 @@
-"""What `apply` reports: typed events carrying all an announcer needs.
+"""What `apply` reports: typed events carrying all an announcer needs (see engine/events.py).
 
-Events are values: read-only by convention (not frozen, which costs 3× on the hot path). Sets and
-cards are given in notation (str) so events serialise and translate easily. Nothing private is in
-an event (`TributePaid.cards` is public information by §11a).
+Nothing private is in an event (`TributePaid.cards` is public information by §11a).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-
-@dataclass(slots=True)
-class Event:
-    @property
-    def kind(self) -> str:
-        return type(self).__name__
+from engine.events import Event
+from engine.events import Forfeited as Forfeited  # re-exported: one namespace of 够级 events
+from engine.events import TimedOut as TimedOut
 
 
 @dataclass(slots=True)
@@ -177,19 +172,6 @@ class BecameHeadless(Event):  # 无头
 @dataclass(slots=True)
 class MeleeBegan(Event):  # 四人乱缠
     pass
-
-
-@dataclass(slots=True)
-class TimedOut(Event):  # §12: a missed deadline; the referee's 托管 move follows
-    seat: int
-    strikes: int
-    penalty: int  # points taken now (on reaching the strike limit), else 0
-    autopilot: bool  # the seat stays on autopilot until its player returns
-
-
-@dataclass(slots=True)
-class Forfeited(Event):  # 罚为大落
-    seat: int
 
 
 @dataclass(slots=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from engine.conduct import Conduct
 from engine.gouji import events as ev
 from engine.gouji.hand import Hand
 from engine.gouji.rules import Rules
@@ -11,7 +12,7 @@ from engine.gouji.scoring import SEATS, compensation, opposite, paying_order, te
 from engine.gouji.sets import Move
 
 
-class Match:
+class Match(Conduct):
     """Rules + seed + the list of (seat, move) determine everything; `replay` rebuilds it."""
 
     def __init__(self, seed: int | str = 0, rules: Rules | None = None) -> None:
@@ -93,23 +94,6 @@ class Match:
             self.totals[seat] += bonus[seat]
         self.is_over, self.end_reason = True, reason
         return ev.MatchEnded(tuple(self.totals), reason, bonus)
-
-    # -- conduct (§12), called by the referee ---------------------------------------------------
-
-    def penalize(self, seat: int, points: int | None = None) -> int:
-        """罚分 after repeated timeouts: the table's penalty, taken from the seat's total."""
-        points = self.rules.penalty_points if points is None else points
-        self.penalties[seat] += points
-        self.totals[seat] -= points
-        return points
-
-    def timeout(self, seat: int) -> ev.TimedOut:
-        """§12 a missed deadline: a warning; at the strike limit (and at every miss after it)
-        the table's penalty and autopilot. The referee then makes the seat's move (托管)."""
-        self.strikes[seat] += 1
-        over = self.strikes[seat] >= self.rules.strikes
-        penalty = self.penalize(seat) if over else 0
-        return ev.TimedOut(seat, self.strikes[seat], penalty, over)
 
     def forfeit(self, seat: int) -> list[ev.Event]:
         return self.hand.forfeit(seat)

@@ -1,0 +1,29 @@
+"""Events both games share: the base class and the referee's conduct decisions (timeouts, leaving).
+
+Events are values: read-only by convention (not frozen, which costs 3× on the hot path). Cards are
+given in notation (str) so events serialise and translate easily, and nothing private is in one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(slots=True)
+class Event:
+    @property
+    def kind(self) -> str:
+        return type(self).__name__
+
+
+@dataclass(slots=True)
+class TimedOut(Event):  # a missed deadline; the referee's 托管 move follows
+    seat: int
+    strikes: int
+    penalty: int  # points taken now (on reaching the strike limit), else 0
+    autopilot: bool  # the seat stays on autopilot until its player returns
+
+
+@dataclass(slots=True)
+class Forfeited(Event):  # 够级 罚为大落; 拱猪 the deal's worst score
+    seat: int
