@@ -1,0 +1,324 @@
+"""One deal (一副) of 拱猪: the state, the public API of design.md, and the views."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Self
+
+from engine.errors import IllegalMove
+from engine.gongzhu import events as ev
+from engine.gongzhu.cards import (
+    CARDS_PER_DECK,
+    CLUB_TWO,
+    PIG,
+    SCORING,
+    SEATS,
+    SUITS,
+    Card,
+    card,
+    cards_text,
+    parse_cards,
+    shuffled_deck,
+)
+from engine.gongzhu.claims import Claims
+from engine.gongzhu.exposure import Exposure
+from engine.gongzhu.moves import ACCEPT, CLAIM_ALL, PASS, REJECT, Decision, Move, Play, parse_move
+from engine.gongzhu.rules import Rules
+from engine.gongzhu.scoring import DealScore, score_deal
+from engine.gongzhu.tricks import TrickPlay
+from engine.seeding import rng
+
+
+class Deal(Exposure, Claims, TrickPlay):
+    """A deal of 拱猪. Build it with `new_game`, `from_hands`, `deal_from` or through a `Match`."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: str,
+        deal_no: int = 1,
+        leader: int | None = None,
+        hands: Sequence[str] | None = None,
+        exposed: Iterable[str] = (),
+        exposure: bool = True,
+        lead_reason: str = "pig_taker",
+    ) -> None:
+        self.rules, self.seed, self.deal_no = rules, seed, deal_no
+        self._reset()
+        out: list[ev.Event] = [ev.DealStarted(deal_no, seed)]
+        if hands is None:
+            deck = shuffled_deck(rng(seed, "deal"), rules.decks)
+            dealt = [deck[s::SEATS] for s in range(SEATS)]
+            first_club_two = deck.index(CLUB_TWO) % SEATS  # dealt one by one from seat 0
+        else:
+            dealt = _checked_hands(hands, rules.decks)
+            first_club_two = next((s for s in range(SEATS) if CLUB_TWO in dealt[s]), None)
+        self._seat(dealt)
+        if leader is not None:
+            self.leader, self.lead_reason = leader, lead_reason
+        elif rules.first_lead == "club2" and first_club_two is not None:
+            self.leader, self.lead_reason, self.must_lead_club_two = first_club_two, "club2", True
+        else:
+            self.leader, self.lead_reason = 0, "seat0"
+        for text in exposed:
+            for c in parse_cards(text):
+                self._expose(self._unexposed_holder(c), [c], out)
+        if exposure:
+            self._open_exposure(out)
+        else:
+            self._start_play(out)
+        self.opening_events = out
+
+    def _reset(self) -> None:
+        self.phase, self.to_act, self.turn = "setup", [], 0
+        self.held = [{} for _ in range(SEATS)]
+        self.exposed = [[] for _ in range(SEATS)]
+        self.exposed_copies: dict[Card, int] = {}
+        self.trick: list[tuple[int, Play]] = []
+        self.last_trick: list[tuple[int, Play]] = []
+        self.trick_no = 0
+        self.suit_opened = [False] * 4
+        self.taken: list[list[tuple[Card, int]]] = [[] for _ in range(SEATS)]
+        self.tricks_won = [0] * SEATS
+        self.pig_taker: int | None = None
+        self.must_lead_club_two = False
+        self.claimer: int | None = None
+        self.claim_assignment: tuple[tuple[Card, int, int], ...] = ()
+        self.claimed_this_trick: set[int] = set()
+        self.forfeited: list[int] = []
+        self.searching = False
+        self.result: DealScore | None = None
+        self._legal: tuple[int, list[Play]] | None = None
+
+    def _seat(self, dealt: list[list[Card]]) -> None:
+        self.hands = [[[] for _ in range(4)] for _ in range(SEATS)]
+        for seat, cards in enumerate(dealt):
+            for c in sorted(cards):
+                self.hands[seat][c.suit].append(c.rank)
+        self.left = [len(cards) for cards in dealt]
+        self.played = CARDS_PER_DECK * self.rules.decks - sum(self.left)
+
+    def _unexposed_holder(self, c: Card) -> int:
+        for seat in range(SEATS):
+            if self.hands[seat][c.suit].count(c.rank) > self.exposed[seat].count(c):
+                return seat
+        raise IllegalMove("not_in_hand", cards=c.text)
+
+    def _start_play(self, out: list[ev.Event]) -> None:
+        self.phase, self.turn, self.to_act = "play", self.leader, [self.leader]
+        out.append(ev.PlayStarted(self.leader, self.lead_reason))
+
+    # -- the public API (design.md) ----------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def scores(self) -> tuple[int, ...] | None:
+        return None if self.result is None else self.result.scores
+
+    def hand(self, seat: int) -> list[Card]:
+        return [card(s, r) for s, ranks in enumerate(self.hands[seat]) for r in ranks]
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        if seat not in self.to_act:
+            return []
+        if self.phase == "expose":
+            return self._exposure_moves(seat)
+        if self.phase == "claim":
+            return [ACCEPT, REJECT]
+        moves: list[Move] = list(self._legal_plays(seat))
+        if self._can_claim(seat):
+            moves.append(CLAIM_ALL)
+        return moves
+
+    def _legal_plays(self, seat: int) -> list[Play]:
+        cached = self._legal
+        if cached is None or cached[0] != seat:
+            cached = self._legal = (seat, self._plays(seat))
+        return cached[1]
+
+    def apply(self, seat: int, move: Move | str) -> list[ev.Event]:
+        if isinstance(move, str):
+            move = parse_move(move)
+        if self.phase == "over":
+            raise IllegalMove("game_over")
+        if seat not in self.to_act:
+            raise IllegalMove("not_your_turn" if self.to_act else "no_decision")
+        out: list[ev.Event] = []
+        if self.phase == "expose":
+            self._apply_exposure(seat, move, out)
+        elif self.phase == "claim":
+            self._apply_answer(seat, move, out)
+        elif isinstance(move, Play):
+            if move not in self._legal_plays(seat):
+                raise self._refusal(seat, move)
+            self._put(seat, move, out)
+        elif isinstance(move, Decision) and move.name == "claim":
+            self._apply_claim(seat, move, out)
+        else:
+            raise IllegalMove("play_a_card")
+        self._legal = None
+        return out
+
+    def default_move(self, seat: int) -> Move:
+        """The referee's move for a seat out of time with no bot: no exposure, a claim rejected
+        (play goes on, nothing is lost), else the lowest legal card, scoring cards last."""
+        if seat not in self.to_act:
+            raise IllegalMove("no_decision")
+        if self.phase == "expose":
+            return PASS
+        if self.phase == "claim":
+            return REJECT
+        return min(
+            self._legal_plays(seat),
+            key=lambda m: (sum(c in SCORING for c in m.cards), sum(c.rank for c in m.cards), m.suit),
+        )
+
+    def forfeit(self, seat: int) -> list[ev.Event]:
+        """A player who leaves a running deal scores its worst (design.md); a bot plays on."""
+        if self.phase == "over" or seat in self.forfeited:
+            return []
+        self.forfeited.append(seat)
+        return [ev.Forfeited(seat)]
+
+    # -- tricks ------------------------------------------------------------------------------
+
+    def _put(self, seat: int, move: Play, out: list[ev.Event]) -> None:
+        """Puts an already checked play on the trick, and completes the trick if it is full."""
+        suits, held = self.hands[seat], self.held[seat]
+        for c in move.cards:
+            ranks = suits[c.suit]
+            back = held.get(c.suit)
+            if back and c.rank in back and ranks.count(c.rank) <= back.count(c.rank):
+                back.remove(c.rank)  # a held-back copy goes only when no free copy is left
+                if not back:
+                    del held[c.suit]
+            ranks.remove(c.rank)
+        self.left[seat] -= len(move.cards)
+        self.played += len(move.cards)
+        trick = self.trick
+        if not self.searching:
+            discard = bool(trick) and any(c.suit != trick[0][1].suit for c in move.cards)
+            out.append(ev.CardPlayed(seat, move.text, discard))
+        trick.append((seat, move))
+        self.must_lead_club_two = False
+        self._legal = None
+        if len(trick) < SEATS:
+            self.turn = (seat + 1) % SEATS
+            self.to_act = [self.turn]
+        else:
+            self._complete_trick(out)
+
+    def _complete_trick(self, out: list[ev.Event]) -> None:
+        winner = self._winner()
+        wrong = self._wrong_discarder()
+        taker = winner if wrong is None else wrong
+        scoring = [(c, by) for by, move in self.trick for c in move.cards if c in SCORING]
+        self._take(taker, scoring)
+        suit = self.trick[0][1].suit
+        if not self.suit_opened[suit]:  # the first trick led in the suit frees its exposed cards
+            self.suit_opened[suit] = True
+            for held in self.held:
+                held.pop(suit, None)
+        self.tricks_won[winner] += 1
+        self.trick_no += 1
+        self.last_trick, self.trick = self.trick, []
+        self.turn, self.to_act = winner, [winner]
+        self.claimed_this_trick.clear()
+        if self.searching:
+            return
+        played = tuple(move.text for _, move in self.last_trick)
+        out.append(ev.TrickWon(self.trick_no, winner, taker, played, tuple(c.text for c, _ in scoring)))
+        if not any(self.left):
+            self._end_deal(out)
+        elif self.rules.auto_claim:
+            self._check_forced(out)
+
+    def _take(self, seat: int, cards: list[tuple[Card, int]]) -> None:
+        self.taken[seat] += cards
+        if self.pig_taker is None and any(c is PIG for c, _ in cards):
+            self.pig_taker = seat
+
+    def _end_deal(self, out: list[ev.Event]) -> None:
+        self.phase, self.to_act = "over", []
+        result = self.result = score_deal(self.rules, self.taken, self.exposed_copies, self.forfeited)
+        if result.all_hearts is not None:
+            out.append(ev.AllHearts(result.all_hearts, result.grand_slam, result.swapped))
+        scores, sides = result.scores, result.sides
+        out.append(ev.DealEnded(self.deal_no, result.card_points, scores, sides, self.pig_taker))
+
+    def _clone(self) -> Self:
+        """A copy to play ahead on (the referee's forced-outcome search)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.hands = [[list(ranks) for ranks in suits] for suits in self.hands]
+        other.held = [{s: list(r) for s, r in held.items()} for held in self.held]
+        other.trick, other.left, other.to_act = list(self.trick), list(self.left), list(self.to_act)
+        other.taken = [list(t) for t in self.taken]
+        other.suit_opened, other.tricks_won = list(self.suit_opened), list(self.tricks_won)
+        other.claimed_this_trick, other._legal = set(), None
+        return other
+
+    # -- views -------------------------------------------------------------------------------
+
+    def public_view(self) -> dict[str, object]:
+        """What everyone at the table may know. Never a card of anyone's hand (a claimer's hand
+        is shown by the claim itself); who is asked to expose is not shown either."""
+        blind = self.rules.exposing == "blind"
+        result = self.result
+        return {
+            "deal_no": self.deal_no,
+            "phase": self.phase,
+            "to_act": [] if self.phase == "expose" else list(self.to_act),
+            "leader": self.leader,
+            "trick_no": self.trick_no + (0 if self.phase == "over" else 1),
+            "trick": [(seat, move.text) for seat, move in self.trick],
+            "last_trick": [(seat, move.text) for seat, move in self.last_trick],
+            "cards_left": list(self.left),
+            "exposed": [[] if blind else [c.text for c in cards] for cards in self.exposed],
+            "exposed_counts": [len(cards) for cards in self.exposed],
+            "taken": [[c.text for c, _ in cards] for cards in self.taken],
+            "tricks_won": list(self.tricks_won),
+            "suits_opened": [SUITS[s] for s in range(4) if self.suit_opened[s]],
+            "claim": self._claim_view(),
+            "forfeited": list(self.forfeited),
+            "card_points": None if result is None else list(result.card_points),
+            "scores": None if result is None else list(result.scores),
+        }
+
+    def _claim_view(self) -> dict[str, object] | None:
+        if self.claimer is None:
+            return None
+        return {
+            "seat": self.claimer,
+            "hand": cards_text(self.hand(self.claimer)),
+            "assignment": [(c.text, to) for c, _, to in self.claim_assignment],
+            "waiting": list(self.to_act),
+        }
+
+    def seat_view(self, seat: int) -> dict[str, object]:
+        view = self.public_view()
+        view["seat"] = seat
+        view["hand"] = cards_text(self.hand(seat))
+        view["my_exposed"] = [c.text for c in self.exposed[seat]]
+        view["legal"] = [str(m) for m in self.legal_moves(seat)]
+        return view
+
+    def total_cards(self) -> int:
+        """Cards in hands plus cards played: 52 (or 104) at every step of a dealt deal."""
+        return sum(self.left) + self.played
+
+
+def _checked_hands(hands: Sequence[str], decks: int) -> list[list[Card]]:
+    if len(hands) != SEATS:
+        raise ValueError("拱猪 needs four hands")
+    dealt = [parse_cards(h) for h in hands]
+    if len({len(h) for h in dealt}) != 1:
+        raise ValueError("every hand must hold the same number of cards")
+    everything = [c for h in dealt for c in h]
+    for c in set(everything):
+        if everything.count(c) > decks:
+            raise ValueError(f"{c.text} is dealt more often than {decks} deck(s) hold it")
+    return dealt

@@ -1,0 +1,126 @@
+"""拱猪 moves and their notation.
+
+- a play: one card `SQ`, or two cards `SQ SQ` (a pair, two decks) / `H5 D3` (following a pair);
+- `expose SQ DJ` / `pass` in the exposure phase (明牌);
+- `claim` (声称: every remaining scoring card is mine) or `claim SQ=2 HA=1` (those cards go to
+  those seats, the rest to the claimer); `accept` / `reject` answer a claim.
+
+Plays are interned (one object per card combination), so legality is an identity test.
+"""
+
+from __future__ import annotations
+
+from engine.errors import IllegalMove
+from engine.gongzhu.cards import SEATS, Card, parse_card, parse_cards
+
+
+class Move:
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.text}>"
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Move) and other.text == self.text)
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+class Play(Move):
+    """One or two cards put on the trick. `suit` is the first card's; `is_pair` two identical."""
+
+    __slots__ = ("cards", "high", "is_pair", "low", "suit")
+
+    def __init__(self, cards: tuple[Card, ...]) -> None:
+        ordered = tuple(sorted(cards))
+        super().__init__(" ".join(c.text for c in ordered))
+        self.cards = ordered
+        self.suit = ordered[0].suit
+        self.is_pair = len(ordered) == 2 and ordered[0] is ordered[1]
+        self.high = ordered[0].rank
+        self.low = ordered[-1].rank
+
+
+class Decision(Move):
+    """A choice that is not a play: `pass`, `expose …`, `claim …`, `accept`, `reject`."""
+
+    __slots__ = ("assignment", "cards", "name")
+
+    def __init__(
+        self, name: str, cards: tuple[Card, ...] = (), assignment: tuple[tuple[Card, int], ...] = ()
+    ) -> None:
+        self.name, self.cards, self.assignment = name, tuple(sorted(cards)), assignment
+        words = [name, *(c.text for c in self.cards), *(f"{c.text}={s}" for c, s in assignment)]
+        super().__init__(" ".join(words))
+
+
+_PLAYS: dict[tuple[int, ...], Play] = {}
+
+
+def play(*cards: Card) -> Play:
+    """The interned play of these cards (in any order)."""
+    key = tuple(sorted(c.index for c in cards))
+    found = _PLAYS.get(key)
+    if found is None:
+        found = _PLAYS[key] = Play(cards)
+    return found
+
+
+PASS = Decision("pass")
+ACCEPT = Decision("accept")
+REJECT = Decision("reject")
+CLAIM_ALL = Decision("claim")
+
+_NAMES = {
+    "pass": "pass", "过": "pass", "不明": "pass", "no": "pass",
+    "expose": "expose", "明": "expose", "亮": "expose", "明牌": "expose",
+    "claim": "claim", "声称": "claim",
+    "accept": "accept", "承认": "accept", "同意": "accept",
+    "reject": "reject", "反对": "reject", "不同意": "reject",
+}  # fmt: skip
+
+
+def expose(cards: list[Card] | tuple[Card, ...]) -> Decision:
+    return Decision("expose", tuple(cards))
+
+
+def claim(assignment: dict[Card, int] | list[tuple[Card, int]]) -> Decision:
+    pairs = assignment.items() if isinstance(assignment, dict) else assignment
+    return Decision("claim", (), tuple(sorted(pairs, key=lambda p: (p[0], p[1])))) if pairs else CLAIM_ALL
+
+
+def parse_move(text: str) -> Move:
+    words = text.strip().split()
+    if not words:
+        raise IllegalMove("unknown_move", text=text)
+    name = _NAMES.get(words[0].lower())
+    if name is None:
+        cards = parse_cards(text)
+        if len(cards) > 2:
+            raise IllegalMove("one_or_two", text=text)
+        return play(*cards)
+    rest = words[1:]
+    if name == "expose":
+        if not rest:
+            raise IllegalMove("unknown_move", text=text)
+        return expose(parse_cards(" ".join(rest)))
+    if name == "claim":
+        return claim([_claimed(word) for word in rest])
+    if rest:
+        raise IllegalMove("unknown_move", text=text)
+    return {"pass": PASS, "accept": ACCEPT, "reject": REJECT}[name]
+
+
+def _claimed(word: str) -> tuple[Card, int]:
+    token, _, seat = word.partition("=")
+    if not seat.isdigit() or not 0 <= int(seat) < SEATS:
+        raise IllegalMove("unknown_move", text=word)
+    return parse_card(token), int(seat)
+

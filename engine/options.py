@@ -1,0 +1,46 @@
+"""Table options typed by players (`kaidian=off`, `decks=2`): parsing shared by both games' Rules."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Self
+
+_TRUE = {"on", "true", "yes", "1", "开"}
+_FALSE = {"off", "false", "no", "0", "关"}
+
+
+def parse_options(cls: type, options: dict[str, str]) -> dict[str, object]:
+    """Typed values for a rules dataclass from text."""
+    known = {f.name: f for f in fields(cls)}
+    values: dict[str, object] = {}
+    for key, raw in options.items():
+        field = known.get(key)
+        if field is None:
+            raise ValueError(f"unknown option {key}; allowed: {', '.join(known)}")
+        default = field.default
+        text = str(raw).strip().lower()
+        if isinstance(default, bool):
+            if text not in _TRUE | _FALSE:
+                raise ValueError(f"{key} must be on or off")
+            values[key] = text in _TRUE
+        elif isinstance(default, int):
+            if not text.lstrip("-").isdigit():
+                raise ValueError(f"{key} must be a whole number")
+            values[key] = int(text)
+        else:
+            values[key] = text
+    return values
+
+
+class TableOptions:
+    """Mixin for a frozen rules dataclass: built from typed words, stored as a dict."""
+
+    __slots__ = ()
+
+    @classmethod
+    def from_options(cls, options: dict[str, str]) -> Self:
+        """Builds rules from `key=value` words a player typed; ValueError says what is allowed."""
+        return cls(**parse_options(cls, options))
+
+    def to_dict(self) -> dict[str, object]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
