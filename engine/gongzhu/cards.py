@@ -32,6 +32,7 @@ class Card:
     rank: int
     index: int  # 0..51, suit-major
     text: str
+    scoring: bool  # one of the 16 scoring cards (分牌)
 
     def __str__(self) -> str:
         return self.text
@@ -43,8 +44,12 @@ class Card:
         return (self.suit, -self.rank) < (other.suit, -other.rank)
 
 
+def _is_scoring(suit: int, rank: int) -> bool:
+    return suit == HEARTS or (suit, rank) in ((SPADES, 12), (DIAMONDS, 11), (CLUBS, 10))
+
+
 DECK: tuple[Card, ...] = tuple(
-    Card(suit, rank, suit * 13 + rank - 2, SUITS[suit] + RANK_NAMES.get(rank, str(rank)))
+    Card(suit, rank, suit * 13 + rank - 2, SUITS[suit] + RANK_NAMES.get(rank, str(rank)), _is_scoring(suit, rank))  # noqa: E501
     for suit in range(4)
     for rank in RANKS
 )
@@ -58,7 +63,7 @@ def card(suit: int, rank: int) -> Card:
 PIG, SHEEP, TRANSFORMER, HEART_ACE = card(SPADES, 12), card(DIAMONDS, 11), card(CLUBS, 10), card(HEARTS, 14)
 CLUB_TWO = card(CLUBS, 2)
 EXPOSABLE: tuple[Card, ...] = (PIG, SHEEP, TRANSFORMER, HEART_ACE)  # §3, in notation order
-SCORING: frozenset[Card] = frozenset({PIG, SHEEP, TRANSFORMER, *(card(HEARTS, r) for r in RANKS)})
+SCORING: frozenset[Card] = frozenset(c for c in DECK if c.scoring)
 
 
 def parse_card(token: str) -> Card:

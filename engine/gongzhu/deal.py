@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Self
 
 from engine.errors import IllegalMove
 from engine.gongzhu import events as ev
@@ -86,16 +85,20 @@ class Deal(Exposure, Claims, TrickPlay):
         self.claim_assignment: tuple[tuple[Card, int, int], ...] = ()
         self.claimed_this_trick: set[int] = set()
         self.forfeited: list[int] = []
-        self.searching = False
         self.result: DealScore | None = None
-        self._legal: tuple[int, list[Play]] | None = None
+        self._legal_cache: list[Move] | None = None
+        self.exposure_choices: dict[int, list[Move]] = {}
 
     def _seat(self, dealt: list[list[Card]]) -> None:
         self.hands = [[[] for _ in range(4)] for _ in range(SEATS)]
         for seat, cards in enumerate(dealt):
-            for c in sorted(cards):
-                self.hands[seat][c.suit].append(c.rank)
+            suits = self.hands[seat]
+            for c in cards:
+                suits[c.suit].append(c.rank)
+            for ranks in suits:
+                ranks.sort(reverse=True)
         self.left = [len(cards) for cards in dealt]
+        self.scoring_in_hands = sum(1 for cards in dealt for c in cards if c in SCORING)
         self.played = CARDS_PER_DECK * self.rules.decks - sum(self.left)
 
     def _unexposed_holder(self, c: Card) -> int:
@@ -122,44 +125,54 @@ class Deal(Exposure, Claims, TrickPlay):
         return [card(s, r) for s, ranks in enumerate(self.hands[seat]) for r in ranks]
 
     def legal_moves(self, seat: int) -> list[Move]:
+        """Every legal move of the seat now (empty when it has nothing to decide). The list is
+        shared with the engine until the next move: read it, do not change it."""
+        if self.phase == "play":
+            if seat != self.turn:
+                return []
+            return self._legal_cache or self._legal(seat)
         if seat not in self.to_act:
             return []
         if self.phase == "expose":
-            return self._exposure_moves(seat)
-        if self.phase == "claim":
-            return [ACCEPT, REJECT]
-        moves: list[Move] = list(self._legal_plays(seat))
-        if self._can_claim(seat):
+            return list(self.exposure_choices[seat])
+        return [ACCEPT, REJECT]
+
+    def _legal(self, seat: int) -> list[Move]:
+        """The seat's legal moves in play, computed once per decision (the hot path)."""
+        trick = self.trick
+        if not trick:
+            moves: list = self._leads(seat)  # a fresh list of plays: the claim may join it
+        elif len(trick[0][1].cards) == 1:
+            moves = self._follow_single(seat, trick[0][1].suit)
+        else:
+            moves = self._follow_pair(seat, trick[0][1])
+        if seat not in self.claimed_this_trick:
             moves.append(CLAIM_ALL)
+        self._legal_cache = moves
         return moves
 
-    def _legal_plays(self, seat: int) -> list[Play]:
-        cached = self._legal
-        if cached is None or cached[0] != seat:
-            cached = self._legal = (seat, self._plays(seat))
-        return cached[1]
-
     def apply(self, seat: int, move: Move | str) -> list[ev.Event]:
+        out: list[ev.Event] = []
+        if move.__class__ is Play and self.phase == "play" and seat == self.turn:
+            if move not in (self._legal_cache or self._legal(seat)):
+                raise self._refusal(seat, move)  # type: ignore[arg-type]
+            self._put(seat, move, out)  # type: ignore[arg-type]
+            return out
         if isinstance(move, str):
-            move = parse_move(move)
+            return self.apply(seat, parse_move(move))
         if self.phase == "over":
             raise IllegalMove("game_over")
         if seat not in self.to_act:
             raise IllegalMove("not_your_turn" if self.to_act else "no_decision")
-        out: list[ev.Event] = []
         if self.phase == "expose":
             self._apply_exposure(seat, move, out)
         elif self.phase == "claim":
             self._apply_answer(seat, move, out)
-        elif isinstance(move, Play):
-            if move not in self._legal_plays(seat):
-                raise self._refusal(seat, move)
-            self._put(seat, move, out)
         elif isinstance(move, Decision) and move.name == "claim":
             self._apply_claim(seat, move, out)
         else:
             raise IllegalMove("play_a_card")
-        self._legal = None
+        self._legal_cache = None
         return out
 
     def default_move(self, seat: int) -> Move:
@@ -172,7 +185,7 @@ class Deal(Exposure, Claims, TrickPlay):
         if self.phase == "claim":
             return REJECT
         return min(
-            self._legal_plays(seat),
+            (m for m in self._legal_cache or self._legal(seat) if isinstance(m, Play)),
             key=lambda m: (sum(c in SCORING for c in m.cards), sum(c.rank for c in m.cards), m.suit),
         )
 
@@ -187,54 +200,68 @@ class Deal(Exposure, Claims, TrickPlay):
 
     def _put(self, seat: int, move: Play, out: list[ev.Event]) -> None:
         """Puts an already checked play on the trick, and completes the trick if it is full."""
-        suits, held = self.hands[seat], self.held[seat]
-        for c in move.cards:
-            ranks = suits[c.suit]
-            back = held.get(c.suit)
-            if back and c.rank in back and ranks.count(c.rank) <= back.count(c.rank):
-                back.remove(c.rank)  # a held-back copy goes only when no free copy is left
-                if not back:
-                    del held[c.suit]
-            ranks.remove(c.rank)
-        self.left[seat] -= len(move.cards)
-        self.played += len(move.cards)
+        cards, suits = move.cards, self.hands[seat]
+        if self.held[seat]:
+            self._release(seat, move)
+        for c in cards:
+            suits[c.suit].remove(c.rank)
+            if c.scoring:
+                self.scoring_in_hands -= 1
+        size = len(cards)
+        self.left[seat] -= size
+        self.played += size
+        self._legal_cache = None
         trick = self.trick
-        if not self.searching:
-            discard = bool(trick) and any(c.suit != trick[0][1].suit for c in move.cards)
-            out.append(ev.CardPlayed(seat, move.text, discard))
-        trick.append((seat, move))
-        self.must_lead_club_two = False
-        self._legal = None
-        if len(trick) < SEATS:
-            self.turn = (seat + 1) % SEATS
-            self.to_act = [self.turn]
+        if trick:
+            led = trick[0][1].suit
+            discard = move.suit != led if size == 1 else any(c.suit != led for c in cards)
         else:
+            discard = False
+        out.append(ev.CardPlayed(seat, move.text, discard))
+        trick.append((seat, move))
+        if len(trick) < SEATS:
+            self.turn = turn = (seat + 1) % SEATS
+            self.to_act = [turn]
+        else:
+            self.must_lead_club_two = False
             self._complete_trick(out)
 
+    def _release(self, seat: int, move: Play) -> None:
+        """A held-back copy leaves the hand only when no free copy of the card is left."""
+        held, suits = self.held[seat], self.hands[seat]
+        for c in move.cards:
+            back = held.get(c.suit)
+            if back and c.rank in back and suits[c.suit].count(c.rank) <= back.count(c.rank):
+                back.remove(c.rank)
+                if not back:
+                    del held[c.suit]
+
     def _complete_trick(self, out: list[ev.Event]) -> None:
+        trick = self.trick
         winner = self._winner()
-        wrong = self._wrong_discarder()
+        wrong = self._wrong_discarder() if self.rules.colour_discard else None
         taker = winner if wrong is None else wrong
-        scoring = [(c, by) for by, move in self.trick for c in move.cards if c in SCORING]
-        self._take(taker, scoring)
-        suit = self.trick[0][1].suit
+        scoring = [(c, by) for by, move in trick for c in move.cards if c.scoring]
+        if scoring:
+            self._take(taker, scoring)
+        suit = trick[0][1].suit
         if not self.suit_opened[suit]:  # the first trick led in the suit frees its exposed cards
             self.suit_opened[suit] = True
             for held in self.held:
                 held.pop(suit, None)
         self.tricks_won[winner] += 1
         self.trick_no += 1
-        self.last_trick, self.trick = self.trick, []
+        self.last_trick, self.trick = trick, []
         self.turn, self.to_act = winner, [winner]
-        self.claimed_this_trick.clear()
-        if self.searching:
-            return
-        played = tuple(move.text for _, move in self.last_trick)
-        out.append(ev.TrickWon(self.trick_no, winner, taker, played, tuple(c.text for c, _ in scoring)))
-        if not any(self.left):
+        if self.claimed_this_trick:
+            self.claimed_this_trick.clear()
+        played = tuple([move.text for _, move in trick])
+        out.append(ev.TrickWon(self.trick_no, winner, taker, played, tuple([c.text for c, _ in scoring])))
+        left = self.left[winner]  # every hand holds as many cards between tricks
+        if not left:
             self._end_deal(out)
-        elif self.rules.auto_claim:
-            self._check_forced(out)
+        elif self.rules.auto_claim and (left == 1 or not self.scoring_in_hands):
+            self._settle_if_forced(out)
 
     def _take(self, seat: int, cards: list[tuple[Card, int]]) -> None:
         self.taken[seat] += cards
@@ -248,18 +275,6 @@ class Deal(Exposure, Claims, TrickPlay):
             out.append(ev.AllHearts(result.all_hearts, result.grand_slam, result.swapped))
         scores, sides = result.scores, result.sides
         out.append(ev.DealEnded(self.deal_no, result.card_points, scores, sides, self.pig_taker))
-
-    def _clone(self) -> Self:
-        """A copy to play ahead on (the referee's forced-outcome search)."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.hands = [[list(ranks) for ranks in suits] for suits in self.hands]
-        other.held = [{s: list(r) for s, r in held.items()} for held in self.held]
-        other.trick, other.left, other.to_act = list(self.trick), list(self.left), list(self.to_act)
-        other.taken = [list(t) for t in self.taken]
-        other.suit_opened, other.tricks_won = list(self.suit_opened), list(self.tricks_won)
-        other.claimed_this_trick, other._legal = set(), None
-        return other
 
     # -- views -------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@ and what an exposure does to play (held-back cards) and to scoring (exposed copi
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,7 @@ class ExposureState:
     held: list[dict[int, list[int]]]
     exposed: list[list[Card]]  # per seat, every copy it exposed (public, except in blind mode)
     exposed_copies: dict[Card, int]
+    exposure_choices: dict[int, list[Move]]
 
     if TYPE_CHECKING:  # provided by the other parts of a Deal
         def _start_play(self, out: list[ev.Event]) -> None: ...
@@ -35,7 +37,9 @@ class Exposure(ExposureState):
                 if cards:
                     self._expose(seat, cards, out, automatic=mode)
         elif mode in CHOSEN_EXPOSURE:
-            asked = [seat for seat in range(SEATS) if self._exposable(seat)]
+            holdings = [tuple(self._exposable(seat)) for seat in range(SEATS)]
+            asked = [seat for seat in range(SEATS) if holdings[seat]]
+            self.exposure_choices = {seat: _exposure_choices(holdings[seat]) for seat in asked}
             if asked:
                 self.phase, self.to_act = "expose", asked
                 out.append(ev.ExposureOpened(self.rules.expose_seconds))
@@ -47,19 +51,8 @@ class Exposure(ExposureState):
         suits = self.hands[seat]
         return [c for c in EXPOSABLE for r in suits[c.suit] if r == c.rank]
 
-    def _exposure_moves(self, seat: int) -> list[Move]:
-        """`pass`, and every non-empty choice among the seat's exposable copies."""
-        held = self._exposable(seat)
-        kinds = list(dict.fromkeys(held))
-        choices: list[Move] = [PASS]
-        for counts in product(*(range(held.count(c) + 1) for c in kinds)):
-            cards = [c for c, n in zip(kinds, counts, strict=True) for _ in range(n)]
-            if cards:
-                choices.append(expose(cards))
-        return choices
-
     def _apply_exposure(self, seat: int, move: Move, out: list[ev.Event]) -> None:
-        choices = self._exposure_moves(seat)
+        choices = self.exposure_choices[seat]
         if move not in choices:
             raise IllegalMove("bad_decision", text=str(move), choices=", ".join(str(m) for m in choices))
         if isinstance(move, Decision) and move.name == "expose":
@@ -96,3 +89,15 @@ class Exposure(ExposureState):
             self.held[seat].setdefault(c.suit, []).append(c.rank)
         shown = () if self.rules.exposing == "blind" else tuple(c.text for c in cards)
         out.append(ev.Exposed(seat, shown, len(cards), automatic))
+
+
+@cache
+def _exposure_choices(held: tuple[Card, ...]) -> list[Move]:
+    """`pass`, and every non-empty choice among these exposable copies (shared, never mutated)."""
+    kinds = list(dict.fromkeys(held))
+    choices: list[Move] = [PASS]
+    for counts in product(*(range(held.count(c) + 1) for c in kinds)):
+        cards = [c for c, n in zip(kinds, counts, strict=True) for _ in range(n)]
+        if cards:
+            choices.append(expose(cards))
+    return choices

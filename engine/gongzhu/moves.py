@@ -11,7 +11,7 @@ Plays are interned (one object per card combination), so legality is an identity
 from __future__ import annotations
 
 from engine.errors import IllegalMove
-from engine.gongzhu.cards import SEATS, Card, parse_card, parse_cards
+from engine.gongzhu.cards import DECK, SEATS, Card, parse_card, parse_cards
 
 
 class Move:
@@ -26,15 +26,10 @@ class Move:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.text}>"
 
-    def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Move) and other.text == self.text)
-
-    def __hash__(self) -> int:
-        return hash(self.text)
-
 
 class Play(Move):
-    """One or two cards put on the trick. `suit` is the first card's; `is_pair` two identical."""
+    """One or two cards put on the trick. `suit` is the first card's; `is_pair` two identical.
+    Interned by `play()`: one object per combination, so equality is identity."""
 
     __slots__ = ("cards", "high", "is_pair", "low", "suit")
 
@@ -60,6 +55,12 @@ class Decision(Move):
         words = [name, *(c.text for c in self.cards), *(f"{c.text}={s}" for c, s in assignment)]
         super().__init__(" ".join(words))
 
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Decision) and other.text == self.text)
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
 
 _PLAYS: dict[tuple[int, ...], Play] = {}
 
@@ -72,6 +73,11 @@ def play(*cards: Card) -> Play:
         found = _PLAYS[key] = Play(cards)
     return found
 
+
+# SINGLES[suit][rank]: the interned one-card plays, for the hot path
+SINGLES: tuple[tuple[Play, ...], ...] = tuple(
+    tuple(play(DECK[suit * 13 + max(rank, 2) - 2]) for rank in range(15)) for suit in range(4)
+)
 
 PASS = Decision("pass")
 ACCEPT = Decision("accept")

@@ -12,7 +12,7 @@ from itertools import combinations
 
 from engine.errors import IllegalMove
 from engine.gongzhu.cards import CLUB_TWO, CLUBS, DIAMONDS, RED, Card, card
-from engine.gongzhu.moves import Play, play
+from engine.gongzhu.moves import SINGLES, Play, play
 from engine.gongzhu.rules import Rules
 
 SUIT_NAMES = {0: "♠", 1: "♥", 2: "♦", 3: "♣"}
@@ -30,6 +30,7 @@ class TrickPlay(TrickState):
     # -- legal plays -------------------------------------------------------------------------
 
     def _plays(self, seat: int) -> list[Play]:
+        """Every legal play of the seat to play now (the referee's search uses it directly)."""
         if not self.trick:
             return self._leads(seat)
         lead = self.trick[0][1]
@@ -52,28 +53,33 @@ class TrickPlay(TrickState):
         if self.must_lead_club_two:
             both = self.hands[seat][CLUBS].count(2) > 1
             return [play(CLUB_TWO), play(CLUB_TWO, CLUB_TWO)] if both else [play(CLUB_TWO)]
+        if not self.held[seat]:
+            return self._lead_from(self.hands[seat])
         moves = self._lead_from([self._free(seat, s) for s in range(4)])
         return moves or self._lead_from(self.hands[seat])  # every card held back: one must go
 
     def _lead_from(self, suits: list[list[int]]) -> list[Play]:
+        if self.rules.decks == 1:
+            return [row[rank] for row, ranks in zip(SINGLES, suits, strict=True) for rank in ranks]
         moves: list[Play] = []
-        pairs = self.rules.decks == 2
         for suit, ranks in enumerate(suits):
             last = 0
             for rank in ranks:
                 if rank == last:
-                    if pairs:
-                        moves.append(play(card(suit, rank), card(suit, rank)))
-                    continue
-                moves.append(play(card(suit, rank)))
-                last = rank
+                    moves.append(play(card(suit, rank), card(suit, rank)))
+                else:
+                    moves.append(SINGLES[suit][rank])
+                    last = rank
         return moves
 
     def _follow_single(self, seat: int, suit: int) -> list[Play]:
-        if self.hands[seat][suit]:  # only held-back cards of the suit: then they may go
-            pool = self._free(seat, suit) or self.hands[seat][suit]
-            return [play(card(suit, r)) for r in _distinct(pool)]
-        return _unique([play(c) for c in self._discards(seat, suit, 1)[0]])
+        ranks = self.hands[seat][suit]
+        if ranks:  # only held-back cards of the suit: then they may go
+            pool = (self._free(seat, suit) or ranks) if self.held[seat] else ranks
+            row = SINGLES[suit]
+            return [row[r] for r in (pool if self.rules.decks == 1 else _distinct(pool))]
+        plays = [SINGLES[c.suit][c.rank] for c in self._discards(seat, suit, 1)[0]]
+        return plays if self.rules.decks == 1 else _unique(plays)
 
     def _follow_pair(self, seat: int, lead: Play) -> list[Play]:
         """Two decks: a pair of the suit if held, else two cards of it, else fill with others."""
@@ -155,6 +161,12 @@ class TrickPlay(TrickState):
         """The highest play of the led suit; a discard never wins; equal plays: the first."""
         lead = self.trick[0][1]
         suit = lead.suit
+        if len(lead.cards) == 1:
+            best_seat, best = self.trick[0][0], lead.high
+            for seat, move in self.trick[1:]:
+                if move.suit == suit and move.high > best:
+                    best_seat, best = seat, move.high
+            return best_seat
         best_seat, best_key = self.trick[0][0], _strength(lead)
         for seat, move in self.trick[1:]:
             if all(c.suit == suit for c in move.cards):
