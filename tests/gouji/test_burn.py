@@ -4,7 +4,7 @@ import pytest
 
 from engine import IllegalMove
 from engine.gouji import Rules, from_hands
-from tests.gouji.helpers import legal, of, play
+from tests.helpers import legal, of, play
 
 # 0 leads K K (够级). 1 cannot burn (7 8 would be left without jokers); 2 can (BJ 7 is fine).
 BURN = ["K K 5", "A A 7 8", "A A BJ 7", "A A 6", "9", "9"]

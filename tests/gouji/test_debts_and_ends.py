@@ -4,7 +4,7 @@ import pytest
 
 from engine import IllegalMove
 from engine.gouji import Rules, from_hands, new_match
-from tests.gouji.helpers import finish_with_defaults, of, play
+from tests.helpers import finish_with_defaults, of, play
 
 
 def test_s9_open_point_by_winning_a_round_with_a_pure_gouji_set() -> None:

@@ -1,7 +1,7 @@
 """§8 before play: 买3/要3, 革命 with 冲点 and 死级, 抗贡, tributes in priority, teammate choices."""
 
 from engine.gouji import Debt, Rules, deal_from
-from tests.gouji.helpers import finish_with_defaults, legal, of, play
+from tests.helpers import finish_with_defaults, legal, of, play
 
 NO_REVOLUTION = Rules(revolution=False)
 

@@ -3,7 +3,7 @@ the last set, 接风, 四人乱缠 and auto-pass."""
 
 from engine import IllegalMove
 from engine.gouji import Rules, from_hands
-from tests.gouji.helpers import legal, of, play
+from tests.helpers import legal, of, play
 
 ASK_ALL = Rules(auto_pass=False)
 

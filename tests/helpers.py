@@ -1,9 +1,22 @@
-"""Small helpers for 够级 scenario tests: play a script, find events."""
+"""Small helpers for scenario tests of either game: play a script, find events."""
 
 from __future__ import annotations
 
-from engine.gouji.events import Event
-from engine.gouji.hand import Hand
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from engine.events import Event
+
+
+class Hand(Protocol):
+    """A 够级 hand or a 拱猪 deal, as the scenario tests drive it."""
+
+    to_act: list[int]
+    is_over: Any
+
+    def apply(self, seat: int, move: Any) -> Sequence[Event]: ...
+    def legal_moves(self, seat: int) -> Sequence[Any]: ...
+    def default_move(self, seat: int) -> Any: ...
 
 
 def play(game: Hand, *script: tuple[int, str]) -> list[Event]:
