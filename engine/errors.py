@@ -20,6 +20,20 @@ MESSAGES: dict[str, str] = {
     "burn_obligation": "After your burn every set you play must hold a joker, "
     "and leave a hand you can still play that way.",
     "bad_decision": "“{text}” is not one of your choices here: {choices}.",
+    # 拱猪
+    "unknown_card": "“{text}” is not a card: write a suit letter S H D C and a rank, like SQ or H10.",
+    "one_or_two": "Play one card, or two: “{text}” is too many.",
+    "lead_club_two": "The first lead of the match is the ♣2.",
+    "lead_one_or_pair": "Lead one card or a pair of identical cards.",
+    "play_size": "Play {size} card(s), as many as the lead.",
+    "must_follow": "You must follow suit: play {suit} while you have it.",
+    "pair_required": "You hold a pair of {suit}: a pair must answer a pair.",
+    "held_back": "Your exposed {card} waits until the first {suit} trick is over.",
+    "colour_discard": "Your discard must be {colour} while you have a {colour} card.",
+    "claimed_once": "You have already claimed during this trick.",
+    "claim_bad_card": "{card} is not one of the scoring cards still to be taken.",
+    "answer_claim": "A claim is waiting: accept or reject it.",
+    "play_a_card": "Play a card (or claim the rest).",
 }
 
 
