@@ -28,26 +28,34 @@ RULES = st.builds(
 HEART = {14: -50, 13: -40, 12: -30, 11: -20, 10: -10, 9: -10, 8: -10, 7: -10, 6: -10, 5: -10}
 
 
-def random_match(seed: int, rules: Rules, claims: bool = True):
-    """Plays random legal moves, yielding (match, seat, moves) before each decision."""
-    match, rand = new_match(seed, rules), random.Random(seed)
+def random_match(match: Match, seed: int):
+    """Plays random legal moves (claims and answers included), yielding (seat, moves) before
+    each decision so the caller can look around first."""
+    rand = random.Random(seed)
     for _ in range(5_000):
         if match.is_over:
             return
         seat = rand.choice(match.to_act)
-        moves = [m for m in match.legal_moves(seat) if claims or str(m) != "claim"]
-        yield match, seat, moves
+        moves = match.legal_moves(seat)
+        yield seat, moves
         match.apply(seat, rand.choice(moves))
     raise AssertionError("the match did not end")
+
+
+def played(seed: int, rules: Rules) -> Match:
+    match = new_match(seed, rules)
+    for _ in random_match(match, seed):
+        pass
+    return match
 
 
 @SETTINGS
 @given(seed=st.integers(0, 10**6), rules=RULES)
 def test_random_play_always_ends_and_replays(seed: int, rules: Rules) -> None:
-    match = None
-    for match, _, moves in random_match(seed, rules):
+    match = new_match(seed, rules)
+    for _, moves in random_match(match, seed):
         assert moves
-    assert match is not None and match.is_over
+    assert match.is_over
     again = Match.replay(seed, rules, match.log)
     assert again.totals == match.totals
     assert again.deal.public_view() == match.deal.public_view()
@@ -75,8 +83,8 @@ def test_every_card_is_in_a_hand_or_played(seed: int, rules: Rules) -> None:
 @SETTINGS
 @given(seed=st.integers(0, 10**6), rules=RULES)
 def test_offered_moves_are_accepted_and_others_refused(seed: int, rules: Rules) -> None:
-    rand = random.Random(seed)
-    for match, seat, moves in random_match(seed, rules):
+    rand, match = random.Random(seed), new_match(seed, rules)
+    for seat, moves in random_match(match, seed):
         deal = match.deal
         if deal.phase != "play":
             continue
@@ -117,13 +125,13 @@ def _rank(text: str) -> int:
 
 
 @SETTINGS
-@given(seed=st.integers(0, 10**6), mode=st.sampled_from(["free", "none", "all", "blind"]), partners=st.booleans())
+@given(
+    seed=st.integers(0, 10**6),
+    mode=st.sampled_from(["free", "none", "all", "blind"]),
+    partners=st.booleans(),
+)
 def test_deal_scores_follow_the_table(seed: int, mode: str, partners: bool) -> None:
-    rules = Rules(expose_mode=mode, self_capture=False, partners=partners, deals=2)
-    match = None
-    for match, _, _ in random_match(seed, rules):
-        pass
-    assert match is not None
+    match = played(seed, Rules(expose_mode=mode, self_capture=False, partners=partners, deals=2))
     sides = [(0, 2), (1, 3)] if partners else [(s,) for s in range(4)]
     for deal in match.deals:
         view = deal.public_view()
