@@ -75,3 +75,22 @@ def test_auto_claim_off_plays_everything_out() -> None:
     with pytest.raises(IllegalMove):
         deal.apply(1, "S5")
     assert plays(deal, 0) == ["S3", "S4"]
+
+
+def test_all_hearts_is_announced_at_the_end() -> None:
+    deal = from_hands(HANDS)
+    events = play(deal, (0, "claim"), (1, "accept"), (2, "accept"), (3, "accept"))
+    assert not of(events, "AllHearts")  # eight hearts are not all thirteen
+    full = from_hands(
+        [
+            "HA HK HQ HJ H10 H9 H8 H7 H6 H5 H4 H3 H2",
+            "S2 S3 S4 S5 S6 S7 S8 S9 S10 SJ SQ SK SA",
+            "D2 D3 D4 D5 D6 D7 D8 D9 D10 DJ DQ DK DA",
+            "C2 C3 C4 C5 C6 C7 C8 C9 C10 CJ CQ CK CA",
+        ],
+        rules=Rules(self_capture=False),
+    )
+    events = play(full, (0, "claim SQ=1 DJ=2 C10=3"), (1, "accept"), (2, "accept"), (3, "accept"))
+    announced = of(events, "AllHearts")[0]
+    assert (announced.seat, announced.grand_slam) == (0, False)
+    assert full.scores[:4] == (200, -100, 100, 50)
