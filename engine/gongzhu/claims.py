@@ -18,6 +18,7 @@ from engine.gongzhu.moves import ACCEPT, REJECT, Decision, Move, Play
 
 
 class ClaimState:
+    __slots__ = ()
     phase: str
     to_act: list[int]
     turn: int
@@ -39,6 +40,7 @@ class ClaimState:
 
 
 class Claims(ClaimState):
+    __slots__ = ()
     def _remaining_scoring(self) -> list[tuple[Card, int]]:
         """Scoring cards not yet taken, each with the seat that holds (or played) it."""
         out = [(c, by) for by, move in self.trick for c in move.cards if c in SCORING]

@@ -31,6 +31,15 @@ from engine.seeding import rng
 class Deal(Exposure, Claims, TrickPlay):
     """A deal of 拱猪. Build it with `new_game`, `from_hands`, `deal_from` or through a `Match`."""
 
+    # slots: attribute access on the hot path is a good part of a random deal's time
+    __slots__ = (
+        "_legal_cache", "claim_assignment", "claimed_this_trick", "claimer", "deal_no", "exposed",
+        "exposed_copies", "exposure_choices", "forfeited", "hands", "held", "last_trick", "lead_reason",
+        "leader", "left", "must_lead_club_two", "opening_events", "phase", "pig_taker", "played", "result",
+        "rules", "scoring_in_hands", "seed", "suit_opened", "taken", "to_act", "trick", "trick_no",
+        "tricks_won", "turn",
+    )  # fmt: skip
+
     def __init__(
         self,
         rules: Rules,
@@ -98,7 +107,7 @@ class Deal(Exposure, Claims, TrickPlay):
             for ranks in suits:
                 ranks.sort(reverse=True)
         self.left = [len(cards) for cards in dealt]
-        self.scoring_in_hands = sum(1 for cards in dealt for c in cards if c in SCORING)
+        self.scoring_in_hands = sum([c.scoring for cards in dealt for c in cards])
         self.played = CARDS_PER_DECK * self.rules.decks - sum(self.left)
 
     def _unexposed_holder(self, c: Card) -> int:

@@ -15,6 +15,7 @@ from engine.gongzhu.rules import CHOSEN_EXPOSURE, Rules
 
 
 class ExposureState:
+    __slots__ = ()
     rules: Rules
     phase: str
     to_act: list[int]
@@ -29,6 +30,7 @@ class ExposureState:
 
 
 class Exposure(ExposureState):
+    __slots__ = ()
     def _open_exposure(self, out: list[ev.Event]) -> None:
         mode = self.rules.exposing
         if mode in ("all", "all_but_sheep"):

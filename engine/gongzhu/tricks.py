@@ -19,6 +19,7 @@ SUIT_NAMES = {0: "♠", 1: "♥", 2: "♦", 3: "♣"}
 
 
 class TrickState:
+    __slots__ = ()
     rules: Rules
     hands: list[list[list[int]]]  # seat → suit → ranks, high to low
     held: list[dict[int, list[int]]]  # seat → suit → ranks of held-back exposed copies
@@ -27,6 +28,7 @@ class TrickState:
 
 
 class TrickPlay(TrickState):
+    __slots__ = ()
     # -- legal plays -------------------------------------------------------------------------
 
     def _plays(self, seat: int) -> list[Play]:
@@ -109,7 +111,7 @@ class TrickPlay(TrickState):
         (a single right-coloured card must be one of them), else (cards, None)."""
         cards = [card(s, r) for s, ranks in enumerate(self.hands[seat]) if s != led for r in ranks]
         if self.rules.expose_discard == "forbid" and self.held[seat]:
-            held = [card(s, r) for s, ranks in self.held[seat].items() for r in ranks]
+            held = [card(s, r) for s, ranks in self.held[seat].items() if s != led for r in ranks]
             allowed = list(cards)
             for c in held:
                 allowed.remove(c)

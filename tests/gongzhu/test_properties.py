@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from engine import IllegalMove
 from engine.gongzhu import DECK, Match, Rules, new_match
 
-SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RULES = st.builds(
     Rules,
     decks=st.sampled_from([1, 1, 2]),

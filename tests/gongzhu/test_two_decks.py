@@ -79,3 +79,10 @@ def test_deal_from_checks_the_cards() -> None:
             assert "SA" in str(error)
         else:
             raise AssertionError("three SA accepted")
+
+
+def test_a_held_back_card_of_the_led_suit_is_not_a_discard() -> None:
+    # spades led as a pair; seat 1's only spade is its exposed pig: it must go, with a discard
+    deal = from_hands(["S5 S5 D9", "SQ D2 H3", "S2 S3 D4", "S6 S7 D5"], exposed=["SQ"], rules=TWO)
+    play(deal, (0, "S5 S5"))
+    assert plays(deal, 1) == ["SQ D2", "SQ H3"]
