@@ -39,7 +39,10 @@ def score_deal(
     forfeited: Sequence[int] = (),
 ) -> DealScore:
     hearts_in_play = 13 * rules.decks
-    all_hearts = next((s for s in range(SEATS) if _hearts(taken[s]) == hearts_in_play), None)
+    all_hearts = next(
+        (s for s in range(SEATS) if len(taken[s]) >= hearts_in_play and _hearts(taken[s]) == hearts_in_play),
+        None,
+    )
     grand_slam = all_hearts is not None and all(
         sum(1 for c, _ in taken[all_hearts] if c is special) == rules.decks
         for special in (PIG, SHEEP, TRANSFORMER)
@@ -78,6 +81,8 @@ class _CardValues:
         return 2 if self.rules.self_capture and played_by == seat else 1
 
     def seat_points(self, seat: int, cards: Taken, all_hearts: bool, grand_slam: bool) -> int:
+        if not cards:
+            return 0
         pig = sheep = hearts = alone = 0
         multiplier, transformers, others = 1, 0, 0
         for card, by in cards:
