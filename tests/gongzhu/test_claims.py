@@ -3,7 +3,8 @@
 import pytest
 
 from engine import IllegalMove
-from engine.gongzhu import Rules, from_hands
+from engine.gongzhu import Rules, deal_from, from_hands
+from tests.gongzhu.hands import HANDS as FULL
 from tests.gongzhu.test_tricks import plays, refused
 from tests.helpers import legal, of, play
 
@@ -94,3 +95,11 @@ def test_all_hearts_is_announced_at_the_end() -> None:
     announced = of(events, "AllHearts")[0]
     assert (announced.seat, announced.grand_slam) == (0, False)
     assert full.scores[:4] == (200, -100, 100, 50)
+
+
+def test_the_referees_timeout_moves_expose_nothing_and_reject_claims() -> None:
+    deal = deal_from(FULL)
+    assert str(deal.default_move(2)) == "pass"
+    claimed = from_hands(HANDS)
+    play(claimed, (0, "claim"))
+    assert str(claimed.default_move(1)) == "reject"

@@ -86,3 +86,14 @@ def test_a_held_back_card_of_the_led_suit_is_not_a_discard() -> None:
     deal = from_hands(["S5 S5 D9", "SQ D2 H3", "S2 S3 D4", "S6 S7 D5"], exposed=["SQ"], rules=TWO)
     play(deal, (0, "S5 S5"))
     assert plays(deal, 1) == ["SQ D2", "SQ H3"]
+
+
+def test_two_different_cards_with_the_same_high_card_compare_by_the_lower() -> None:
+    deal = from_hands(["H5 H5 S9", "HA H2 S8", "HA HK S4", "C2 C3 C4"], rules=TWO)
+    events = play(deal, (0, "H5 H5"), (1, "HA H2"), (2, "HA HK"), (3, "C2 C3"))
+    assert of(events, "TrickWon")[0].winner == 2  # AK > A2
+
+
+def test_given_hands_the_lowest_seat_with_a_club_two_leads_the_first_deal() -> None:
+    deal = deal_from(["S2 S3", "C2 S4", "C2 S5", "S6 S7"], rules=Rules(decks=2, expose_mode="none"))
+    assert deal.to_act == [1] and plays(deal, 1) == ["C2"]
