@@ -3,68 +3,37 @@ end at ±1000 (or ±800) or after a fixed number of deals (§6)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from engine.conduct import Conduct
-from engine.errors import IllegalMove
 from engine.gongzhu import events as ev
 from engine.gongzhu.cards import SEATS
 from engine.gongzhu.deal import Deal
-from engine.gongzhu.moves import Move
 from engine.gongzhu.rules import Rules
+from engine.matchplay import MatchPlay
 
 
-class Match(Conduct):
+class Match(MatchPlay):
     """Rules + seed + the list of (seat, move) determine everything; `replay` rebuilds it."""
 
-    def __init__(self, seed: int | str = 0, rules: Rules | None = None) -> None:
-        self.seed = str(seed)
-        self.rules = rules or Rules()
-        self.totals = [0] * SEATS
-        self.penalties = [0] * SEATS
-        self.strikes = [0] * SEATS
-        self.deals: list[Deal] = []
-        self.log: list[tuple[int, str]] = []
-        self.is_over = False
-        self.end_reason: str | None = None
-        self._start_deal(None)
-        self.opening_events: list[ev.Event] = list(self.deal.opening_events)
+    rules: Rules
 
-    @classmethod
-    def replay(cls, seed: int | str, rules: Rules | None, moves: Iterable[tuple[int, str]]) -> Match:
-        match = cls(seed, rules)
-        for seat, move in moves:
-            match.apply(seat, move)
-        return match
+    def __init__(self, seed: int | str = 0, rules: Rules | None = None) -> None:
+        super().__init__(seed, rules or Rules(), SEATS)
+
+    @property
+    def deals(self) -> list[Deal]:
+        return self.rounds
 
     @property
     def deal(self) -> Deal:
-        return self.deals[-1]
+        return self.rounds[-1]
 
-    @property
-    def to_act(self) -> list[int]:
-        return [] if self.is_over else self.deal.to_act
-
-    def legal_moves(self, seat: int) -> list[Move]:
-        return [] if self.is_over else self.deal.legal_moves(seat)
-
-    def apply(self, seat: int, move: Move | str) -> list[ev.Event]:
-        if self.is_over:
-            raise IllegalMove("game_over")
-        events = self.deal.apply(seat, move)
-        self.log.append((seat, str(move)))
-        if self.deal.is_over:
-            events += self._deal_over()
-        return events
-
-    def deal_seed(self, deal_no: int) -> str:
-        return f"{self.seed}/{deal_no}"
+    def _start_first_round(self) -> None:
+        self._start_deal(None)
 
     def _start_deal(self, leader: int | None) -> None:
-        number = len(self.deals) + 1
-        self.deals.append(Deal(self.rules, self.deal_seed(number), number, leader))
+        number = len(self.rounds) + 1
+        self.rounds.append(Deal(self.rules, self.round_seed(number), number, leader))
 
-    def _deal_over(self) -> list[ev.Event]:
+    def _round_over(self) -> list[ev.Event]:
         deal = self.deal
         assert deal.scores is not None
         for seat, points in enumerate(deal.scores):

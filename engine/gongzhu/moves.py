@@ -12,19 +12,7 @@ from __future__ import annotations
 
 from engine.errors import IllegalMove
 from engine.gongzhu.cards import DECK, SEATS, Card, parse_card, parse_cards
-
-
-class Move:
-    __slots__ = ("text",)
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.text}>"
+from engine.move import Move
 
 
 class Play(Move):

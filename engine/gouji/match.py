@@ -2,69 +2,39 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
-from engine.conduct import Conduct
 from engine.gouji import events as ev
 from engine.gouji.hand import Hand
 from engine.gouji.rules import Rules
 from engine.gouji.scoring import SEATS, compensation, opposite, paying_order, team
-from engine.gouji.sets import Move
+from engine.matchplay import MatchPlay
 
 
-class Match(Conduct):
+class Match(MatchPlay):
     """Rules + seed + the list of (seat, move) determine everything; `replay` rebuilds it."""
 
-    def __init__(self, seed: int | str = 0, rules: Rules | None = None) -> None:
-        self.seed = str(seed)
-        self.rules = rules or Rules()
-        self.totals = [0] * SEATS
-        self.penalties = [0] * SEATS
-        self.strikes = [0] * SEATS
-        self.hands: list[Hand] = []
-        self.log: list[tuple[int, str]] = []
-        self.is_over = False
-        self.end_reason: str | None = None
-        self._start_hand(None, ())
-        self.opening_events: list[ev.Event] = list(self.hand.opening_events)
+    rules: Rules
 
-    @classmethod
-    def replay(cls, seed: int | str, rules: Rules | None, moves: Iterable[tuple[int, str]]) -> Match:
-        match = cls(seed, rules)
-        for seat, move in moves:
-            match.apply(seat, move)
-        return match
+    def __init__(self, seed: int | str = 0, rules: Rules | None = None) -> None:
+        super().__init__(seed, rules or Rules(), SEATS)
+
+    @property
+    def hands(self) -> list[Hand]:
+        return self.rounds
 
     @property
     def hand(self) -> Hand:
-        return self.hands[-1]
+        return self.rounds[-1]
 
-    @property
-    def to_act(self) -> list[int]:
-        return [] if self.is_over else self.hand.to_act
-
-    def legal_moves(self, seat: int) -> list[Move]:
-        return [] if self.is_over else self.hand.legal_moves(seat)
-
-    def apply(self, seat: int, move: Move | str) -> list[ev.Event]:
-        if self.is_over:
-            from engine.errors import IllegalMove
-
-            raise IllegalMove("game_over")
-        events = self.hand.apply(seat, move)
-        self.log.append((seat, str(move)))
-        if self.hand.is_over:
-            events += self._hand_over()
-        return events
-
-    def hand_seed(self, hand_no: int) -> str:
-        return f"{self.seed}/{hand_no}"
+    def _start_first_round(self) -> None:
+        self._start_hand(None, ())
 
     def _start_hand(self, leader: int | None, owed: Sequence) -> None:
         number = len(self.hands) + 1
-        self.hands.append(Hand(self.rules, self.hand_seed(number), number, leader, paying_order(owed)))
+        self.rounds.append(Hand(self.rules, self.round_seed(number), number, leader, paying_order(owed)))
 
-    def _hand_over(self) -> list[ev.Event]:
+    def _round_over(self) -> list[ev.Event]:
         hand = self.hand
         assert hand.scores is not None
         for seat, points in enumerate(hand.scores):

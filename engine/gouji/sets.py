@@ -25,27 +25,13 @@ from engine.gouji.cards import (
     TWO,
     parse_counts,
 )
+from engine.move import Move
 
 MAX_COPIES = 16  # 4 decks × 4 suits
 MAX_JOKERS = 4  # 4 decks × 1
 WILD_ONLY = -1  # `rank` of a set made only of wildcards
 # 够级 thresholds (§5): base rank → size that makes an unjokered set 够级.
 GOUJI_SIZE = {TEN: 5, JACK: 4, QUEEN: 3, KING: 2, ACE: 2}
-
-
-class Move:
-    """A decision of a seat: a set of cards, a pass, or a named pre-play choice."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.text}>"
 
 
 class Decision(Move):

@@ -1,0 +1,76 @@
+"""What a match of either game does around its rounds (够级 hands, 拱猪 deals): the move log,
+replay, asking the current round, totals and conduct. Each game says how rounds start and end."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol, Self
+
+from engine.conduct import Conduct
+from engine.errors import IllegalMove
+from engine.events import Event
+
+
+class Round(Protocol):
+    to_act: list[int]
+    opening_events: list[Event]
+
+    @property
+    def is_over(self) -> bool: ...
+    def legal_moves(self, seat: int) -> Sequence[Any]: ...
+    def apply(self, seat: int, move: Any) -> list[Any]: ...
+
+
+class MatchPlay(Conduct):
+    """Rules + seed + the list of (seat, move) determine everything; `replay` rebuilds it."""
+
+    rounds: list[Any]
+
+    def __init__(self, seed: int | str, rules: Any, seats: int) -> None:
+        self.seed = str(seed)
+        self.rules = rules
+        self.totals = [0] * seats
+        self.penalties = [0] * seats
+        self.strikes = [0] * seats
+        self.rounds = []
+        self.log: list[tuple[int, str]] = []
+        self.is_over = False
+        self.end_reason: str | None = None
+        self._start_first_round()
+        self.opening_events: list[Event] = list(self.rounds[-1].opening_events)
+
+    @classmethod
+    def replay(cls, seed: int | str, rules: Any, moves: Iterable[tuple[int, str]]) -> Self:
+        match = cls(seed, rules)
+        for seat, move in moves:
+            match.apply(seat, move)
+        return match
+
+    @property
+    def to_act(self) -> list[int]:
+        return [] if self.is_over else self.rounds[-1].to_act
+
+    def legal_moves(self, seat: int) -> list[Any]:
+        return [] if self.is_over else list(self.rounds[-1].legal_moves(seat))
+
+    def apply(self, seat: int, move: Any) -> list[Any]:
+        if self.is_over:
+            raise IllegalMove("game_over")
+        current = self.rounds[-1]
+        events = current.apply(seat, move)
+        self.log.append((seat, str(move)))
+        if current.is_over:
+            events += self._round_over()
+        return events
+
+    def round_seed(self, number: int) -> str:
+        return f"{self.seed}/{number}"
+
+    # -- what each game says -------------------------------------------------------------------
+
+    def _start_first_round(self) -> None:
+        raise NotImplementedError
+
+    def _round_over(self) -> list[Any]:
+        """Adds the round's scores, then ends the match or starts the next round."""
+        raise NotImplementedError
