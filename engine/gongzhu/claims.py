@@ -67,9 +67,6 @@ class Claims(ClaimState):
         hand = [card(s, r) for s, ranks in enumerate(self.hands[seat]) for r in ranks]
         out.append(ev.ClaimMade(seat, cards_text(hand), _public(self.claim_assignment)))
 
-    def _claim_moves(self) -> list[Move]:
-        return [ACCEPT, REJECT]
-
     def _apply_answer(self, seat: int, move: Move, out: list[ev.Event]) -> None:
         if move not in (ACCEPT, REJECT):
             raise IllegalMove("answer_claim")

@@ -14,6 +14,8 @@ def test_the_phase_asks_every_holder_of_an_exposable_card_at_once() -> None:
     assert of(deal.opening_events, "ExposureOpened")[0].seconds == 20
     assert legal(deal, 0) == ["expose SQ", "pass"]
     assert deal.public_view()["to_act"] == []  # who is asked would tell who holds what
+    slow = deal_from(HANDS, rules=Rules(expose_seconds=3600))
+    assert of(slow.opening_events, "ExposureOpened")[0].seconds == 3600
 
 
 def test_seats_without_exposable_cards_are_not_asked() -> None:
