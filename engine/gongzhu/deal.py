@@ -148,13 +148,7 @@ class Deal(Exposure, Claims, TrickPlay):
 
     def _legal(self, seat: int) -> list[Move]:
         """The seat's legal moves in play, computed once per decision (the hot path)."""
-        trick = self.trick
-        if not trick:
-            moves: list = self._leads(seat)  # a fresh list of plays: the claim may join it
-        elif len(trick[0][1].cards) == 1:
-            moves = self._follow_single(seat, trick[0][1].suit)
-        else:
-            moves = self._follow_pair(seat, trick[0][1])
+        moves: list[Move] = self._plays(seat)  # type: ignore[assignment]  # a fresh list of plays
         if seat not in self.claimed_this_trick:
             moves.append(CLAIM_ALL)
         self._legal_cache = moves
