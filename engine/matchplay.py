@@ -3,28 +3,18 @@ replay, asking the current round, totals and conduct. Each game says how rounds 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, Protocol, Self
+from collections.abc import Iterable
+from typing import Any, Self
 
 from engine.conduct import Conduct
 from engine.errors import IllegalMove
 from engine.events import Event
 
 
-class Round(Protocol):
-    to_act: list[int]
-    opening_events: list[Event]
-
-    @property
-    def is_over(self) -> bool: ...
-    def legal_moves(self, seat: int) -> Sequence[Any]: ...
-    def apply(self, seat: int, move: Any) -> list[Any]: ...
-
-
 class MatchPlay(Conduct):
     """Rules + seed + the list of (seat, move) determine everything; `replay` rebuilds it."""
 
-    rounds: list[Any]
+    rounds: list[Any]  # 够级 Hands or 拱猪 Deals: to_act, legal_moves, apply, is_over, opening_events
 
     def __init__(self, seed: int | str, rules: Any, seats: int) -> None:
         self.seed = str(seed)

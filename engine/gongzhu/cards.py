@@ -63,7 +63,6 @@ def card(suit: int, rank: int) -> Card:
 PIG, SHEEP, TRANSFORMER, HEART_ACE = card(SPADES, 12), card(DIAMONDS, 11), card(CLUBS, 10), card(HEARTS, 14)
 CLUB_TWO = card(CLUBS, 2)
 EXPOSABLE: tuple[Card, ...] = (PIG, SHEEP, TRANSFORMER, HEART_ACE)  # §3, in notation order
-SCORING: frozenset[Card] = frozenset(c for c in DECK if c.scoring)
 
 
 def parse_card(token: str) -> Card:

@@ -1,5 +1,4 @@
-"""声称 (§6): a player's claim and its answers, and the referee's own claim when every way of
-playing on ends with the same scoring cards in the same places.
+"""声称 (§6): a player's claim and its answers, and the endings the referee settles by itself.
 
 Once per trick a player to play may claim: `claim` (every remaining scoring card is mine) or
 `claim SQ=2 HA=1` (those to those seats, the rest to me). Their hand is shown to all; the other
@@ -13,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.errors import IllegalMove
 from engine.gongzhu import events as ev
-from engine.gongzhu.cards import SCORING, SEATS, Card, card, cards_text
+from engine.gongzhu.cards import SEATS, Card, cards_text
 from engine.gongzhu.moves import ACCEPT, REJECT, Decision, Move, Play
 
 
@@ -37,16 +36,16 @@ class ClaimState:
         def _put(self, seat: int, move: Play, out: list[ev.Event]) -> None: ...
         def _end_deal(self, out: list[ev.Event]) -> None: ...
         def _take(self, seat: int, cards: list[tuple[Card, int]]) -> None: ...
+        def hand(self, seat: int) -> list[Card]: ...
 
 
 class Claims(ClaimState):
     __slots__ = ()
     def _remaining_scoring(self) -> list[tuple[Card, int]]:
         """Scoring cards not yet taken, each with the seat that holds (or played) it."""
-        out = [(c, by) for by, move in self.trick for c in move.cards if c in SCORING]
+        out = [(c, by) for by, move in self.trick for c in move.cards if c.scoring]
         for seat in range(SEATS):
-            for suit, ranks in enumerate(self.hands[seat]):
-                out += [(card(suit, r), seat) for r in ranks if card(suit, r) in SCORING]
+            out += [(c, seat) for c in self.hand(seat) if c.scoring]
         return out
 
     def _apply_claim(self, seat: int, move: Decision, out: list[ev.Event]) -> None:
@@ -64,8 +63,7 @@ class Claims(ClaimState):
         self.claimer, self.claim_assignment = seat, tuple(assignment)
         self.claimed_this_trick.add(seat)
         self.phase, self.to_act = "claim", [s for s in range(SEATS) if s != seat]
-        hand = [card(s, r) for s, ranks in enumerate(self.hands[seat]) for r in ranks]
-        out.append(ev.ClaimMade(seat, cards_text(hand), _public(self.claim_assignment)))
+        out.append(ev.ClaimMade(seat, cards_text(self.hand(seat)), _public(self.claim_assignment)))
 
     def _apply_answer(self, seat: int, move: Move, out: list[ev.Event]) -> None:
         if move not in (ACCEPT, REJECT):

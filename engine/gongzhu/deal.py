@@ -10,7 +10,6 @@ from engine.gongzhu.cards import (
     CARDS_PER_DECK,
     CLUB_TWO,
     PIG,
-    SCORING,
     SEATS,
     SUITS,
     Card,
@@ -189,7 +188,7 @@ class Deal(Exposure, Claims, TrickPlay):
             return REJECT
         return min(
             (m for m in self._legal_cache or self._legal(seat) if isinstance(m, Play)),
-            key=lambda m: (sum(c in SCORING for c in m.cards), sum(c.rank for c in m.cards), m.suit),
+            key=lambda m: (sum(c.scoring for c in m.cards), sum(c.rank for c in m.cards), m.suit),
         )
 
     def forfeit(self, seat: int) -> list[ev.Event]:

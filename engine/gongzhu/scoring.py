@@ -77,7 +77,7 @@ class _CardValues:
         self.hearts = HEART_VALUES[rules.heart_values]
         self.pig, self.sheep = (-PIG_VALUE, -SHEEP_VALUE) if swapped else (PIG_VALUE, SHEEP_VALUE)
 
-    def own(self, seat: int, card: Card, played_by: int) -> int:
+    def own(self, seat: int, played_by: int) -> int:
         return 2 if self.rules.self_capture and played_by == seat else 1
 
     def seat_points(self, seat: int, cards: Taken, all_hearts: bool, grand_slam: bool) -> int:
@@ -86,7 +86,7 @@ class _CardValues:
         pig = sheep = hearts = alone = 0
         multiplier, transformers, others = 1, 0, 0
         for card, by in cards:
-            own = self.own(seat, card, by)
+            own = self.own(seat, by)
             if card is TRANSFORMER:
                 transformers += 1
                 multiplier *= 2 * own

@@ -32,7 +32,7 @@ class TrickPlay(TrickState):
     # -- legal plays -------------------------------------------------------------------------
 
     def _plays(self, seat: int) -> list[Play]:
-        """Every legal play of the seat to play now (the referee's search uses it directly)."""
+        """Every legal play of the seat to play now."""
         if not self.trick:
             return self._leads(seat)
         lead = self.trick[0][1]
@@ -180,8 +180,6 @@ class TrickPlay(TrickState):
     def _wrong_discarder(self) -> int | None:
         """colour_discard: the first seat whose discard is not the led suit's colour (it was
         allowed only because that seat had no card of the colour)."""
-        if not self.rules.colour_discard:
-            return None
         red = RED[self.trick[0][1].suit]
         for seat, move in self.trick[1:]:
             if any(RED[c.suit] != red for c in move.cards):
