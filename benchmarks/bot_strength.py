@@ -1,0 +1,95 @@
+"""Bot strength and thinking time (issue 4), against players who pick uniformly among legal moves.
+
+    python -m benchmarks.bot_strength [--hands 200] [--deals 1000]
+
+够级: a team of three bots against three random players, one hand per match seed, the bots'
+team on the even seats for half the hands and on the odd seats for the other half. A hand is won
+by the team whose points for it add up to more than zero (every scoring row sums to zero).
+Goal: ≥ 80 % of hands won by the bots.
+拱猪: one bot against three random players, the bot's seat rotating; the figure is the bot's mean
+score per deal minus the others' mean. Goal: ≥ +50 per deal.
+Thinking time: every bot decision is timed; goal < 100 ms each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from engine import gongzhu, gouji
+from engine.bots import POLICIES, random_move
+from engine.gongzhu.moves import CLAIM_ALL
+from engine.gouji.scoring import team
+from engine.seeding import rng
+
+Timings = list[float]
+
+
+def play_out(round_: Any, is_bot: Callable[[int], bool], game: str, rand: random.Random, t: Timings) -> None:
+    ply = 0
+    while not round_.is_over:
+        seat = round_.to_act[0]
+        if is_bot(seat):
+            start = time.perf_counter()
+            move = POLICIES[game](round_, seat, rng(round_.seed, "bot", seat, ply))
+            t.append(time.perf_counter() - start)
+        else:
+            moves = [m for m in round_.legal_moves(seat) if m is not CLAIM_ALL]
+            move = rand.choice(moves)
+        round_.apply(seat, move)
+        ply += 1
+
+
+def gouji_share(hands: int, timings: Timings) -> tuple[float, float]:
+    won = ties = 0
+    for number in range(hands):
+        bots = number % 2
+        hand = gouji.new_game(seed=f"strength/{number}")
+        play_out(hand, lambda s, bots=bots: team(s) == bots, "gouji", random.Random(number), timings)
+        points = sum(p for s, p in enumerate(hand.scores) if team(s) == bots)
+        won += points > 0
+        ties += points == 0
+    return won / hands, ties / hands
+
+
+def gongzhu_margin(deals: int, timings: Timings) -> tuple[float, float]:
+    margins = []
+    for number in range(deals):
+        bot = number % 4
+        deal = gongzhu.new_game(seed=f"strength/{number}")
+        play_out(deal, lambda s, bot=bot: s == bot, "gongzhu", random.Random(number), timings)
+        scores = deal.scores
+        others = [p for s, p in enumerate(scores) if s != bot]
+        margins.append(scores[bot] - statistics.fmean(others))
+    return statistics.fmean(margins), statistics.stdev(margins) / len(margins) ** 0.5
+
+
+def describe(timings: Timings) -> str:
+    ms = sorted(t * 1000 for t in timings)
+    return (
+        f"{len(ms)} decisions, mean {statistics.fmean(ms):.2f} ms, "
+        f"p99 {ms[int(len(ms) * 0.99)]:.2f} ms, max {ms[-1]:.2f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=200)
+    parser.add_argument("--deals", type=int, default=1000)
+    args = parser.parse_args()
+    timings: Timings = []
+    share, ties = gouji_share(args.hands, timings)
+    print(f"够级 bots' team vs random: {share:.1%} of {args.hands} hands won ({ties:.1%} drawn); goal ≥ 80%")
+    print(f"  够级 bot thinking: {describe(timings)}")
+    timings = []
+    margin, error = gongzhu_margin(args.deals, timings)
+    print(f"拱猪 bot − others' mean: {margin:+.1f} ± {error:.1f} per deal over {args.deals} deals; goal ≥ +50")
+    print(f"  拱猪 bot thinking: {describe(timings)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,275 @@
+"""Every SQL statement of the project, as methods that take and return plain values (records).
+
+Only `Store` builds a `Queries`, and only inside its lock, so these methods never race."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+
+import aiosqlite
+
+from data.records import GroupRow, MatchRow, MoveRow, PlayerRow, SeatRow, StatsRow, TableRow
+
+
+def dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+class Queries:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def _one(self, sql: str, params: Sequence[object] = ()) -> aiosqlite.Row | None:
+        async with self._db.execute(sql, params) as cursor:
+            return await cursor.fetchone()
+
+    async def _all(self, sql: str, params: Sequence[object] = ()) -> Iterable[aiosqlite.Row]:
+        return await self._db.execute_fetchall(sql, params)
+
+    async def _run(self, sql: str, params: Sequence[object] = ()) -> int:
+        """Runs a write; returns the new row's id (for inserts)."""
+        async with self._db.execute(sql, params) as cursor:
+            return cursor.lastrowid or 0
+
+    # -- players and groups --------------------------------------------------------------------
+
+    async def save_player(self, player_id: int, name: str, language: str | None, at: float) -> None:
+        await self._run(
+            "INSERT INTO players (id, name, language, created_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (id) DO UPDATE SET name = excluded.name, "
+            "language = coalesce(players.language, excluded.language)",
+            (player_id, name, language, at),
+        )
+
+    async def set_player_language(self, player_id: int, language: str) -> None:
+        await self._run("UPDATE players SET language = ? WHERE id = ?", (language, player_id))
+
+    async def set_private_chat(self, player_id: int, is_open: bool) -> None:
+        await self._run("UPDATE players SET private_chat = ? WHERE id = ?", (int(is_open), player_id))
+
+    async def player(self, player_id: int) -> PlayerRow | None:
+        sql = "SELECT id, name, language, private_chat FROM players WHERE id = ?"
+        row = await self._one(sql, (player_id,))
+        return None if row is None else PlayerRow(row[0], row[1], row[2], bool(row[3]))
+
+    async def save_group(self, group_id: int, title: str) -> None:
+        await self._run(
+            "INSERT INTO groups (id, title) VALUES (?, ?) "
+            "ON CONFLICT (id) DO UPDATE SET title = excluded.title",
+            (group_id, title),
+        )
+
+    async def group(self, group_id: int) -> GroupRow | None:
+        row = await self._one(
+            "SELECT id, title, language, defaults, many_tables FROM groups WHERE id = ?", (group_id,)
+        )
+        return None if row is None else GroupRow(row[0], row[1], row[2], json.loads(row[3]), bool(row[4]))
+
+    async def set_group_settings(
+        self, group_id: int, defaults: dict[str, dict[str, str]], many_tables: bool, language: str | None
+    ) -> None:
+        await self._run(
+            "UPDATE groups SET defaults = ?, many_tables = ?, language = ? WHERE id = ?",
+            (dumps(defaults), int(many_tables), language, group_id),
+        )
+
+    # -- tables and seats ----------------------------------------------------------------------
+
+    _TABLE = (
+        "SELECT id, group_id, game, rules, time_control, move_seconds, status, version, creator_id, "
+        "deadline_at, reminder_at FROM tables"
+    )
+
+    @staticmethod
+    def _table(row: aiosqlite.Row) -> TableRow:
+        return TableRow(row[0], row[1], row[2], json.loads(row[3]), *row[4:])
+
+    async def create_table(
+        self,
+        group_id: int,
+        game: str,
+        rules: dict[str, object],
+        time_control: str,
+        move_seconds: float,
+        creator_id: int | None,
+        at: float,
+    ) -> int:
+        return await self._run(
+            "INSERT INTO tables (group_id, game, rules, time_control, move_seconds, status, creator_id, "
+            "created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?)",
+            (group_id, game, dumps(rules), time_control, move_seconds, creator_id, at),
+        )
+
+    async def table(self, table_id: int) -> TableRow | None:
+        row = await self._one(f"{self._TABLE} WHERE id = ?", (table_id,))
+        return None if row is None else self._table(row)
+
+    async def open_tables(self) -> list[TableRow]:
+        """Lobbies and running tables: what the referee keeps in memory."""
+        rows = await self._all(f"{self._TABLE} WHERE status IN ('lobby', 'running') ORDER BY id")
+        return [self._table(r) for r in rows]
+
+    async def open_tables_in(self, group_id: int) -> list[int]:
+        rows = await self._all(
+            "SELECT id FROM tables WHERE group_id = ? AND status IN ('lobby', 'running') ORDER BY id",
+            (group_id,),
+        )
+        return [r[0] for r in rows]
+
+    async def update_table(
+        self, table_id: int, version: int, status: str, deadline_at: float | None, reminder_at: float | None
+    ) -> None:
+        await self._run(
+            "UPDATE tables SET version = ?, status = ?, deadline_at = ?, reminder_at = ? WHERE id = ?",
+            (version, status, deadline_at, reminder_at, table_id),
+        )
+
+    async def set_rules(
+        self, table_id: int, rules: dict[str, object], time_control: str, seconds: float
+    ) -> None:
+        await self._run(
+            "UPDATE tables SET rules = ?, time_control = ?, move_seconds = ? WHERE id = ?",
+            (dumps(rules), time_control, seconds, table_id),
+        )
+
+    async def seats(self, table_id: int) -> list[SeatRow]:
+        rows = await self._all(
+            "SELECT seat, player_id, team, autopilot, strikes FROM seats WHERE table_id = ? ORDER BY seat",
+            (table_id,),
+        )
+        return [SeatRow(r[0], r[1], r[2], bool(r[3]), r[4]) for r in rows]
+
+    async def replace_seats(self, table_id: int, seats: Sequence[SeatRow]) -> None:
+        await self._run("DELETE FROM seats WHERE table_id = ?", (table_id,))
+        await self._db.executemany(
+            "INSERT INTO seats (table_id, seat, player_id, team, autopilot, strikes) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [(table_id, s.seat, s.player_id, s.team, int(s.autopilot), s.strikes) for s in seats],
+        )
+
+    async def update_seat(self, table_id: int, seat: SeatRow) -> None:
+        await self._run(
+            "UPDATE seats SET player_id = ?, team = ?, autopilot = ?, strikes = ? "
+            "WHERE table_id = ? AND seat = ?",
+            (seat.player_id, seat.team, int(seat.autopilot), seat.strikes, table_id, seat.seat),
+        )
+
+    # -- matches, hands and the move log ---------------------------------------------------------
+
+    async def create_match(self, table_id: int, number: int, seed: str, at: float) -> int:
+        return await self._run(
+            "INSERT INTO matches (table_id, number, seed, started_at) VALUES (?, ?, ?, ?)",
+            (table_id, number, seed, at),
+        )
+
+    async def last_match(self, table_id: int) -> MatchRow | None:
+        row = await self._one(
+            "SELECT id, number, seed, ended_at FROM matches WHERE table_id = ? ORDER BY number DESC LIMIT 1",
+            (table_id,),
+        )
+        return None if row is None else MatchRow(row[0], row[1], row[2], row[3] is not None)
+
+    async def end_match(self, match_id: int, reason: str, totals: Sequence[int], at: float) -> None:
+        await self._run(
+            "UPDATE matches SET ended_at = ?, end_reason = ?, totals = ? WHERE id = ?",
+            (at, reason, dumps(list(totals)), match_id),
+        )
+
+    async def start_hand(self, match_id: int, number: int, seed: str, at: float) -> None:
+        await self._run(
+            "INSERT INTO hands (match_id, number, seed, started_at) VALUES (?, ?, ?, ?)",
+            (match_id, number, seed, at),
+        )
+
+    async def end_hand(self, match_id: int, number: int, scores: Sequence[int], at: float) -> None:
+        await self._run(
+            "UPDATE hands SET ended_at = ?, scores = ? WHERE match_id = ? AND number = ?",
+            (at, dumps(list(scores)), match_id, number),
+        )
+
+    async def hand_seeds(self, match_id: int) -> list[tuple[int, str, list[int] | None]]:
+        rows = await self._all(
+            "SELECT number, seed, scores FROM hands WHERE match_id = ? ORDER BY number", (match_id,)
+        )
+        return [(r[0], r[1], None if r[2] is None else json.loads(r[2])) for r in rows]
+
+    async def append_move(self, match_id: int, move: MoveRow) -> None:
+        await self._run(
+            "INSERT INTO moves (match_id, ply, seat, kind, move, actor, player_id, at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (match_id, move.ply, move.seat, move.kind, move.move, move.actor, move.player_id, move.at),
+        )
+
+    async def moves(self, match_id: int) -> list[MoveRow]:
+        rows = await self._all(
+            "SELECT ply, seat, kind, move, actor, player_id, at FROM moves WHERE match_id = ? ORDER BY ply",
+            (match_id,),
+        )
+        return [MoveRow(*r) for r in rows]
+
+    # -- Telegram message ids ------------------------------------------------------------------
+
+    async def save_message(self, table_id: int, chat_id: int, purpose: str, message_id: int) -> None:
+        await self._run(
+            "INSERT INTO messages (table_id, chat_id, purpose, message_id) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (table_id, chat_id, purpose) DO UPDATE SET message_id = excluded.message_id",
+            (table_id, chat_id, purpose, message_id),
+        )
+
+    async def message(self, table_id: int, chat_id: int, purpose: str) -> int | None:
+        row = await self._one(
+            "SELECT message_id FROM messages WHERE table_id = ? AND chat_id = ? AND purpose = ?",
+            (table_id, chat_id, purpose),
+        )
+        return None if row is None else int(row[0])
+
+    async def forget_message(self, table_id: int, chat_id: int, purpose: str) -> None:
+        await self._run(
+            "DELETE FROM messages WHERE table_id = ? AND chat_id = ? AND purpose = ?",
+            (table_id, chat_id, purpose),
+        )
+
+    # -- statistics ----------------------------------------------------------------------------
+
+    async def add_stats(self, player_id: int, group_id: int, game: str, **deltas: int) -> None:
+        columns = ("matches", "wins", "hands", "points", "timeouts", "forfeits")
+        values = [deltas.get(c, 0) for c in columns]
+        await self._run(
+            f"INSERT INTO stats (player_id, group_id, game, {', '.join(columns)}) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (player_id, group_id, game) DO UPDATE SET "
+            + ", ".join(f"{c} = {c} + excluded.{c}" for c in columns),
+            (player_id, group_id, game, *values),
+        )
+
+    _STATS = (
+        "SELECT s.player_id, p.name, s.game, sum(s.matches), sum(s.wins), sum(s.hands), sum(s.points), "
+        "sum(s.timeouts), sum(s.forfeits) FROM stats s JOIN players p ON p.id = s.player_id"
+    )
+
+    async def player_stats(self, player_id: int) -> list[StatsRow]:
+        sql = f"{self._STATS} WHERE s.player_id = ? GROUP BY s.game ORDER BY s.game"
+        rows = await self._all(sql, (player_id,))
+        return [StatsRow(*r) for r in rows]
+
+    async def leaderboard(self, group_id: int, game: str, limit: int = 10) -> list[StatsRow]:
+        rows = await self._all(
+            f"{self._STATS} WHERE s.group_id = ? AND s.game = ? GROUP BY s.player_id "
+            "ORDER BY sum(s.wins) DESC, sum(s.points) DESC, p.name LIMIT ?",
+            (group_id, game, limit),
+        )
+        return [StatsRow(*r) for r in rows]
+
+    # -- the heartbeat -------------------------------------------------------------------------
+
+    async def set_meta(self, key: str, value: str) -> None:
+        await self._run(
+            "INSERT INTO meta (key, value) VALUES (?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
+    async def meta(self, key: str) -> str | None:
+        row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))
+        return None if row is None else str(row[0])

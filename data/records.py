@@ -1,0 +1,78 @@
+"""Rows of the store as plain values, so the referee never sees SQL or sqlite types."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(slots=True)
+class PlayerRow:
+    id: int
+    name: str
+    language: str | None
+    private_chat: bool
+
+
+@dataclass(slots=True)
+class GroupRow:
+    id: int
+    title: str
+    language: str | None
+    defaults: dict[str, dict[str, str]]
+    many_tables: bool
+
+
+@dataclass(slots=True)
+class TableRow:
+    id: int
+    group_id: int
+    game: str
+    rules: dict[str, object]
+    time_control: str
+    move_seconds: float
+    status: str
+    version: int
+    creator_id: int | None
+    deadline_at: float | None
+    reminder_at: float | None
+
+
+@dataclass(slots=True)
+class SeatRow:
+    seat: int
+    player_id: int | None  # None: a bot
+    team: int | None
+    autopilot: bool
+    strikes: int
+
+
+@dataclass(slots=True)
+class MatchRow:
+    id: int
+    number: int
+    seed: str
+    ended: bool
+
+
+@dataclass(slots=True)
+class MoveRow:
+    ply: int
+    seat: int
+    kind: str  # move | timeout | forfeit | stop
+    move: str
+    actor: str  # player | bot | autopilot | timeout | referee
+    player_id: int | None
+    at: float
+
+
+@dataclass(slots=True)
+class StatsRow:
+    player_id: int
+    name: str
+    game: str
+    matches: int
+    wins: int
+    hands: int
+    points: int
+    timeouts: int
+    forfeits: int

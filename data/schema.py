@@ -1,0 +1,105 @@
+"""The schema as numbered migrations. `PRAGMA user_version` records how many are applied; a
+migration is never edited once released — a change is a new migration at the end."""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: everything the referee keeps
+    """
+    CREATE TABLE players (
+        id INTEGER PRIMARY KEY,                     -- the Telegram user id
+        name TEXT NOT NULL,
+        language TEXT,                              -- chosen with /lang, else Telegram's
+        private_chat INTEGER NOT NULL DEFAULT 0,    -- the bot may write to them
+        created_at REAL NOT NULL
+    );
+    CREATE TABLE groups (
+        id INTEGER PRIMARY KEY,                     -- the Telegram chat id
+        title TEXT NOT NULL DEFAULT '',
+        language TEXT,
+        defaults TEXT NOT NULL DEFAULT '{}',        -- JSON: per game, time control and options
+        many_tables INTEGER NOT NULL DEFAULT 0      -- more than one running table allowed
+    );
+    CREATE TABLE tables (
+        id INTEGER PRIMARY KEY,
+        group_id INTEGER NOT NULL REFERENCES groups(id),
+        game TEXT NOT NULL CHECK (game IN ('gouji', 'gongzhu')),
+        rules TEXT NOT NULL,                        -- JSON of the Rules' fields
+        time_control TEXT NOT NULL,                 -- fast | normal | slow | custom
+        move_seconds REAL NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'running', 'finished', 'stopped')),
+        version INTEGER NOT NULL DEFAULT 0,         -- every committed change adds one
+        creator_id INTEGER REFERENCES players(id),
+        created_at REAL NOT NULL,
+        deadline_at REAL,                           -- the current decision's deadline
+        reminder_at REAL                            -- its reminder, until sent
+    );
+    CREATE INDEX tables_by_group ON tables(group_id, status);
+    CREATE INDEX tables_by_status ON tables(status);
+    CREATE TABLE seats (
+        table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,                      -- the lobby's join order until the start
+        player_id INTEGER REFERENCES players(id),   -- NULL for a bot
+        team INTEGER,                               -- the team chosen in the lobby (teams=chosen)
+        autopilot INTEGER NOT NULL DEFAULT 0,
+        strikes INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, seat)
+    ) WITHOUT ROWID;
+    CREATE UNIQUE INDEX one_seat_per_player ON seats(table_id, player_id) WHERE player_id IS NOT NULL;
+    CREATE TABLE matches (
+        id INTEGER PRIMARY KEY,
+        table_id INTEGER NOT NULL REFERENCES tables(id),
+        number INTEGER NOT NULL,                    -- 1, then one more per rematch
+        seed TEXT NOT NULL,
+        started_at REAL NOT NULL,
+        ended_at REAL,
+        end_reason TEXT,
+        totals TEXT,                                -- JSON, once over
+        UNIQUE (table_id, number)
+    );
+    CREATE TABLE hands (                            -- 够级 hands and 拱猪 deals
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        number INTEGER NOT NULL,
+        seed TEXT NOT NULL,
+        started_at REAL NOT NULL,
+        ended_at REAL,
+        scores TEXT,                                -- JSON, once over
+        PRIMARY KEY (match_id, number)
+    ) WITHOUT ROWID;
+    CREATE TABLE moves (                            -- append-only: the match is its replay
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        ply INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('move', 'timeout', 'forfeit', 'stop')),
+        move TEXT NOT NULL DEFAULT '',
+        actor TEXT NOT NULL CHECK (actor IN ('player', 'bot', 'autopilot', 'timeout', 'referee')),
+        player_id INTEGER,
+        at REAL NOT NULL,
+        PRIMARY KEY (match_id, ply)
+    ) WITHOUT ROWID;
+    CREATE TRIGGER moves_are_never_changed BEFORE UPDATE ON moves
+        BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
+    CREATE TRIGGER moves_are_never_deleted BEFORE DELETE ON moves
+        BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
+    CREATE TABLE messages (                         -- Telegram messages the interface edits
+        table_id INTEGER NOT NULL REFERENCES tables(id),
+        chat_id INTEGER NOT NULL,
+        purpose TEXT NOT NULL,                      -- lobby | table | hand | turn
+        message_id INTEGER NOT NULL,
+        PRIMARY KEY (table_id, chat_id, purpose)
+    ) WITHOUT ROWID;
+    CREATE TABLE stats (
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        group_id INTEGER NOT NULL REFERENCES groups(id),
+        game TEXT NOT NULL,
+        matches INTEGER NOT NULL DEFAULT 0,
+        wins INTEGER NOT NULL DEFAULT 0,
+        hands INTEGER NOT NULL DEFAULT 0,
+        points INTEGER NOT NULL DEFAULT 0,
+        timeouts INTEGER NOT NULL DEFAULT 0,
+        forfeits INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (player_id, group_id, game)
+    ) WITHOUT ROWID;
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+    """,
+)

@@ -1,0 +1,95 @@
+"""The SQLite store (aiosqlite): one file, WAL, foreign keys, migrations at start-up, and an
+exclusive lock so a second process on the same file is refused instead of corrupting it.
+
+All access goes through `store.transaction()` (writes, committed together at the end) or
+`store.reading()`; both hold the store's lock, because one connection cannot interleave two
+transactions. Writes are `synchronous=NORMAL` in WAL mode: a commit survives the process dying
+at any moment (only a power cut can lose the last commits, never consistency).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import aiosqlite
+
+from data.queries import Queries
+from data.schema import MIGRATIONS
+
+
+class StoreLocked(RuntimeError):
+    """Another process has the database open."""
+
+
+class Store:
+    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        self._db = db
+        self.path = path
+        self._queries = Queries(db)
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        """Opens (creating if needed) and migrates the file; StoreLocked if another process has it."""
+        path = str(path)
+        db = await aiosqlite.connect(path, timeout=0.5, isolation_level=None)
+        try:
+            # Exclusive locking: the first write takes the file's lock for as long as we live,
+            # and without shared memory a second process cannot even read it.
+            await db.execute("PRAGMA locking_mode=EXCLUSIVE")
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("BEGIN IMMEDIATE")
+            await db.execute("COMMIT")
+        except sqlite3.OperationalError as error:
+            await db.close()
+            if "locked" in str(error) or "busy" in str(error):
+                raise StoreLocked(f"{path} is in use by another process") from error
+            raise
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        store = cls(db, path)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def _migrate(self) -> None:
+        async with self._db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        applied = row[0] if row else 0
+        if applied > len(MIGRATIONS):
+            raise RuntimeError(f"{self.path} was written by a newer version (schema {applied})")
+        for number, script in enumerate(MIGRATIONS[applied:], start=applied + 1):
+            # executescript commits first, so the version bump rides in the same script
+            await self._db.executescript(f"BEGIN; {script}; PRAGMA user_version={number}; COMMIT;")
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Queries]:
+        """Everything done inside is committed at once at the end, or not at all."""
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._queries
+            except BaseException:
+                await self._db.rollback()
+                raise
+            await self._commit()
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[Queries]:
+        async with self._lock:
+            yield self._queries
+
+    async def _commit(self) -> None:
+        await self._db.commit()
+
+    async def schema_version(self) -> int:
+        async with self.reading(), self._db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+

@@ -1,0 +1,102 @@
+"""A 够级 bot that plays like a sensible club player (issue 4), from public information and its
+own hand only: it keeps 2s and jokers for 够级 sets, burns and its last set, leads its low sets
+first, answers the opposite side when it is cheap or when it matters, tries to open point, finishes
+on a strong set so it is not smothered, and lets its teammates' sets stand."""
+
+from __future__ import annotations
+
+import random
+
+from engine.gouji.cards import BIG_JOKER, FOUR, KING, SMALL_JOKER, THREE, TWO
+from engine.gouji.hand import Hand
+from engine.gouji.scoring import opposite, team
+from engine.gouji.sets import PASS, CardSet, Move
+
+# What a wildcard is worth keeping: a 2 is useful, a small joker more, a big joker most.
+WILD_COST = {"twos": 3, "small": 7, "big": 10}
+CHEAP = 0  # answers that spend no wildcard and split no rank are always worth playing
+THREAT = 8  # spent on a 够级 set or on a player close to finishing
+URGENT = 16  # spent when the other side is about to finish
+NEAR_FINISH = 6  # cards left that make a player dangerous
+
+
+def wild_cost(move: CardSet) -> int:
+    return move.twos * WILD_COST["twos"] + move.small * WILD_COST["small"] + move.big * WILD_COST["big"]
+
+
+def choose(hand: Hand, seat: int, rand: random.Random) -> Move:
+    moves = hand.legal_moves(seat)
+    if len(moves) == 1:
+        return moves[0]
+    if hand.phase != "play":
+        return _preplay(hand, seat, moves)
+    sets = [m for m in moves if isinstance(m, CardSet)]
+    if hand.table is None:
+        return _lead(hand, seat, sets)
+    return _answer(hand, seat, sets)
+
+
+def _preplay(hand: Hand, seat: int, moves: list[Move]) -> Move:
+    sets = [m for m in moves if isinstance(m, CardSet)]
+    names = {m.text: m for m in moves}
+    if hand.phase == "revolution":
+        return names["revolt"]  # no 2 and no joker: sitting out as 四科 beats playing that hand
+    if hand.phase == "charge":  # 冲点 with the strongest point set
+        return max(sets, key=lambda m: (m.value, m.size)) if sets else PASS
+    if hand.phase in ("charge_answer", "uncontested"):
+        return min(sets, key=lambda m: (m.value, m.size)) if sets else PASS
+    if hand.phase == "resist":
+        return names["resist"]  # four identical jokers are worth more than a tribute
+    if hand.phase == "dead_levels":
+        return names["deadlevels"]  # three protected rounds cost the opposite nothing to choose
+    return hand.default_move(seat)  # a teammate's tribute: take it all
+
+
+def _lead(hand: Hand, seat: int, sets: list[CardSet]) -> Move:
+    counts = hand.cards[seat].counts
+    rest = sum(counts) - counts[THREE]
+    whole = [m for m in sets if m.size == rest]  # the rest in one set: finish now
+    if whole:
+        return max(whole, key=lambda m: (m.big, m.small, m.value))
+    plain = [m for m in sets if not (m.twos or m.jokers) and not m.is_threes and m.naturals == counts[m.rank]]
+    wants_point = hand.rules.kaidian and not hand.opened[seat] and not hand.played_four[seat]
+    if wants_point:
+        points = [m for m in plain if m.is_point and m.value >= KING]
+        if points:  # a strong point set wins its round more often than not
+            return max(points, key=lambda m: (m.value, m.size))
+        plain = [m for m in plain if m.rank != FOUR] or plain  # a 4 would give the point up
+    if plain:
+        return min(plain, key=lambda m: (m.value, -m.size))
+    # only wildcards (and 3s) beside split ranks: the cheapest set, wildcards spent last
+    return min(sets, key=lambda m: (wild_cost(m), m.value, -m.size))
+
+
+def _answer(hand: Hand, seat: int, sets: list[CardSet]) -> Move:
+    owner = hand.owner
+    if not sets or team(owner) == team(seat):
+        return PASS  # a teammate's set stands
+    table = hand.table
+    assert table is not None
+    counts = hand.cards[seat].counts
+    rest = sum(counts) - counts[THREE]
+    whole = [m for m in sets if m.size == rest]
+    if whole:
+        return whole[0]  # the answer finishes the hand
+    budget = CHEAP
+    if table.is_gouji or hand.left[owner] <= NEAR_FINISH:
+        budget = THREAT
+    if hand.left[owner] <= 2 or (owner == opposite(seat) and table.is_gouji):
+        budget = URGENT
+    # keep at least one big set in reserve for the end, so the last set is not smothered
+    reserve = counts[BIG_JOKER] + counts[SMALL_JOKER] + counts[TWO]
+
+    def cost(m: CardSet) -> tuple[int, int]:
+        split = 1 if m.rank >= 0 and m.naturals < counts[m.rank] else 0
+        spent = wild_cost(m) + split * 2
+        if m.jokers and m.jokers >= reserve and rest > m.size:
+            spent += 6  # the last joker leaves the hand defenceless
+        return spent, m.value
+
+    best = min(sets, key=cost)
+    return best if cost(best)[0] <= budget else PASS
+
