@@ -92,4 +92,3 @@ class Store:
         async with self.reading(), self._db.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()
         return int(row[0]) if row else 0
-

@@ -1,4 +1,4 @@
-"""The one exception the rules raise for a move that may not be made."""
+"""Refusals with a reason key: the rules' `IllegalMove` and the referee's `Refused`."""
 
 from __future__ import annotations
 
@@ -34,11 +34,32 @@ MESSAGES: dict[str, str] = {
     "claim_bad_card": "{card} is not one of the scoring cards still to be taken.",
     "answer_claim": "A claim is waiting: accept or reject it.",
     "play_a_card": "Play a card (or claim the rest).",
+    # the referee
+    "unknown_game": "“{game}” is not a game here: gouji or gongzhu.",
+    "bad_option": "{error}",
+    "bad_time_control": "{error}",
+    "unknown_table": "There is no such table.",
+    "group_busy": "This group already has a table (#{table}): finish it or /stop it first.",
+    "not_in_lobby": "The table has already started.",
+    "not_running": "This table is not playing now.",
+    "already_seated": "You already have a seat at this table.",
+    "table_full": "The table is full.",
+    "not_seated": "You have no seat at this table.",
+    "not_full": "The table needs {missing} more: invite friends or add bots.",
+    "no_teams": "Teams are chosen only at tables with teams=chosen.",
+    "bad_team": "Choose team 1 or 2.",
+    "team_full": "Team {team} is full.",
+    "no_bot": "There is no bot to remove.",
+    "stale": "That button is out of date: the table has moved on.",
+    "not_autopilot": "You are not on autopilot.",
+    "not_over": "The match is still being played.",
+    "not_allowed": "Only the table's creator or a group admin can do that.",
+    "already_voted": "You have already voted to stop.",
 }
 
 
-class IllegalMove(ValueError):
-    """A move the rules refuse. `key` and `params` let the interface translate the reason."""
+class Refusal(ValueError):
+    """A refused request. `key` and `params` let the interface translate the reason."""
 
     def __init__(self, key: str, **params: object) -> None:
         self.key = key
@@ -49,3 +70,11 @@ class IllegalMove(ValueError):
         except (KeyError, IndexError):
             text = template
         super().__init__(text)
+
+
+class IllegalMove(Refusal):
+    """A move the rules refuse."""
+
+
+class Refused(Refusal):
+    """A request the referee refuses (a stale button, a full table, …); nothing has changed."""

@@ -1,0 +1,86 @@
+"""What the referee needs to know of each game, in one place: seats, rules, matches, teams, how a
+round starts and ends in events, the seat's private view, and who won a match."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine import gongzhu, gouji
+from engine.matchplay import MatchPlay
+from engine.move import Move
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    number: int
+    seed: str
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    name: str
+    seats: int
+    rules_type: type
+    match_type: type[MatchPlay]
+    round_started: Callable[[Any], Round | None]  # the event that starts a round, read
+    round_ended: Callable[[Any], tuple[int, tuple[int, ...]] | None]  # (number, scores)
+    team_of: Callable[[Any, int], int | None]  # (rules, seat) → team, None when every seat plays alone
+    parse_move: Callable[[str], Move]
+
+    def rules(self, options: dict[str, object]) -> Any:
+        return self.rules_type(**options)
+
+    def new_match(self, seed: str, rules: Any) -> MatchPlay:
+        return self.match_type(seed, rules)
+
+    def winners(self, match: MatchPlay) -> set[int]:
+        """Seats that won the match: the side with the higher total (a draw: nobody)."""
+        totals = match.totals
+        teams = [self.team_of(match.rules, s) for s in range(self.seats)]
+        if teams[0] is None:
+            best = max(totals)
+            return {s for s in range(self.seats) if totals[s] == best}
+        sums: dict[int, int] = {}
+        for seat, side in enumerate(teams):
+            sums[side] = sums.get(side, 0) + totals[seat]  # type: ignore[index]
+        best = max(sums.values())
+        if list(sums.values()).count(best) > 1:
+            return set()
+        return {s for s in range(self.seats) if sums[teams[s]] == best}  # type: ignore[index]
+
+
+def _gouji_round(event: Any) -> Round | None:
+    return Round(event.hand_no, event.seed) if isinstance(event, gouji.events.HandStarted) else None
+
+
+def _gouji_end(event: Any) -> tuple[int, tuple[int, ...]] | None:
+    return (event.hand_no, event.scores) if isinstance(event, gouji.events.HandEnded) else None
+
+
+def _gongzhu_round(event: Any) -> Round | None:
+    return Round(event.deal_no, event.seed) if isinstance(event, gongzhu.events.DealStarted) else None
+
+
+def _gongzhu_end(event: Any) -> tuple[int, tuple[int, ...]] | None:
+    return (event.deal_no, event.scores) if isinstance(event, gongzhu.events.DealEnded) else None
+
+
+def _gouji_team(rules: gouji.Rules, seat: int) -> int:
+    return seat % 2
+
+
+def _gongzhu_team(rules: gongzhu.Rules, seat: int) -> int | None:
+    return seat % 2 if rules.partners else None  # 猪羊一家's sides change with the cards
+
+
+GAMES: dict[str, Game] = {
+    "gouji": Game(
+        "gouji", 6, gouji.Rules, gouji.Match, _gouji_round, _gouji_end, _gouji_team, gouji.parse_move
+    ),
+    "gongzhu": Game(
+        "gongzhu", 4, gongzhu.Rules, gongzhu.Match, _gongzhu_round, _gongzhu_end, _gongzhu_team,
+        gongzhu.parse_move,
+    ),
+}

@@ -1,0 +1,33 @@
+"""The referee (async): tables, seats, clocks, timeouts, penalties, bots and the store.
+
+    referee = Referee(await Store.open("gouji.db"), notifier, SystemClock())
+    await referee.recover()                     # every lobby and running table, first
+    table = await referee.open_table(group, creator, "gouji", {"kaidian": "off"}, "fast")
+    await referee.join(table.id, user); await referee.add_bot(table.id, 0); await referee.start(table.id)
+    await referee.submit(table.id, user, "9 9 9 2 2", version)
+
+It knows nothing of Telegram: it publishes `Notice`s to a `Notifier`.
+"""
+
+from __future__ import annotations
+
+from engine.referee.clock import Clock, ManualClock, SystemClock
+from engine.referee.lobby import LobbyCommands
+from engine.referee.notifier import Notice, Notifier, Recorder, SeatView, TableView
+
+
+class Referee(LobbyCommands):
+    """Every command of the referee (lobby, play, conduct) over one store and one clock."""
+
+
+__all__ = [
+    "Clock",
+    "ManualClock",
+    "Notice",
+    "Notifier",
+    "Recorder",
+    "Referee",
+    "SeatView",
+    "SystemClock",
+    "TableView",
+]

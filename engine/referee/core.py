@@ -1,0 +1,301 @@
+"""The referee's core: the tables it holds, loading them back from the store, committing a change
+(one transaction, then the notice), the clock of each table, and the read-only views."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from data.queries import Queries
+from data.records import MoveRow, TableRow
+from data.store import Store
+from engine.bots import bot_move
+from engine.errors import Refused
+from engine.events import Event
+from engine.games import GAMES
+from engine.referee.clock import Clock
+from engine.referee.events import Resumed
+from engine.referee.notifier import Notice, Notifier, TableView
+from engine.referee.table import LiveTable, replay
+from engine.timecontrol import TimeControl
+
+log = logging.getLogger(__name__)
+
+HEARTBEAT = "alive_at"
+
+
+class RefereeCore(ABC):
+    def __init__(
+        self,
+        store: Store,
+        notifier: Notifier,
+        clock: Clock,
+        *,
+        bot_delay: float = 0.0,
+        heartbeat: float = 5.0,
+        new_seed: Callable[[], str] = lambda: secrets.token_hex(8),
+    ) -> None:
+        self.store = store
+        self.notifier = notifier
+        self.clock = clock
+        self.bot_delay = bot_delay
+        self.heartbeat = heartbeat
+        self.new_seed = new_seed
+        self.tables: dict[int, LiveTable] = {}
+        self._beat_timer: Any = None
+
+    # -- start and stop ------------------------------------------------------------------------
+
+    async def recover(self) -> None:
+        """Loads every lobby and running table, gives back the time the process was down, and
+        re-arms every clock. Call before handling any update."""
+        now = self.clock.now()
+        async with self.store.reading() as q:
+            alive = await q.meta(HEARTBEAT)
+            rows = await q.open_tables()
+            tables = [await self._load(q, row) for row in rows]
+        given_back = max(0.0, now - float(alive)) if alive else 0.0
+        async with self.store.transaction() as q:
+            for table in tables:
+                if given_back and table.deadline_at is not None:
+                    table.deadline_at += given_back
+                    if table.reminder_at is not None:
+                        table.reminder_at += given_back
+                    await self._save_table(q, table)
+            await q.set_meta(HEARTBEAT, repr(now))
+        for table in tables:
+            self.tables[table.id] = table
+            if table.status == "running":
+                table.bot_due = now + self.bot_delay if self._bots_to_act(table) else None
+                await self._publish(table, [Resumed(given_back)], "resumed")
+                self._schedule(table)
+        self._beat_timer = self.clock.call_at(now + self.heartbeat, self._beat)
+
+    async def close(self) -> None:
+        """A clean stop: no clock fires any more, and the heartbeat says when we stopped."""
+        for table in self.tables.values():
+            if table.timer is not None:
+                table.timer.cancel()
+        if self._beat_timer is not None:
+            self._beat_timer.cancel()
+        async with self.store.transaction() as q:
+            await q.set_meta(HEARTBEAT, repr(self.clock.now()))
+
+    async def _beat(self) -> None:
+        async with self.store.transaction() as q:
+            await q.set_meta(HEARTBEAT, repr(self.clock.now()))
+        self._beat_timer = self.clock.call_at(self.clock.now() + self.heartbeat, self._beat)
+
+    async def _load(self, q: Queries, row: TableRow) -> LiveTable:
+        game = GAMES[row.game]
+        table = LiveTable(
+            id=row.id,
+            group_id=row.group_id,
+            game=game,
+            rules=game.rules(row.rules),
+            time=TimeControl(row.time_control, row.move_seconds),
+            status=row.status,
+            version=row.version,
+            creator=row.creator_id,
+            seats=await q.seats(row.id),
+            deadline_at=row.deadline_at,
+            reminder_at=row.reminder_at,
+        )
+        last = await q.last_match(row.id)
+        if last is not None:
+            moves = await q.moves(last.id)
+            table.match = replay(game, last.seed, table.rules, moves)
+            table.match_id, table.match_no, table.ply = last.id, last.number, len(moves)
+            table.waiting = frozenset(s for s in table.match.to_act if not table.plays_itself(s))
+        return table
+
+    # -- lookups -------------------------------------------------------------------------------
+
+    def table(self, table_id: int) -> LiveTable:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise Refused("unknown_table")
+        return table
+
+    def view(self, table_id: int) -> TableView:
+        return self.table(table_id).view()
+
+    def private_view(self, table_id: int, player: int) -> dict[str, Any]:
+        """The player's own hand, legal moves and the public information: for their chat only."""
+        table = self.table(table_id)
+        seat = table.seat_of(player)
+        if seat is None:
+            raise Refused("not_seated")
+        if table.match is None:
+            raise Refused("not_running")
+        view = table.match.rounds[-1].seat_view(seat)
+        view["legal"] = [str(m) for m in table.match.legal_moves(seat)] if table.status == "running" else []
+        view["version"] = table.version
+        view["deadline_at"] = table.deadline_at if seat in table.waiting else None
+        return view
+
+    def tables_in(self, group_id: int) -> list[TableView]:
+        return [t.view() for t in self.tables.values() if t.group_id == group_id]
+
+    def tables_of(self, player: int) -> list[TableView]:
+        return [t.view() for t in self.tables.values() if t.seat_of(player) is not None]
+
+    # -- committing a change ---------------------------------------------------------------------
+
+    async def _commit(
+        self,
+        table: LiveTable,
+        events: list[Event],
+        cause: str,
+        rows: Sequence[MoveRow] = (),
+        seats_changed: bool = False,
+        extra: Callable[[Queries], Any] | None = None,
+    ) -> list[Event]:
+        """One change of the table: its log rows, hands, stats and clock in one transaction;
+        only then the notice. If the store fails, the table is reloaded as the store has it."""
+        table.version += 1
+        table.ply += len(rows)
+        self._arm(table)
+        try:
+            async with self.store.transaction() as q:
+                if extra is not None:
+                    await extra(q)
+                for row in rows:
+                    await q.append_move(table.match_id or 0, row)
+                await self._record_rounds(q, table, events)
+                if seats_changed:
+                    for seat in table.seats:
+                        await q.update_seat(table.id, seat)
+                await self._save_table(q, table)
+        except Exception:
+            await self._reload(table)
+            raise
+        await self._publish(table, events, cause)
+        self._schedule(table)
+        return events
+
+    async def _save_table(self, q: Queries, table: LiveTable) -> None:
+        await q.update_table(table.id, table.version, table.status, table.deadline_at, table.reminder_at)
+
+    async def _record_rounds(self, q: Queries, table: LiveTable, events: list[Event]) -> None:
+        """Hands (deals) as they start and end, the match's end, and the statistics."""
+        if table.match_id is None:
+            return
+        game, now, match = table.game, self.clock.now(), table.match
+        assert match is not None
+        for event in events:
+            started = game.round_started(event)
+            if started is not None:
+                await q.start_hand(table.match_id, started.number, started.seed, now)
+            ended = game.round_ended(event)
+            if ended is not None:
+                await q.end_hand(table.match_id, ended[0], ended[1], now)
+                for seat in table.humans():
+                    await q.add_stats(seat.player_id, table.group_id, game.name, hands=1)  # type: ignore[arg-type]
+        if match.is_over and table.status == "running":
+            table.status = "finished" if match.end_reason != "stopped" else "stopped"
+            table.deadline_at = table.reminder_at = None
+            await q.end_match(table.match_id, match.end_reason or "", match.totals, now)
+            await self._save_table(q, table)
+            if table.status == "finished":
+                winners = game.winners(match)
+                for seat in table.humans():
+                    await q.add_stats(
+                        seat.player_id,  # type: ignore[arg-type]
+                        table.group_id,
+                        game.name,
+                        matches=1,
+                        wins=int(seat.seat in winners),
+                        points=match.totals[seat.seat],
+                    )
+
+    async def _reload(self, table: LiveTable) -> None:
+        if table.timer is not None:
+            table.timer.cancel()
+        async with self.store.reading() as q:
+            row = await q.table(table.id)
+            fresh = await self._load(q, row) if row else None
+        if fresh is None:
+            self.tables.pop(table.id, None)
+            return
+        for name in ("status", "version", "seats", "match", "match_id", "match_no", "ply", "deadline_at"):
+            setattr(table, name, getattr(fresh, name))
+        table.reminder_at, table.waiting = fresh.reminder_at, fresh.waiting
+        self._arm(table, keep=True)
+        self._schedule(table)
+
+    async def _publish(self, table: LiveTable, events: list[Event], cause: str) -> None:
+        try:
+            await self.notifier.publish(Notice(table.view(), tuple(events), cause))
+        except Exception:  # the change is committed; a failed message must not undo it
+            log.exception("notifier failed for table %s", table.id)
+
+    # -- the clock -----------------------------------------------------------------------------
+
+    def _bots_to_act(self, table: LiveTable) -> list[int]:
+        match = table.match
+        if match is None or table.status != "running":
+            return []
+        return [s for s in match.to_act if table.plays_itself(s)]
+
+    def _decision_seconds(self, table: LiveTable) -> float:
+        """A move's time; the 拱猪 exposure window is `expose_seconds` except in slow games."""
+        current = table.match.rounds[-1] if table.match else None
+        if getattr(current, "phase", "") == "expose" and table.time.reminder_after is None:
+            return float(table.rules.expose_seconds)
+        return table.time.seconds
+
+    def _arm(self, table: LiveTable, keep: bool = False) -> None:
+        """Sets the deadline for the humans now to decide. Seats still deciding together (拱猪
+        exposure, 够级 revolution) keep theirs when one of them decides; `keep` keeps it as is."""
+        now = self.clock.now()
+        bots = self._bots_to_act(table)
+        table.bot_due = now + self.bot_delay if bots else None
+        match = table.match
+        if match is None or table.status != "running":
+            table.deadline_at = table.reminder_at = None
+            table.waiting = frozenset()
+            return
+        humans = frozenset(s for s in match.to_act if not table.plays_itself(s))
+        if keep or (humans and humans < table.waiting and table.deadline_at is not None):
+            table.waiting = humans if not keep else table.waiting
+            return
+        table.waiting = humans
+        if not humans:
+            table.deadline_at = table.reminder_at = None
+            return
+        seconds = self._decision_seconds(table)
+        table.deadline_at = now + seconds
+        remind = table.time.reminder_after
+        table.reminder_at = now + remind if remind is not None and seconds == table.time.seconds else None
+
+    def _schedule(self, table: LiveTable) -> None:
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        if table.status != "running":
+            return
+        due = [t for t in (table.bot_due, table.reminder_at, table.deadline_at) if t is not None]
+        if due:
+            version = table.version
+            table.timer = self.clock.call_at(min(due), lambda: self._alarm(table.id, version))
+
+    async def _alarm(self, table_id: int, version: int) -> None:
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            if table.version != version or table.status != "running":
+                return  # a newer change has re-armed the clock
+            await self._on_due(table)
+
+    @abstractmethod
+    async def _on_due(self, table: LiveTable) -> None:
+        """A bot's move, a reminder or a deadline has come (the play commands)."""
+
+    def _bot_move(self, table: LiveTable, seat: int, ply: int) -> Any:
+        assert table.match is not None
+        return bot_move(table.game.name, table.match.rounds[-1], seat, ply)

@@ -1,0 +1,282 @@
+"""The table's life outside play: players and groups, opening a lobby, joining, leaving, teams,
+bots, options, starting, the rematch, and stopping (by the creator, an admin or a vote)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from data.records import SeatRow
+from engine.errors import Refused
+from engine.events import Event
+from engine.games import GAMES
+from engine.options import parse_options
+from engine.referee.events import (
+    BotAdded,
+    BotRemoved,
+    Joined,
+    Left,
+    MatchStarted,
+    OptionsChanged,
+    StopVoted,
+    TableOpened,
+    TableStopped,
+    TeamChosen,
+)
+from engine.referee.play import PlayCommands
+from engine.referee.table import LiveTable, arrange
+from engine.seeding import rng
+from engine.timecontrol import TimeControl, parse_time_control
+
+
+class LobbyCommands(PlayCommands):
+    # -- players and groups --------------------------------------------------------------------
+
+    async def register_player(self, player: int, name: str, language: str | None = None) -> None:
+        async with self.store.transaction() as q:
+            await q.save_player(player, name, language, self.clock.now())
+
+    async def set_private_chat(self, player: int, is_open: bool) -> None:
+        async with self.store.transaction() as q:
+            await q.set_private_chat(player, is_open)
+
+    async def set_language(self, player: int, language: str) -> None:
+        async with self.store.transaction() as q:
+            await q.set_player_language(player, language)
+
+    async def register_group(self, group: int, title: str = "") -> None:
+        async with self.store.transaction() as q:
+            await q.save_group(group, title)
+
+    # -- the lobby -----------------------------------------------------------------------------
+
+    async def open_table(
+        self,
+        group: int,
+        creator: int | None,
+        game: str,
+        options: dict[str, str] | None = None,
+        time_control: str = "normal",
+    ) -> LiveTable:
+        """A lobby in the group. One open table per group unless the group allows more."""
+        kind = GAMES.get(game)
+        if kind is None:
+            raise Refused("unknown_game", game=game)
+        rules, clock = _rules(kind.rules_type, options or {}), _time(time_control)
+        async with self.store.transaction() as q:
+            settings = await q.group(group)
+            if settings is None:
+                await q.save_group(group, "")
+            busy = await q.open_tables_in(group)
+            if busy and not (settings and settings.many_tables):
+                raise Refused("group_busy", table=busy[0])
+            table_id = await q.create_table(
+                group, game, rules.to_dict(), clock.name, clock.seconds, creator, self.clock.now()
+            )
+        table = LiveTable(table_id, group, kind, rules, clock, "lobby", 0, creator, [])
+        self.tables[table_id] = table
+        async with table.lock:
+            events: list[Event] = [TableOpened(game, creator, clock.label)]
+            if creator is not None:
+                table.seats.append(SeatRow(0, creator, None, False, 0))
+                events.append(Joined(creator))
+            await self._commit_lobby(table, events)
+        return table
+
+    async def join(self, table_id: int, player: int, team: int | None = None) -> list[Event]:
+        table = self.table(table_id)
+        async with table.lock:
+            self._in_lobby(table)
+            if table.seat_of(player) is not None:
+                raise Refused("already_seated")
+            if len(table.seats) >= table.game.seats:
+                raise Refused("table_full")
+            table.seats.append(SeatRow(len(table.seats), player, None, False, 0))
+            events: list[Event] = [Joined(player)]
+            if team is not None:
+                events.append(self._choose(table, player, team))
+            return await self._commit_lobby(table, events)
+
+    async def leave(self, table_id: int, player: int) -> list[Event]:
+        """From a lobby: the seat is freed. From a running match: forfeit, and a bot sits in."""
+        table = self.table(table_id)
+        async with table.lock:
+            seat = table.seat_of(player)
+            if seat is None:
+                raise Refused("not_seated")
+            if table.status == "running":
+                events = await self._forfeit(table, seat, player)
+                if not table.humans():  # nobody left to play for: the match ends here
+                    events += await self._stop(table, None)
+                return events
+            if table.status == "finished":  # after the match: a bot keeps the seat for a rematch
+                table.seats[seat].player_id = None
+                return await self._commit(table, [Left(player)], "lobby", seats_changed=True)
+            self._in_lobby(table)
+            del table.seats[seat]
+            return await self._commit_lobby(table, [Left(player)])
+
+    async def choose_team(self, table_id: int, player: int, team: int) -> list[Event]:
+        table = self.table(table_id)
+        async with table.lock:
+            self._in_lobby(table)
+            if table.seat_of(player) is None:
+                raise Refused("not_seated")
+            return await self._commit_lobby(table, [self._choose(table, player, team)])
+
+    def _choose(self, table: LiveTable, player: int, team: int) -> Event:
+        if getattr(table.rules, "teams", None) != "chosen":
+            raise Refused("no_teams")
+        if team not in (0, 1):
+            raise Refused("bad_team")
+        if sum(1 for s in table.seats if s.team == team and s.player_id != player) >= table.game.seats // 2:
+            raise Refused("team_full", team=team + 1)
+        seat = table.seat_of(player)
+        assert seat is not None
+        table.seats[seat].team = team
+        return TeamChosen(player, team)
+
+    async def add_bot(self, table_id: int, count: int = 1) -> list[Event]:
+        """Adds bots; `count=0` fills every empty seat."""
+        table = self.table(table_id)
+        async with table.lock:
+            self._in_lobby(table)
+            free = table.game.seats - len(table.seats)
+            count = free if count == 0 else count
+            if free <= 0 or count > free:
+                raise Refused("table_full")
+            for _ in range(count):
+                table.seats.append(SeatRow(len(table.seats), None, None, False, 0))
+            return await self._commit_lobby(table, [BotAdded(count)])
+
+    async def remove_bot(self, table_id: int) -> list[Event]:
+        table = self.table(table_id)
+        async with table.lock:
+            self._in_lobby(table)
+            bots = [s.seat for s in table.seats if s.player_id is None]
+            if not bots:
+                raise Refused("no_bot")
+            del table.seats[bots[-1]]
+            return await self._commit_lobby(table, [BotRemoved()])
+
+    async def set_options(
+        self, table_id: int, options: dict[str, str], time_control: str | None = None
+    ) -> list[Event]:
+        """Changes rule options (on top of the current ones) and the time control in the lobby."""
+        table = self.table(table_id)
+        async with table.lock:
+            self._in_lobby(table)
+            current = {k: str(v) for k, v in table.rules.to_dict().items()}
+            table.rules = _rules(table.game.rules_type, current | options)
+            table.time = _time(time_control) if time_control else table.time
+            rules, clock = table.rules.to_dict(), table.time
+
+            async def save(q: Any) -> None:
+                await q.set_rules(table.id, rules, clock.name, clock.seconds)
+
+            return await self._commit_lobby(table, [OptionsChanged(rules, clock.label)], save)
+
+    async def start(self, table_id: int) -> list[Event]:
+        """Seats the lobby (teams per the rules) and deals the first hand of a match."""
+        table = self.table(table_id)
+        async with table.lock:
+            self._in_lobby(table)
+            missing = table.game.seats - len(table.seats)
+            if missing:
+                raise Refused("not_full", missing=missing)
+            seed = self.new_seed()
+            table.seats = arrange(table.game, table.rules, table.seats, rng(seed, "seats"))
+            return await self._begin_match(table, seed)
+
+    async def rematch(self, table_id: int) -> list[Event]:
+        """The same seats play a new match with a new seed."""
+        table = self.table(table_id)
+        async with table.lock:
+            if table.status != "finished":
+                raise Refused("not_over")
+            for seat in table.seats:
+                seat.autopilot, seat.strikes = False, 0
+            return await self._begin_match(table, self.new_seed())
+
+    async def _begin_match(self, table: LiveTable, seed: str) -> list[Event]:
+        match = table.game.new_match(seed, table.rules)
+        table.match, table.match_no, table.ply, table.status = match, table.match_no + 1, 0, "running"
+        table.stop_votes.clear()
+        now, number = self.clock.now(), table.match_no
+
+        async def create(q: Any) -> None:  # before the first hand is recorded, in one transaction
+            await q.replace_seats(table.id, table.seats)
+            table.match_id = await q.create_match(table.id, number, seed, now)
+
+        events: list[Event] = [MatchStarted(number, tuple(s.player_id for s in table.seats))]
+        return await self._commit(table, [*events, *match.opening_events], "lobby", extra=create)
+
+    # -- stopping ------------------------------------------------------------------------------
+
+    async def stop(self, table_id: int, player: int | None, admin: bool = False) -> list[Event]:
+        """The creator or a group admin stops at once; a seated player votes, and a majority of
+        the seated players stops the table."""
+        table = self.table(table_id)
+        async with table.lock:
+            if table.status not in ("lobby", "running"):
+                raise Refused("not_running")
+            if admin or player == table.creator or player is None:
+                return await self._stop(table, player)
+            if table.status == "lobby" or table.seat_of(player) is None:
+                raise Refused("not_allowed")
+            if player in table.stop_votes:
+                raise Refused("already_voted")
+            table.stop_votes.add(player)
+            needed = math.floor(len(table.humans()) / 2) + 1
+            vote = StopVoted(player, len(table.stop_votes), needed)
+            if len(table.stop_votes) >= needed:
+                return [vote, *await self._stop(table, player)]
+            await self._publish(table, [vote], "conduct")
+            return [vote]
+
+    async def _stop(self, table: LiveTable, player: int | None) -> list[Event]:
+        events: list[Event] = []
+        rows = []
+        if table.status == "running" and table.match is not None:
+            # the match's end (and the table's status) is recorded with its log
+            events.append(table.match.stop())  # type: ignore[attr-defined]
+            rows.append(self._row(table, -1, "", "referee", player, "stop"))
+        else:
+            table.status = "stopped"
+        events.append(TableStopped(player))
+        result = await self._commit(table, events, "conduct", rows)
+        self.tables.pop(table.id, None)
+        return result
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    @staticmethod
+    def _in_lobby(table: LiveTable) -> None:
+        if table.status != "lobby":
+            raise Refused("not_in_lobby")
+
+    async def _commit_lobby(self, table: LiveTable, events: list[Event], extra: Any = None) -> list[Event]:
+        seats = list(table.seats)
+        for number, seat in enumerate(seats):
+            seat.seat = number  # a lobby keeps its seats in join order, without gaps
+
+        async def save(q: Any) -> None:
+            await q.replace_seats(table.id, seats)
+            if extra is not None:
+                await extra(q)
+
+        return await self._commit(table, events, "lobby", extra=save)
+
+
+def _rules(rules_type: type, options: dict[str, str]) -> Any:
+    try:
+        return rules_type(**parse_options(rules_type, options))
+    except (TypeError, ValueError) as error:
+        raise Refused("bad_option", error=str(error)) from error
+
+
+def _time(text: str) -> TimeControl:
+    try:
+        return parse_time_control(text)
+    except ValueError as error:
+        raise Refused("bad_time_control", error=str(error)) from error

@@ -1,0 +1,69 @@
+"""How the referee talks to the outside: it publishes a `Notice` (a public snapshot of the table
+and the events of one committed change) to a `Notifier`. `handlers/` implements it for Telegram;
+tests and benchmarks use `Recorder`. A notice holds no hand: private views are asked for."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from engine.events import Event
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    player: int | None  # None: a bot
+    team: int | None
+    autopilot: bool
+    strikes: int
+
+    @property
+    def is_bot(self) -> bool:
+        return self.player is None
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    id: int
+    group_id: int
+    game: str
+    status: str  # lobby | running | finished | stopped
+    version: int
+    creator: int | None
+    time_control: str
+    move_seconds: float
+    options: dict[str, object]
+    seats: tuple[SeatView, ...]
+    to_act: tuple[int, ...]
+    deadline_at: float | None
+    match_no: int
+    totals: tuple[int, ...]
+    public: dict[str, Any] | None  # the round's public view while a match is on
+
+    def seat_of(self, player: int) -> int | None:
+        return next((s.seat for s in self.seats if s.player == player), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    table: TableView
+    events: tuple[Event, ...]
+    cause: str  # lobby | move | bot | timeout | reminder | conduct | resumed
+
+
+class Notifier(Protocol):
+    async def publish(self, notice: Notice) -> None: ...
+
+
+@dataclass
+class Recorder:
+    """Keeps every notice, for tests and headless runs."""
+
+    notices: list[Notice] = field(default_factory=list)
+
+    async def publish(self, notice: Notice) -> None:
+        self.notices.append(notice)
+
+    def events(self, kind: str | None = None) -> list[Event]:
+        return [e for n in self.notices for e in n.events if kind is None or e.kind == kind]

@@ -1,0 +1,153 @@
+"""Play: a player's move, the bots' and autopilot's moves, reminders, timeouts and penalties
+(gouji.md §12, design.md), coming back from autopilot, and leaving a running match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from data.records import MoveRow
+from engine.errors import IllegalMove, Refused
+from engine.events import Event
+from engine.move import Move
+from engine.referee.core import RefereeCore
+from engine.referee.events import AutopilotEnded, ExposureClosed, Reminder, ReplacedByBot
+from engine.referee.table import LiveTable
+
+
+class PlayCommands(RefereeCore):
+    async def submit(self, table_id: int, player: int, move: str | Move, version: int) -> list[Event]:
+        """A player's move on the table version their buttons show. A stale version (an old
+        keyboard, a second press) or an illegal move is refused and changes nothing."""
+        table = self.table(table_id)
+        async with table.lock:
+            seat = self._playing_seat(table, player)
+            if version != table.version:
+                raise Refused("stale")
+            match = table.match
+            assert match is not None
+            if seat not in match.to_act:
+                raise IllegalMove("not_your_turn" if match.to_act else "no_decision")
+            chosen = table.game.parse_move(move) if isinstance(move, str) else move
+            events = match.apply(seat, chosen)  # an illegal move raises here, before any change
+            row = table.seats[seat]
+            came_back = row.autopilot  # moving by hand is coming back
+            if came_back:
+                row.autopilot = False
+                events.insert(0, AutopilotEnded(seat, player))
+            entry = self._row(table, seat, str(chosen), "player", player)
+            return await self._commit(table, events, "move", [entry], seats_changed=came_back)
+
+    async def back(self, table_id: int, player: int) -> list[Event]:
+        """/back: the player takes their seat over from the autopilot."""
+        table = self.table(table_id)
+        async with table.lock:
+            seat = self._playing_seat(table, player)
+            row = table.seats[seat]
+            if not row.autopilot:
+                raise Refused("not_autopilot")
+            row.autopilot = False
+            return await self._commit(table, [AutopilotEnded(seat, player)], "conduct", seats_changed=True)
+
+    def _playing_seat(self, table: LiveTable, player: int) -> int:
+        if table.status != "running" or table.match is None:
+            raise Refused("not_running")
+        seat = table.seat_of(player)
+        if seat is None:
+            raise Refused("not_seated")
+        return seat
+
+    def _row(
+        self,
+        table: LiveTable,
+        seat: int,
+        move: str,
+        actor: str,
+        player: int | None,
+        kind: str = "move",
+        offset: int = 0,
+    ) -> MoveRow:
+        """A log row; `offset` counts the rows already made for the same change."""
+        return MoveRow(table.ply + offset, seat, kind, move, actor, player, self.clock.now())
+
+    # -- what the clock brings -------------------------------------------------------------------
+
+    async def _on_due(self, table: LiveTable) -> None:
+        now = self.clock.now()
+        if table.bot_due is not None and table.bot_due <= now:
+            await self._bot_turn(table)
+        elif table.deadline_at is not None and table.deadline_at <= now:
+            await self._time_out(table)
+        elif table.reminder_at is not None and table.reminder_at <= now:
+            await self._remind(table)
+
+    async def _bot_turn(self, table: LiveTable) -> None:
+        """One move of the first bot (or autopilot seat) to act."""
+        match = table.match
+        assert match is not None
+        seat = self._bots_to_act(table)[0]
+        move = self._bot_move(table, seat, table.ply)
+        events = match.apply(seat, move)
+        player = table.seats[seat].player_id
+        actor = "bot" if player is None else "autopilot"
+        await self._commit(table, events, "bot", [self._row(table, seat, str(move), actor, player)])
+
+    async def _time_out(self, table: LiveTable) -> None:
+        """The deadline has passed: a warning and the seat's bot moves for it (托管); at the strike
+        limit, the penalty and autopilot. A 拱猪 exposure window that closes is no fault."""
+        match = table.match
+        assert match is not None
+        late = sorted(table.waiting & set(match.to_act))
+        events: list[Event] = []
+        rows: list[MoveRow] = []
+        closing = getattr(match.rounds[-1], "phase", "") == "expose"
+        if closing:
+            events.append(ExposureClosed(tuple(late)))
+        for seat in late:
+            player = table.seats[seat].player_id
+            if not closing:
+                timed_out = match.timeout(seat)
+                events.append(timed_out)
+                rows.append(self._row(table, seat, "", "timeout", player, "timeout", len(rows)))
+                table.seats[seat].strikes = timed_out.strikes
+                table.seats[seat].autopilot = table.seats[seat].autopilot or timed_out.autopilot
+            move = self._bot_move(table, seat, table.ply + len(rows))
+            events += match.apply(seat, move)
+            rows.append(self._row(table, seat, str(move), "timeout", player, offset=len(rows)))
+
+        async def count_timeouts(q: Any) -> None:
+            if closing:
+                return
+            for seat in late:
+                player = table.seats[seat].player_id
+                await q.add_stats(player, table.group_id, table.game.name, timeouts=1)
+
+        await self._commit(table, events, "timeout", rows, seats_changed=not closing, extra=count_timeouts)
+
+    async def _remind(self, table: LiveTable) -> None:
+        """Slow games: the seats still to decide are reminded once (no version change: their
+        buttons stay good)."""
+        assert table.deadline_at is not None
+        events: list[Event] = [
+            Reminder(seat, table.seats[seat].player_id or 0, table.deadline_at)
+            for seat in sorted(table.waiting)
+        ]
+        table.reminder_at = None
+        async with self.store.transaction() as q:
+            await self._save_table(q, table)
+        await self._publish(table, events, "reminder")
+        self._schedule(table)
+
+    async def _forfeit(self, table: LiveTable, seat: int, player: int) -> list[Event]:
+        """Leaving a running match: 罚为大落 (拱猪: the deal's worst score) and a bot takes the seat."""
+        match = table.match
+        assert match is not None
+        events = match.forfeit(seat)  # type: ignore[attr-defined]
+        events.append(ReplacedByBot(seat, player))
+        table.seats[seat].player_id = None
+        table.seats[seat].autopilot = False
+        rows = [self._row(table, seat, "", "referee", player, "forfeit")]
+
+        async def count_forfeit(q: Any) -> None:
+            await q.add_stats(player, table.group_id, table.game.name, forfeits=1)
+
+        return await self._commit(table, events, "conduct", rows, seats_changed=True, extra=count_forfeit)

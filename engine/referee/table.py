@@ -1,0 +1,110 @@
+"""A table as the referee holds it in memory: seats, the match being played, its clock, its lock.
+Everything here can be rebuilt from the store: the match by replaying its move log."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from data.records import MoveRow, SeatRow
+from engine.games import Game
+from engine.matchplay import MatchPlay
+from engine.referee.clock import Timer
+from engine.referee.notifier import SeatView, TableView
+from engine.timecontrol import TimeControl
+
+
+@dataclass(eq=False)
+class LiveTable:
+    id: int
+    group_id: int
+    game: Game
+    rules: Any
+    time: TimeControl
+    status: str
+    version: int
+    creator: int | None
+    seats: list[SeatRow]
+    match: MatchPlay | None = None
+    match_id: int | None = None
+    match_no: int = 0
+    ply: int = 0  # rows in the match's move log
+    deadline_at: float | None = None
+    reminder_at: float | None = None
+    waiting: frozenset[int] = frozenset()  # the human seats the deadline is for
+    bot_due: float | None = None  # when the next bot or autopilot move is due
+    stop_votes: set[int] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    timer: Timer | None = None
+
+    def seat_of(self, player: int) -> int | None:
+        return next((s.seat for s in self.seats if s.player_id == player), None)
+
+    def plays_itself(self, seat: int) -> bool:
+        """A bot seat, or a player's seat on autopilot: the referee makes its moves."""
+        row = self.seats[seat]
+        return row.player_id is None or row.autopilot
+
+    def humans(self) -> list[SeatRow]:
+        return [s for s in self.seats if s.player_id is not None]
+
+    def view(self) -> TableView:
+        match = self.match
+        running = match is not None and self.status == "running"
+        return TableView(
+            id=self.id,
+            group_id=self.group_id,
+            game=self.game.name,
+            status=self.status,
+            version=self.version,
+            creator=self.creator,
+            time_control=self.time.label,
+            move_seconds=self.time.seconds,
+            options=self.rules.to_dict(),
+            seats=tuple(SeatView(s.seat, s.player_id, s.team, s.autopilot, s.strikes) for s in self.seats),
+            to_act=tuple(match.to_act) if running and match else (),
+            deadline_at=self.deadline_at,
+            match_no=self.match_no,
+            totals=tuple(match.totals) if match else (),
+            public=match.rounds[-1].public_view() if match else None,
+        )
+
+
+def replay(game: Game, seed: str, rules: Any, rows: Iterable[MoveRow]) -> MatchPlay:
+    """The match exactly as its log left it: moves, timeouts, forfeits and a stop."""
+    match = game.new_match(seed, rules)
+    for row in rows:
+        if row.kind == "move":
+            match.apply(row.seat, row.move)
+        elif row.kind == "timeout":
+            match.timeout(row.seat)
+        elif row.kind == "forfeit":
+            match.forfeit(row.seat)  # type: ignore[attr-defined]
+        elif row.kind == "stop":
+            match.stop()  # type: ignore[attr-defined]
+    return match
+
+
+def arrange(game: Game, rules: Any, lobby: list[SeatRow], rand: random.Random) -> list[SeatRow]:
+    """Final seats from the lobby (gouji.md §1 `teams`): random (抽签), join order, or chosen
+    teams on the even and odd seats. 拱猪 has no such option: its seats are drawn."""
+    how = getattr(rules, "teams", "random")
+    entries = list(lobby)
+    if how == "random":
+        rand.shuffle(entries)
+    seats: list[SeatRow | None] = [None] * game.seats
+    if how == "chosen":
+        rest = []
+        for entry in entries:
+            free = [i for i in range(entry.team or 0, game.seats, 2) if seats[i] is None]
+            if entry.team is not None and free:
+                seats[free[0]] = entry
+            else:
+                rest.append(entry)
+        entries = rest
+    for entry in entries:
+        seats[seats.index(None)] = entry
+    return [SeatRow(i, s.player_id, s.team, False, 0) for i, s in enumerate(seats) if s is not None]
