@@ -1,0 +1,114 @@
+"""Submitting moves: who may, on which version, what is stored and when the table is told."""
+
+import asyncio
+
+import pytest
+
+from engine.errors import IllegalMove, Refused
+from engine.referee import Notice
+from tests.referee.world import ALICE, BOB, World
+
+
+async def test_a_legal_move_is_logged_committed_and_then_published(world: World) -> None:
+    table = await world.table_with_bots("gouji")
+    view = world.referee.view(table.id)
+    move = world.referee.private_view(table.id, ALICE)["legal"][0]
+    seen_in_store: list[bool] = []
+    publish = world.recorder.publish
+
+    async def check_then_record(notice: Notice) -> None:  # the move must be on disk before
+        async with world.store.reading() as q:
+            rows = await q.moves(table.match_id or 0)
+        seen_in_store.append(any(r.player_id == ALICE and r.move == move for r in rows))
+        await publish(notice)
+
+    world.recorder.publish = check_then_record  # type: ignore[method-assign]
+    await world.referee.submit(table.id, ALICE, move, view.version)
+    assert seen_in_store[0]
+    last = [r for r in await world.moves(table) if r.player_id == ALICE][-1]
+    assert (last.seat, last.kind, last.move, last.actor) == (0, "move", move, "player")
+    assert world.recorder.notices[-1].table.version == view.version + 1
+
+
+async def test_a_typed_move_is_logged_in_canonical_notation(world: World) -> None:
+    table = await world.table_with_bots("gouji")
+    assert "pass" in world.referee.private_view(table.id, ALICE)["legal"]
+    await world.referee.submit(table.id, ALICE, "过", world.referee.view(table.id).version)
+    assert [r.move for r in await world.moves(table) if r.player_id == ALICE] == ["pass"]
+
+
+@pytest.mark.parametrize(
+    ("who", "version_shift", "move", "key"),
+    [
+        (BOB, 0, None, "not_seated"),
+        (ALICE, -1, None, "stale"),
+        (ALICE, 1, None, "stale"),
+        (ALICE, 0, "BJ BJ BJ BJ BJ", "not_in_hand"),
+        (ALICE, 0, "SQ", "bad_decision"),
+    ],
+)
+async def test_bad_submissions_are_refused_and_change_nothing(
+    world: World, who: int, version_shift: int, move: str | None, key: str
+) -> None:
+    table = await world.table_with_bots("gouji")
+    before = world.referee.view(table.id)
+    rows = await world.moves(table)
+    notices = len(world.recorder.notices)
+    text = move or world.referee.private_view(table.id, ALICE)["legal"][0]
+    with pytest.raises((Refused, IllegalMove)) as refusal:
+        await world.referee.submit(table.id, who, text, before.version + version_shift)
+    assert refusal.value.key == key  # type: ignore[attr-defined]
+    assert world.referee.view(table.id) == before
+    assert await world.moves(table) == rows and len(world.recorder.notices) == notices
+
+
+async def test_a_move_out_of_turn_is_refused(world: World) -> None:
+    table = await world.table_with_bots("gouji", humans=(ALICE, BOB))
+    view = world.referee.view(table.id)
+    idle = ALICE if view.to_act == (1,) else BOB
+    with pytest.raises(IllegalMove) as refusal:
+        await world.referee.submit(table.id, idle, "pass", view.version)
+    assert refusal.value.key == "not_your_turn"
+
+
+async def test_a_double_press_applies_once(world: World) -> None:
+    table = await world.table_with_bots("gouji")
+    version = world.referee.view(table.id).version
+    move = world.referee.private_view(table.id, ALICE)["legal"][0]
+    await world.referee.submit(table.id, ALICE, move, version)
+    with pytest.raises(Refused) as refusal:
+        await world.referee.submit(table.id, ALICE, move, version)
+    assert refusal.value.key == "stale"
+    assert sum(r.player_id == ALICE for r in await world.moves(table)) == 1
+
+
+async def test_many_simultaneous_submits_for_one_decision_apply_exactly_one(world: World) -> None:
+    table = await world.table_with_bots("gouji")
+    version = world.referee.view(table.id).version
+    legal = world.referee.private_view(table.id, ALICE)["legal"]
+    presses = [world.referee.submit(table.id, ALICE, legal[i % len(legal)], version) for i in range(25)]
+    results = await asyncio.gather(*presses, return_exceptions=True)
+    applied = [r for r in results if isinstance(r, list)]
+    refused = [r for r in results if isinstance(r, Refused)]
+    assert len(applied) == 1 and len(refused) == 24 and all(r.key == "stale" for r in refused)
+    assert sum(r.player_id == ALICE for r in await world.moves(table)) == 1
+    assert world.referee.view(table.id).version == version + 1
+
+
+async def test_two_tables_play_at_once(world: World) -> None:
+    async with world.store.transaction() as q:
+        await q.save_group(-1001, "")
+        await q.set_group_settings(-1001, {}, True, None)
+    tables = [await world.table_with_bots(game, humans=()) for game in ("gouji", "gongzhu", "gouji")]
+    await world.clock.advance(0)
+    assert all(world.referee.view(t.id).status == "finished" for t in tables)
+
+
+async def test_the_private_view_is_only_for_the_seat(world: World) -> None:
+    table = await world.table_with_bots("gouji")
+    mine = world.referee.private_view(table.id, ALICE)
+    assert mine["seat"] == 0 and mine["hand"] and mine["legal"]
+    with pytest.raises(Refused, match="no seat"):
+        world.referee.private_view(table.id, BOB)
+    public = world.referee.view(table.id)
+    assert "hand" not in (public.public or {})
