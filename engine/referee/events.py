@@ -73,7 +73,7 @@ class ReplacedByBot(Event):  # a player left a running match
 
 
 @dataclass(slots=True)
-class ExposureClosed(Event):  # 拱猪: the window ran out; the undecided expose nothing
+class ExposureTimedOut(Event):  # 拱猪: the window ran out; the undecided expose nothing (no fault)
     seats: tuple[int, ...]
 
 

@@ -10,7 +10,7 @@ from engine.errors import IllegalMove, Refused
 from engine.events import Event
 from engine.move import Move
 from engine.referee.core import RefereeCore
-from engine.referee.events import AutopilotEnded, ExposureClosed, Reminder, ReplacedByBot
+from engine.referee.events import AutopilotEnded, ExposureTimedOut, Reminder, ReplacedByBot
 from engine.referee.table import LiveTable
 
 
@@ -101,7 +101,7 @@ class PlayCommands(RefereeCore):
         rows: list[MoveRow] = []
         closing = getattr(match.rounds[-1], "phase", "") == "expose"
         if closing:
-            events.append(ExposureClosed(tuple(late)))
+            events.append(ExposureTimedOut(tuple(late)))
         for seat in late:
             player = table.seats[seat].player_id
             if not closing:

@@ -1,0 +1,122 @@
+"""Clocks (issue 4, gouji.md §12): deadlines, warnings, strikes, penalties, autopilot and coming
+back, slow games' reminders, the 拱猪 exposure window, and deadlines across a restart."""
+
+import pytest
+
+from engine.errors import Refused
+from engine.events import TimedOut
+from tests.referee.world import ALICE, World
+
+
+async def until_alice_decides(world: World, table_id: int) -> None:
+    view = world.referee.view(table_id)
+    assert view.to_act == (0,) and view.seats[0].player == ALICE, view
+
+
+async def test_a_missed_deadline_warns_and_the_bot_moves_for_the_seat(world: World) -> None:
+    table = await world.table_with_bots("gouji", time="fast")
+    await until_alice_decides(world, table.id)
+    world.referee.bot_delay = 2.0
+    deadline = world.referee.view(table.id).deadline_at
+    assert deadline == world.clock.now() + 20
+    await world.clock.advance(19.9)
+    assert not world.recorder.events("TimedOut")
+    await world.clock.advance(0.2)
+    [timed_out] = world.recorder.events("TimedOut")
+    assert timed_out == TimedOut(0, 1, 0, False)  # a warning: no penalty, no autopilot
+    rows = [r for r in await world.moves(table) if r.player_id == ALICE]
+    assert [(r.kind, r.actor) for r in rows] == [("timeout", "timeout"), ("move", "timeout")]
+    assert world.referee.view(table.id).seats[0].strikes == 1
+
+
+async def test_the_strike_limit_costs_the_penalty_and_puts_the_seat_on_autopilot(world: World) -> None:
+    table = await world.table_with_bots("gouji", time="fast", strikes="2", penalty_points="10")
+    world.referee.bot_delay = 2.0  # the bots think a little, so the match does not end at once
+    for _ in range(2):
+        await until_alice_decides(world, table.id)
+        await world.clock.advance(20)
+        while world.referee.view(table.id).to_act != (0,):
+            await world.clock.advance(2)
+    first, second = world.recorder.events("TimedOut")
+    assert (first.strikes, first.penalty, first.autopilot) == (1, 0, False)
+    assert (second.strikes, second.penalty, second.autopilot) == (2, 10, True)
+    assert table.match is not None and table.match.penalties[0] == 10
+    # on autopilot the seat has no deadline: its bot moves after the thinking delay
+    view = world.referee.view(table.id)
+    assert view.seats[0].autopilot and view.to_act == (0,) and view.deadline_at is None
+    await world.clock.advance(2)
+    last = (await world.moves(table))[-1]
+    assert (last.seat, last.actor, last.player_id) == (0, "autopilot", ALICE)
+    assert len(world.recorder.events("TimedOut")) == 2
+
+
+async def test_back_ends_autopilot_and_the_player_has_a_deadline_again(world: World) -> None:
+    table = await world.table_with_bots("gouji", time="fast", strikes="1")
+    world.referee.bot_delay = 2.0
+    await world.clock.advance(20)
+    assert world.referee.view(table.id).seats[0].autopilot
+    events = await world.referee.back(table.id, ALICE)
+    assert [e.kind for e in events] == ["AutopilotEnded"]
+    assert not world.referee.view(table.id).seats[0].autopilot
+    with pytest.raises(Refused, match="not on autopilot"):
+        await world.referee.back(table.id, ALICE)
+    while world.referee.view(table.id).to_act != (0,):
+        await world.clock.advance(2)
+    assert world.referee.view(table.id).deadline_at == world.clock.now() + 20
+
+
+async def test_slow_games_remind_once_at_eighty_percent(world: World) -> None:
+    table = await world.table_with_bots("gouji", time="slow")
+    start = world.clock.now()
+    await until_alice_decides(world, table.id)
+    assert world.referee.view(table.id).deadline_at == start + 12 * 3600
+    await world.clock.advance(0.8 * 12 * 3600 - 1)
+    assert not world.recorder.events("Reminder")
+    version = world.referee.view(table.id).version
+    await world.clock.advance(1)
+    [reminder] = world.recorder.events("Reminder")
+    assert (reminder.seat, reminder.player, reminder.deadline) == (0, ALICE, start + 12 * 3600)
+    assert world.referee.view(table.id).version == version  # the buttons stay good
+    await world.clock.advance(0.2 * 12 * 3600 - 1)
+    assert len(world.recorder.events("Reminder")) == 1 and not world.recorder.events("TimedOut")
+    await world.clock.advance(1)
+    assert len(world.recorder.events("TimedOut")) == 1
+
+
+async def test_custom_seconds(world: World) -> None:
+    table = await world.table_with_bots("gouji", time="45s")
+    assert world.referee.view(table.id).deadline_at == world.clock.now() + 45
+    assert world.referee.view(table.id).time_control == "45s"
+
+
+async def test_the_exposure_window_closes_without_a_fault(world: World) -> None:
+    table = await world.table_with_bots("gongzhu", time="normal", expose_seconds="15")
+    view = world.referee.view(table.id)
+    seat = view.seat_of(ALICE)
+    assert view.public and view.public["phase"] == "expose" and seat in view.to_act
+    assert view.deadline_at == world.clock.now() + 15  # the window, not the 90 s of a move
+    await world.clock.advance(15)
+    [closed] = world.recorder.events("ExposureTimedOut")
+    assert closed.seats == (seat,) and not world.recorder.events("TimedOut")
+    assert world.referee.view(table.id).seats[seat].strikes == 0
+
+
+async def test_a_deadline_survives_a_restart_and_the_time_down_is_given_back(world: World) -> None:
+    table = await world.table_with_bots("gouji", time="normal")
+    deadline = world.referee.view(table.id).deadline_at
+    assert deadline is not None
+    await world.clock.advance(30)  # 60 s left when the process dies
+    await world.referee._beat()  # the last heartbeat before the crash
+    await world.crash()
+    later = await world.reopen(after=3600)  # an hour down
+    try:
+        view = later.referee.view(table.id)
+        assert view.deadline_at == pytest.approx(deadline + 3600)
+        assert [e.kind for e in later.recorder.events()] == ["Resumed"]
+        assert later.recorder.events()[0].given_back == pytest.approx(3600)
+        await later.clock.advance(59)
+        assert not later.recorder.events("TimedOut")
+        await later.clock.advance(1)
+        assert len(later.recorder.events("TimedOut")) == 1
+    finally:
+        await later.close()
