@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import gongzhu, gouji
-from engine.bots import POLICIES, random_move
+from engine.bots import POLICIES
 from engine.gongzhu.moves import CLAIM_ALL
 from engine.gouji.scoring import team
 from engine.seeding import rng
@@ -87,7 +87,9 @@ def main() -> None:
     print(f"  够级 bot thinking: {describe(timings)}")
     timings = []
     margin, error = gongzhu_margin(args.deals, timings)
-    print(f"拱猪 bot − others' mean: {margin:+.1f} ± {error:.1f} per deal over {args.deals} deals; goal ≥ +50")
+    print(
+        f"拱猪 bot − others' mean: {margin:+.1f} ± {error:.1f} per deal over {args.deals} deals; goal ≥ +50"
+    )
     print(f"  拱猪 bot thinking: {describe(timings)}")
 
 

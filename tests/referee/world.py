@@ -25,8 +25,14 @@ class World:
     closed: bool = False
 
     @classmethod
-    async def open(cls, path: Path, clock: ManualClock | None = None, recorder: Recorder | None = None) -> World:
-        store = await Store.open(path)
+    async def open(
+        cls,
+        path: Path,
+        clock: ManualClock | None = None,
+        recorder: Recorder | None = None,
+        store_type: type[Store] = Store,
+    ) -> World:
+        store = await store_type.open(path)
         clock = clock or ManualClock()
         recorder = recorder or Recorder()
         referee = Referee(store, recorder, clock, heartbeat=600.0, new_seed=lambda: SEED)

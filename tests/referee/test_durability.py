@@ -1,0 +1,107 @@
+"""Durability (issue 4): a bot-only match stopped abruptly at any point — before a commit, or
+between a commit and its notification — and finished by a new process on the same file ends
+exactly as the uninterrupted match with the same seed."""
+
+from pathlib import Path
+
+import pytest
+
+from data.store import Store
+from engine.referee import Notice, Recorder
+from tests.referee.world import GROUP, World
+
+OPTIONS = {"gouji": {"max_hands": "2", "teams": "join_order"}, "gongzhu": {"deals": "2"}}
+
+
+class Crash(BaseException):
+    """The process dies here (not an Exception: nothing may catch it)."""
+
+
+class CrashBeforeCommit(Store):
+    countdown = -1  # commits to let through; -1: all
+
+    async def _commit(self) -> None:
+        CrashBeforeCommit.countdown -= 1
+        if CrashBeforeCommit.countdown == 0:
+            raise Crash
+        await super()._commit()
+
+
+class CrashBeforeNotice(Recorder):
+    def __init__(self, countdown: int) -> None:
+        super().__init__()
+        self.countdown = countdown
+
+    async def publish(self, notice: Notice) -> None:
+        self.countdown -= 1
+        if self.countdown == 0:
+            raise Crash
+        await super().publish(notice)
+
+
+TABLE = 1  # the first table of a new file
+
+
+async def play(world: World, game: str) -> None:
+    """Opens, fills and starts a bot table, or finishes what a restart found, and plays it out."""
+    async with world.store.reading() as q:
+        stored = await q.table(TABLE)
+    if stored is None:
+        await world.referee.open_table(GROUP, None, game, OPTIONS[game], "fast")
+    table = world.referee.tables.get(TABLE)
+    if table is None:  # already finished before the stop
+        return
+    if table.status == "lobby":
+        if len(table.seats) < table.game.seats:
+            await world.referee.add_bot(TABLE, 0)
+        await world.referee.start(TABLE)
+    await world.clock.advance(0)
+
+
+async def outcome(world: World) -> tuple[object, ...]:
+    async with world.store.reading() as q:
+        row = await q.table(TABLE)
+        match = await q.last_match(TABLE)
+        assert row is not None and match is not None
+        moves = [(m.ply, m.seat, m.kind, m.move, m.actor) for m in await q.moves(match.id)]
+        hands = await q.hand_seeds(match.id)
+    return row.status, match.number, match.seed, hands, moves
+
+
+_straight: dict[str, tuple[tuple[object, ...], int]] = {}
+
+
+async def uninterrupted(path: Path, game: str) -> tuple[tuple[object, ...], int]:
+    """The match played straight through, and how many changes it committed (computed once)."""
+    if game not in _straight:
+        world = await World.open(path)
+        await play(world, game)
+        _straight[game] = (await outcome(world), len(world.recorder.notices))
+        await world.close()
+    return _straight[game]
+
+
+@pytest.mark.parametrize("game", ["gouji", "gongzhu"])
+@pytest.mark.parametrize("where", ["before_commit", "before_notice"])
+@pytest.mark.parametrize("point", [0.0, 0.01, 0.37, 0.5, 0.93, 1.0])
+async def test_an_abrupt_stop_anywhere_loses_nothing(
+    tmp_path: Path, game: str, where: str, point: float
+) -> None:
+    expected, commits = await uninterrupted(tmp_path / "straight.db", game)
+    assert expected[0] == "finished"
+    countdown = 1 + round(point * (commits - 1))  # from the lobby's first commit to the match's last
+    path = tmp_path / "crashed.db"
+    if where == "before_commit":
+        world = await World.open(path, store_type=CrashBeforeCommit)
+        CrashBeforeCommit.countdown = countdown  # counted from the table's first change
+    else:
+        world = await World.open(path, recorder=CrashBeforeNotice(countdown))
+    with pytest.raises(Crash):
+        await play(world, game)
+    await world.crash()
+    later = await world.reopen()
+    try:
+        await play(later, game)
+        assert await outcome(later) == expected
+    finally:
+        await later.close()
