@@ -120,6 +120,18 @@ class RefereeCore(ABC):
             raise Refused("unknown_table")
         return table
 
+    async def stored_table(self, table_id: int) -> LiveTable:
+        """A table in memory, or loaded from the store (a finished table after a restart)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            async with self.store.reading() as q:
+                row = await q.table(table_id)
+                if row is None or row.status == "stopped":
+                    raise Refused("unknown_table")
+                table = await self._load(q, row)
+            self.tables[table_id] = table
+        return table
+
     def view(self, table_id: int) -> TableView:
         return self.table(table_id).view()
 

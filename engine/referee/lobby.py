@@ -74,6 +74,8 @@ class LobbyCommands(PlayCommands):
                 group, game, rules.to_dict(), clock.name, clock.seconds, creator, self.clock.now()
             )
         table = LiveTable(table_id, group, kind, rules, clock, "lobby", 0, creator, [])
+        for old in [t for t in self.tables.values() if t.group_id == group and t.status == "finished"]:
+            del self.tables[old.id]  # a finished table stays in memory until the group moves on
         self.tables[table_id] = table
         async with table.lock:
             events: list[Event] = [TableOpened(game, creator, clock.label)]
@@ -190,7 +192,7 @@ class LobbyCommands(PlayCommands):
 
     async def rematch(self, table_id: int) -> list[Event]:
         """The same seats play a new match with a new seed."""
-        table = self.table(table_id)
+        table = await self.stored_table(table_id)
         async with table.lock:
             if table.status != "finished":
                 raise Refused("not_over")

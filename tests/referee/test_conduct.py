@@ -105,3 +105,22 @@ async def test_no_rematch_while_the_match_is_played(world: World) -> None:
     table = await world.table_with_bots("gongzhu")
     with pytest.raises(Refused, match="still being played"):
         await world.referee.rematch(table.id)
+
+
+async def test_a_rematch_after_a_restart(world: World) -> None:
+    table = await world.table_with_bots("gongzhu", humans=(), deals="1")
+    await world.crash()
+    later = await world.reopen()
+    try:
+        assert table.id not in later.referee.tables  # only lobbies and running tables are loaded
+        events = await later.referee.rematch(table.id)
+        assert events[0].kind == "MatchStarted" and events[0].number == 2
+    finally:
+        await later.close()
+
+
+async def test_a_finished_table_leaves_memory_when_the_group_opens_another(world: World) -> None:
+    table = await world.table_with_bots("gongzhu", humans=(), deals="1")
+    await world.referee.open_table(GROUP, ALICE, "gouji")
+    assert table.id not in world.referee.tables
+    assert (await world.referee.stored_table(table.id)).status == "finished"

@@ -2,6 +2,9 @@
 between a commit and its notification — and finished by a new process on the same file ends
 exactly as the uninterrupted match with the same seed."""
 
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -100,6 +103,30 @@ async def test_an_abrupt_stop_anywhere_loses_nothing(
         await play(world, game)
     await world.crash()
     later = await world.reopen()
+    try:
+        await play(later, game)
+        assert await outcome(later) == expected
+    finally:
+        await later.close()
+
+
+@pytest.mark.parametrize(("game", "after"), [("gouji", 150), ("gongzhu", 40)])
+async def test_a_process_killed_mid_match_loses_nothing(tmp_path: Path, game: str, after: int) -> None:
+    """A real SIGKILL of a child process, wherever it happens to be after `after` notices."""
+    expected, _ = await uninterrupted(tmp_path / "straight.db", game)
+    path = tmp_path / "killed.db"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tests.referee.killed_child", str(path), game],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None
+    for _ in range(after):
+        assert child.stdout.readline().strip().isdigit()
+    child.send_signal(signal.SIGKILL)
+    child.wait(timeout=60)
+    child.stdout.close()
+    later = await World.open(path)
     try:
         await play(later, game)
         assert await outcome(later) == expected
