@@ -99,9 +99,16 @@ async def test_two_tables_play_at_once(world: World) -> None:
     async with world.store.transaction() as q:
         await q.save_group(-1001, "")
         await q.set_group_settings(-1001, {}, True, None)
+    world.referee.bot_delay = 1.0  # the tables' bots take turns with each other's
     tables = [await world.table_with_bots(game, humans=()) for game in ("gouji", "gongzhu", "gouji")]
-    await world.clock.advance(0)
-    assert all(world.referee.view(t.id).status == "finished" for t in tables)
+    assert all(world.referee.view(t.id).status == "running" for t in tables)
+    while any(t.status == "running" for t in tables):
+        await world.clock.advance(1.0)
+    async with world.store.reading() as q:
+        for table in tables:
+            row = await q.table(table.id)
+            assert row is not None and row.status == "finished"
+            assert len(await q.moves(table.match_id or 0)) > 100
 
 
 async def test_the_private_view_is_only_for_the_seat(world: World) -> None:
