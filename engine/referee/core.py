@@ -170,7 +170,7 @@ class RefereeCore(ABC):
         only then the notice. If the store fails, the table is reloaded as the store has it."""
         table.version += 1
         table.ply += len(rows)
-        self._arm(table)
+        self._arm(table, frozenset(row.seat for row in rows))
         try:
             async with self.store.transaction() as q:
                 if extra is not None:
@@ -236,7 +236,7 @@ class RefereeCore(ABC):
         for name in ("status", "version", "seats", "match", "match_id", "match_no", "ply", "deadline_at"):
             setattr(table, name, getattr(fresh, name))
         table.reminder_at, table.waiting = fresh.reminder_at, fresh.waiting
-        self._arm(table, keep=True)
+        self._arm(table)
         self._schedule(table)
 
     async def _publish(self, table: LiveTable, events: list[Event], cause: str) -> None:
@@ -260,9 +260,10 @@ class RefereeCore(ABC):
             return float(table.rules.expose_seconds)
         return table.time.seconds
 
-    def _arm(self, table: LiveTable, keep: bool = False) -> None:
-        """Sets the deadline for the humans now to decide. Seats still deciding together (拱猪
-        exposure, 够级 revolution) keep theirs when one of them decides; `keep` keeps it as is."""
+    def _arm(self, table: LiveTable, acted: frozenset[int] | None = None) -> None:
+        """Sets the deadline of the humans now to decide. Humans who were already waiting and
+        have not acted keep theirs (拱猪 exposure and 够级 revolution are decided together; a bot
+        deciding beside them gives them no extra time). `acted=None` keeps the clock as it is."""
         now = self.clock.now()
         bots = self._bots_to_act(table)
         table.bot_due = now + self.bot_delay if bots else None
@@ -271,11 +272,13 @@ class RefereeCore(ABC):
             table.deadline_at = table.reminder_at = None
             table.waiting = frozenset()
             return
-        humans = frozenset(s for s in match.to_act if not table.plays_itself(s))
-        if keep or (humans and humans < table.waiting and table.deadline_at is not None):
-            table.waiting = humans if not keep else table.waiting
+        if acted is None:
             return
+        humans = frozenset(s for s in match.to_act if not table.plays_itself(s))
+        still_waiting = humans and humans <= table.waiting and not humans & acted
         table.waiting = humans
+        if still_waiting and table.deadline_at is not None:
+            return
         if not humans:
             table.deadline_at = table.reminder_at = None
             return

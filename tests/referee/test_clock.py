@@ -120,3 +120,15 @@ async def test_a_deadline_survives_a_restart_and_the_time_down_is_given_back(wor
         assert len(later.recorder.events("TimedOut")) == 1
     finally:
         await later.close()
+
+
+async def test_bots_deciding_beside_a_player_give_no_extra_time(world: World) -> None:
+    world.referee.bot_delay = 2.0  # the bots expose (or not) one after another, 2 s apart
+    table = await world.referee.open_table(-5, ALICE, "gongzhu", {"expose_seconds": "15"}, "normal")
+    await world.referee.add_bot(table.id, 0)
+    await world.referee.start(table.id)
+    opened = world.clock.now()
+    seat = world.referee.view(table.id).seat_of(ALICE)
+    await world.clock.advance(8)
+    view = world.referee.view(table.id)
+    assert view.to_act == (seat,) and view.deadline_at == opened + 15
