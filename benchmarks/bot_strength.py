@@ -7,7 +7,8 @@ team on the even seats for half the hands and on the odd seats for the other hal
 by the team whose points for it add up to more than zero (every scoring row sums to zero).
 Goal: ≥ 80 % of hands won by the bots.
 拱猪: one bot against three random players, the bot's seat rotating; the figure is the bot's mean
-score per deal minus the others' mean. Goal: ≥ +50 per deal.
+score per deal minus the others' mean. Goal: ≥ +50 per deal. (Random players are a low bar: the
+够级 team also plays the self-play `greedy` seats, which lead low and never spend a wildcard.)
 Thinking time: every bot decision is timed; goal < 100 ms each.
 """
 
@@ -25,11 +26,26 @@ from engine.bots import POLICIES
 from engine.gongzhu.moves import CLAIM_ALL
 from engine.gouji.scoring import team
 from engine.seeding import rng
+from engine.selfplay import greedy_policy
 
 Timings = list[float]
 
 
-def play_out(round_: Any, is_bot: Callable[[int], bool], game: str, rand: random.Random, t: Timings) -> None:
+Opponent = Callable[[Any, int, random.Random], Any]
+
+
+def random_player(round_: Any, seat: int, rand: random.Random) -> Any:
+    return rand.choice([m for m in round_.legal_moves(seat) if m is not CLAIM_ALL])
+
+
+def play_out(
+    round_: Any,
+    is_bot: Callable[[int], bool],
+    game: str,
+    rand: random.Random,
+    t: Timings,
+    opponent: Opponent = random_player,
+) -> None:
     ply = 0
     while not round_.is_over:
         seat = round_.to_act[0]
@@ -38,18 +54,18 @@ def play_out(round_: Any, is_bot: Callable[[int], bool], game: str, rand: random
             move = POLICIES[game](round_, seat, rng(round_.seed, "bot", seat, ply))
             t.append(time.perf_counter() - start)
         else:
-            moves = [m for m in round_.legal_moves(seat) if m is not CLAIM_ALL]
-            move = rand.choice(moves)
+            move = opponent(round_, seat, rand)
         round_.apply(seat, move)
         ply += 1
 
 
-def gouji_share(hands: int, timings: Timings) -> tuple[float, float]:
+def gouji_share(hands: int, timings: Timings, opponent: Opponent = random_player) -> tuple[float, float]:
     won = ties = 0
     for number in range(hands):
         bots = number % 2
         hand = gouji.new_game(seed=f"strength/{number}")
-        play_out(hand, lambda s, bots=bots: team(s) == bots, "gouji", random.Random(number), timings)
+        is_bot = lambda s, bots=bots: team(s) == bots  # noqa: E731
+        play_out(hand, is_bot, "gouji", random.Random(number), timings, opponent)
         points = sum(p for s, p in enumerate(hand.scores) if team(s) == bots)
         won += points > 0
         ties += points == 0
@@ -85,6 +101,8 @@ def main() -> None:
     share, ties = gouji_share(args.hands, timings)
     print(f"够级 bots' team vs random: {share:.1%} of {args.hands} hands won ({ties:.1%} drawn); goal ≥ 80%")
     print(f"  够级 bot thinking: {describe(timings)}")
+    share, ties = gouji_share(args.hands, [], greedy_policy)
+    print(f"  and against the self-play `greedy` seats: {share:.1%} won ({ties:.1%} drawn)")
     timings = []
     margin, error = gongzhu_margin(args.deals, timings)
     print(

@@ -4,7 +4,7 @@
     python -m engine.selfplay --matches 50 --seats greedy,random,greedy,random,greedy,random
 
 Seats: `random` picks uniformly among the legal moves; `greedy` leads its smallest set and answers
-with its smallest beat that spends no joker (the real bots are engine/bots, a later piece).
+with its smallest beat that spends no joker; `bot` is the seat-filling bot of engine/bots.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from engine import bots
 from engine.gouji import Match, Rules, new_match
 from engine.gouji.hand import Hand
 from engine.gouji.sets import PASS, CardSet, Move
@@ -41,7 +42,7 @@ def greedy_policy(hand: Hand, seat: int, rand: random.Random) -> Move:
     return min(cheap, key=lambda m: (m.value, -m.size) if hand.table is None else (m.value, m.size))
 
 
-POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}
+POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy, "bot": bots.gouji.choose}
 
 
 @dataclass
