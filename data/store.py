@@ -75,10 +75,10 @@ class Store:
             await self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._queries
-            except BaseException:
+                await self._commit()
+            except BaseException:  # a failed commit and a cancelled task too: never left open
                 await self._db.rollback()
                 raise
-            await self._commit()
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Queries]:

@@ -233,9 +233,9 @@ class RefereeCore(ABC):
         if fresh is None:
             self.tables.pop(table.id, None)
             return
-        for name in ("status", "version", "seats", "match", "match_id", "match_no", "ply", "deadline_at"):
+        kept = ("rules", "time", "status", "version", "seats", "match", "match_id", "match_no", "ply")
+        for name in (*kept, "deadline_at", "reminder_at", "waiting"):
             setattr(table, name, getattr(fresh, name))
-        table.reminder_at, table.waiting = fresh.reminder_at, fresh.waiting
         self._arm(table)
         self._schedule(table)
 

@@ -103,6 +103,8 @@ class PlayCommands(RefereeCore):
         if closing:
             events.append(ExposureTimedOut(tuple(late)))
         for seat in late:
+            if seat not in match.to_act:  # a late seat's decision may have been made moot
+                continue
             player = table.seats[seat].player_id
             if not closing:
                 timed_out = match.timeout(seat)

@@ -119,3 +119,20 @@ async def test_the_private_view_is_only_for_the_seat(world: World) -> None:
         world.referee.private_view(table.id, BOB)
     public = world.referee.view(table.id)
     assert "hand" not in (public.public or {})
+
+
+async def test_a_store_failure_leaves_the_table_as_the_store_has_it(world: World) -> None:
+    table = await world.table_with_bots("gouji")
+    before = world.referee.view(table.id)
+    move = world.referee.private_view(table.id, ALICE)["legal"][0]
+
+    async def broken_commit() -> None:
+        raise OSError("disk full")
+
+    world.store._commit = broken_commit  # type: ignore[method-assign]
+    with pytest.raises(OSError, match="disk full"):
+        await world.referee.submit(table.id, ALICE, move, before.version)
+    del world.store._commit
+    assert world.referee.view(table.id) == before
+    assert world.referee.private_view(table.id, ALICE)["legal"][0] == move
+    await world.referee.submit(table.id, ALICE, move, before.version)  # and it goes on
