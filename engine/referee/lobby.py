@@ -50,23 +50,45 @@ class LobbyCommands(PlayCommands):
 
     # -- the lobby -----------------------------------------------------------------------------
 
+    async def set_group_defaults(
+        self, group: int, game: str, options: dict[str, str], time_control: str | None = None
+    ) -> None:
+        """What the group's new tables of this game start with (checked now, not at opening)."""
+        kind = GAMES.get(game)
+        if kind is None:
+            raise Refused("unknown_game", game=game)
+        _rules(kind.rules_type, options)
+        chosen = dict(options) | ({"time": _time(time_control).label} if time_control else {})
+        async with self.store.transaction() as q:
+            settings = await q.group(group)
+            if settings is None:
+                await q.save_group(group, "")
+            defaults = settings.defaults if settings else {}
+            many = bool(settings and settings.many_tables)
+            language = settings.language if settings else None
+            await q.set_group_settings(group, defaults | {game: chosen}, many, language)
+
     async def open_table(
         self,
         group: int,
         creator: int | None,
         game: str,
         options: dict[str, str] | None = None,
-        time_control: str = "normal",
+        time_control: str | None = None,
     ) -> LiveTable:
-        """A lobby in the group. One open table per group unless the group allows more."""
+        """A lobby in the group: the group's defaults for the game, then the options given. One
+        open table per group unless the group allows more."""
         kind = GAMES.get(game)
         if kind is None:
             raise Refused("unknown_game", game=game)
-        rules, clock = _rules(kind.rules_type, options or {}), _time(time_control)
         async with self.store.transaction() as q:
             settings = await q.group(group)
             if settings is None:
                 await q.save_group(group, "")
+            defaults = dict(settings.defaults.get(game, {})) if settings else {}
+            default_time = defaults.pop("time", "normal")
+            rules = _rules(kind.rules_type, defaults | (options or {}))
+            clock = _time(time_control or default_time)
             busy = await q.open_tables_in(group)
             if busy and not (settings and settings.many_tables):
                 raise Refused("group_busy", table=busy[0])

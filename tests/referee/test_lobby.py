@@ -123,3 +123,17 @@ async def test_a_lobby_is_still_there_after_a_restart(world: World) -> None:
         await later.referee.start(table.id)
     finally:
         await later.close()
+
+
+async def test_a_group_sets_defaults_for_its_new_tables(world: World) -> None:
+    await world.referee.set_group_defaults(GROUP, "gouji", {"kaidian": "off", "max_hands": "4"}, "slow")
+    with pytest.raises(Refused, match="max_hands must be between"):
+        await world.referee.set_group_defaults(GROUP, "gouji", {"max_hands": "0"})
+    table = await world.referee.open_table(GROUP, ALICE, "gouji", {"max_hands": "6"})
+    view = world.referee.view(table.id)
+    assert view.options["kaidian"] is False and view.options["max_hands"] == 6  # given beats default
+    assert view.time_control == "slow"
+    await world.referee.stop(table.id, ALICE)
+    table = await world.referee.open_table(GROUP, ALICE, "gongzhu")  # other games keep the rules' own
+    assert world.referee.view(table.id).options["decks"] == 1
+    assert world.referee.view(table.id).time_control == "normal"
