@@ -80,7 +80,13 @@ GAMES: dict[str, Game] = {
         "gouji", 6, gouji.Rules, gouji.Match, _gouji_round, _gouji_end, _gouji_team, gouji.parse_move
     ),
     "gongzhu": Game(
-        "gongzhu", 4, gongzhu.Rules, gongzhu.Match, _gongzhu_round, _gongzhu_end, _gongzhu_team,
+        "gongzhu",
+        4,
+        gongzhu.Rules,
+        gongzhu.Match,
+        _gongzhu_round,
+        _gongzhu_end,
+        _gongzhu_team,
         gongzhu.parse_move,
     ),
 }

@@ -66,8 +66,10 @@ def _value(deal: Deal, c: Card) -> int:
 
 def _pig_out(deal: Deal, seat: int) -> bool:
     """The pig is still in someone else's hand."""
-    return deal.pig_taker is None and PIG.rank not in deal.hands[seat][SPADES] and all(
-        PIG not in m.cards for _, m in deal.trick
+    return (
+        deal.pig_taker is None
+        and PIG.rank not in deal.hands[seat][SPADES]
+        and all(PIG not in m.cards for _, m in deal.trick)
     )
 
 
@@ -130,4 +132,3 @@ def _lead_cost(deal: Deal, seat: int, move: Play) -> float:
         elif c.suit in (DIAMONDS, CLUBS) and c is TRANSFORMER:
             cost += 15
     return cost / len(move.cards)
-

@@ -99,4 +99,3 @@ def _answer(hand: Hand, seat: int, sets: list[CardSet]) -> Move:
 
     best = min(sets, key=cost)
     return best if cost(best)[0] <= budget else PASS
-
