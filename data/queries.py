@@ -60,6 +60,14 @@ class Queries:
             (group_id, title),
         )
 
+    async def group_or_new(self, group_id: int) -> GroupRow:
+        """The group's settings; a group seen for the first time is saved with the defaults."""
+        found = await self.group(group_id)
+        if found is None:
+            await self.save_group(group_id, "")
+            found = GroupRow(group_id, "", None, {}, False)
+        return found
+
     async def group(self, group_id: int) -> GroupRow | None:
         row = await self._one(
             "SELECT id, title, language, defaults, many_tables FROM groups WHERE id = ?", (group_id,)

@@ -46,11 +46,6 @@ def parse_time_control(text: str) -> TimeControl:
     return TimeControl("custom", seconds)
 
 
-def time_control(name: str, seconds: float) -> TimeControl:
-    """A stored time control back from its name and seconds."""
-    return TimeControl(name, seconds)
-
-
 def describe(seconds: float) -> str:
     for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
         if seconds >= size and seconds % size == 0:

@@ -2,7 +2,7 @@
 
 A bot sees only what its seat may see — public information and its own hand. Given the same
 round, seat and random stream it always chooses the same move, so a replayed match replays its
-bots too. `random_move` is the baseline the strength benchmark plays against.
+bots too.
 """
 
 from __future__ import annotations
@@ -20,13 +20,9 @@ Policy = Callable[[Any, int, random.Random], Move]
 POLICIES: dict[str, Policy] = {"gouji": gouji.choose, "gongzhu": gongzhu.choose}
 
 
-def random_move(round_: Any, seat: int, rand: random.Random) -> Move:
-    return rand.choice(round_.legal_moves(seat))
-
-
 def bot_move(game: str, round_: Any, seat: int, ply: int) -> Move:
     """The bot's move for `seat` at move number `ply` of its match (seeded by the round)."""
     return POLICIES[game](round_, seat, rng(round_.seed, "bot", seat, ply))
 
 
-__all__ = ["POLICIES", "bot_move", "random_move"]
+__all__ = ["POLICIES", "bot_move"]

@@ -152,9 +152,6 @@ class RefereeCore(ABC):
     def tables_in(self, group_id: int) -> list[TableView]:
         return [t.view() for t in self.tables.values() if t.group_id == group_id]
 
-    def tables_of(self, player: int) -> list[TableView]:
-        return [t.view() for t in self.tables.values() if t.seat_of(player) is not None]
-
     # -- committing a change ---------------------------------------------------------------------
 
     async def _commit(
@@ -211,7 +208,6 @@ class RefereeCore(ABC):
             table.status = "finished" if match.end_reason != "stopped" else "stopped"
             table.deadline_at = table.reminder_at = None
             await q.end_match(table.match_id, match.end_reason or "", match.totals, now)
-            await self._save_table(q, table)
             if table.status == "finished":
                 winners = game.winners(match)
                 for seat in table.humans():

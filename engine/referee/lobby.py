@@ -60,13 +60,9 @@ class LobbyCommands(PlayCommands):
         _rules(kind.rules_type, options)
         chosen = dict(options) | ({"time": _time(time_control).label} if time_control else {})
         async with self.store.transaction() as q:
-            settings = await q.group(group)
-            if settings is None:
-                await q.save_group(group, "")
-            defaults = settings.defaults if settings else {}
-            many = bool(settings and settings.many_tables)
-            language = settings.language if settings else None
-            await q.set_group_settings(group, defaults | {game: chosen}, many, language)
+            settings = await q.group_or_new(group)
+            defaults = settings.defaults | {game: chosen}
+            await q.set_group_settings(group, defaults, settings.many_tables, settings.language)
 
     async def open_table(
         self,
@@ -82,15 +78,13 @@ class LobbyCommands(PlayCommands):
         if kind is None:
             raise Refused("unknown_game", game=game)
         async with self.store.transaction() as q:
-            settings = await q.group(group)
-            if settings is None:
-                await q.save_group(group, "")
-            defaults = dict(settings.defaults.get(game, {})) if settings else {}
+            settings = await q.group_or_new(group)
+            defaults = dict(settings.defaults.get(game, {}))
             default_time = defaults.pop("time", "normal")
             rules = _rules(kind.rules_type, defaults | (options or {}))
             clock = _time(time_control or default_time)
             busy = await q.open_tables_in(group)
-            if busy and not (settings and settings.many_tables):
+            if busy and not settings.many_tables:
                 raise Refused("group_busy", table=busy[0])
             table_id = await q.create_table(
                 group, game, rules.to_dict(), clock.name, clock.seconds, creator, self.clock.now()

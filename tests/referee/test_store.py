@@ -90,3 +90,19 @@ async def test_a_second_process_on_the_same_file_is_refused_cleanly(world: World
 async def test_store_locked_in_the_same_process_too(world: World) -> None:
     with pytest.raises(StoreLocked):
         await Store.open(world.path)
+
+
+async def test_message_ids_are_kept_replaced_and_forgotten(world: World) -> None:
+    table = await world.referee.open_table(-1001, None, "gouji")
+    async with world.store.transaction() as q:
+        await q.save_message(table.id, 55, "hand", 1000)
+        await q.save_message(table.id, 55, "hand", 1001)  # the hand message was sent anew
+        await q.save_message(table.id, -1001, "table", 7)
+    async with world.store.reading() as q:
+        assert await q.message(table.id, 55, "hand") == 1001
+        assert await q.message(table.id, -1001, "table") == 7
+    async with world.store.transaction() as q:
+        await q.forget_message(table.id, 55, "hand")
+    async with world.store.reading() as q:
+        assert await q.message(table.id, 55, "hand") is None
+        assert await q.message(table.id, -1001, "table") == 7
