@@ -1,0 +1,98 @@
+"""The score sheet after a hand (够级) or deal (拱猪) and at the end of a match: a column per
+seat, a row per hand, totals at the bottom; 够级 adds the last hand's places and team totals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from render.canvas import Canvas
+from render.fonts import printable
+from render.labels import label
+from render.theme import theme as theme_named
+
+COL_W, FIRST_W, ROW_H, PAD = 138, 70, 40, 20
+MAX_ROWS = 12  # older rounds fold into one "…" row: the totals still count them
+NAME_CHARS = 7
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    game: str  # gouji | gongzhu
+    names: tuple[str, ...]
+    rounds: tuple[tuple[int, ...], ...]  # per round, per seat
+    totals: tuple[int, ...]
+    teams: tuple[int, ...] | None = None  # 够级: seat → team 0/1
+    places: tuple[int | None, ...] | None = None  # the last round's places (够级)
+    final: bool = False  # the match is over
+    winners: frozenset[int] = frozenset()  # seats that won the match
+
+
+def score_sheet(sheet: ScoreSheet, theme: str = "light", lang: str = "zh") -> bytes:
+    t = theme_named(theme)
+    seats = len(sheet.names)
+    shown = list(enumerate(sheet.rounds, start=1))
+    folded = len(shown) > MAX_ROWS
+    if folded:
+        shown = shown[-(MAX_ROWS - 1) :]
+    rows = len(shown) + folded + 1 + (sheet.places is not None) + (sheet.teams is not None)
+    width = FIRST_W + COL_W * seats + 2 * PAD
+    height = PAD + 56 + 50 + rows * ROW_H + PAD
+    canvas = Canvas.new(t, width, height)
+    canvas.text((PAD, PAD), _title(sheet, lang), 30, t.text)
+    y = PAD + 56
+    for seat, name in enumerate(sheet.names):
+        x = PAD + FIRST_W + seat * COL_W
+        if sheet.teams is not None:
+            stripe = (x + 8, y + 40, x + COL_W - 8, y + 46)
+            canvas.draw.rounded_rectangle(stripe, 3, fill=t.teams[sheet.teams[seat]])
+        shown = printable(name, NAME_CHARS)
+        if seat in sheet.winners:
+            shown = "★" + shown
+        canvas.text((x + COL_W / 2, y + 18), shown, 22, t.accent if seat in sheet.winners else t.text, "mm")
+    canvas.text((PAD + 8, y + 18), label(lang, "round"), 20, t.muted, "lm")
+    y += 50
+    if folded:
+        canvas.text((PAD + 8, y + ROW_H / 2), "…", 20, t.muted, "lm")
+        y += ROW_H
+    for number, scores in shown:
+        _row(canvas, str(number), scores, y, 22)
+        y += ROW_H
+    if sheet.places is not None:
+        names = [label(lang, f"place{p}") if p else "" for p in sheet.places]
+        for seat, text in enumerate(names):
+            canvas.text((PAD + FIRST_W + seat * COL_W + COL_W / 2, y + ROW_H / 2), text, 20, t.muted, "mm")
+        y += ROW_H
+    canvas.draw.line((PAD, y + 2, width - PAD, y + 2), fill=t.muted, width=2)
+    _row(canvas, label(lang, "total"), sheet.totals, y + 4, 26)
+    y += ROW_H + 4
+    if sheet.teams is not None:
+        _team_totals(canvas, sheet, y, lang)
+    return canvas.png()
+
+
+def _title(sheet: ScoreSheet, lang: str) -> str:
+    if sheet.final:
+        return label(lang, sheet.game) + " · " + label(lang, "score_match")
+    key = "score_hand" if sheet.game == "gouji" else "score_deal"
+    return label(lang, sheet.game) + " · " + label(lang, key, n=len(sheet.rounds))
+
+
+def _row(canvas: Canvas, first: str, scores: tuple[int, ...], y: int, size: int) -> None:
+    t = canvas.theme
+    canvas.text((PAD + 8, y + ROW_H / 2), first, min(size, 20), t.muted, "lm")
+    for seat, score in enumerate(scores):
+        color = t.good if score > 0 else t.bad if score < 0 else t.muted
+        centre = (PAD + FIRST_W + seat * COL_W + COL_W / 2, y + ROW_H / 2)
+        canvas.text(centre, f"{score:+d}" if score else "0", size, color, "mm")
+
+
+def _team_totals(canvas: Canvas, sheet: ScoreSheet, y: int, lang: str) -> None:
+    t = canvas.theme
+    assert sheet.teams is not None
+    x = PAD + 8
+    for team in (0, 1):
+        total = sum(s for seat, s in enumerate(sheet.totals) if sheet.teams[seat] == team)
+        text = f"{label(lang, 'team', n=team + 1)}  {total:+d}"
+        canvas.draw.rounded_rectangle((x, y + 8, x + 14, y + ROW_H - 8), 4, fill=t.teams[team])
+        canvas.text((x + 22, y + ROW_H / 2), text, 22, t.text, "lm")
+        x += 260

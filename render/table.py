@@ -1,0 +1,143 @@
+"""The table picture for the group: seats around the table with names, team colours, card counts,
+places and status; the set or trick in the middle and who played it; whose turn and the time left."""
+
+from __future__ import annotations
+
+from engine.gongzhu.cards import parse_card
+from engine.gouji.cards import parse_counts
+from render.canvas import Canvas
+from render.cardface import gouji_faces
+from render.clockface import time_left
+from render.fonts import font, printable
+from render.labels import label
+from render.scene import SeatScene, TableScene
+from render.theme import theme as theme_named
+
+WIDTH, HEIGHT = 1000, 640
+PANEL_W, PANEL_H = 232, 86
+MINI_W, MINI_H = 60, 84  # cards on the table
+TINY_W, TINY_H = 38, 53  # a seat's exposed cards
+NAME_CHARS = 9
+# Seat centres as fractions of the picture; seat 0 at the bottom, play order counter-clockwise,
+# so 够级's opposite seats (s, s+3) face each other.
+SEAT_AT = {
+    6: ((0.5, 0.86), (0.82, 0.68), (0.82, 0.32), (0.5, 0.14), (0.18, 0.32), (0.18, 0.68)),
+    4: ((0.5, 0.86), (0.84, 0.5), (0.5, 0.14), (0.16, 0.5)),
+}
+WHITE = (255, 255, 255)  # text straight on the felt, in both themes
+
+
+def table_picture(scene: TableScene, theme: str = "light", lang: str = "zh") -> bytes:
+    t = theme_named(theme)
+    canvas = Canvas.new(t, WIDTH, HEIGHT, fill=t.felt)
+    canvas.draw.ellipse((70, 60, WIDTH - 70, HEIGHT - 50), outline=t.felt_edge, width=10)
+    _header(canvas, scene, lang)
+    centres = [(int(x * WIDTH), int(y * HEIGHT)) for x, y in SEAT_AT[len(scene.seats)]]
+    if scene.game == "gouji":
+        _gouji_middle(canvas, scene, lang)
+    else:
+        _trick(canvas, scene, centres)
+    for seat, centre in enumerate(centres):
+        _panel(canvas, scene, seat, centre, lang)
+    return canvas.png()
+
+
+def _header(canvas: Canvas, scene: TableScene, lang: str) -> None:
+    t = canvas.theme
+    round_key = "hand_no" if scene.game == "gouji" else "deal_no"
+    title = label(lang, scene.game) + " · " + label(lang, round_key, n=scene.round_no)
+    if scene.trick_no:
+        title += " · " + label(lang, "trick_no", n=scene.trick_no)
+    canvas.text((20, 16), title, 26, WHITE)
+    x = WIDTH - 20
+    for note in reversed(scene.notes):
+        text = label(lang, note)
+        width = canvas.draw.textlength(text, font=font(20)) + 20
+        canvas.pill((x - width / 2, 32), text, 20, t.accent, (20, 20, 20))
+        x -= width + 10
+
+
+def _panel(canvas: Canvas, scene: TableScene, seat: int, centre: tuple[int, int], lang: str) -> None:
+    t = canvas.theme
+    info = scene.seats[seat]
+    x0, y0 = centre[0] - PANEL_W // 2, centre[1] - PANEL_H // 2
+    box = (x0, y0, x0 + PANEL_W, y0 + PANEL_H)
+    draw = canvas.draw
+    draw.rounded_rectangle(box, 14, fill=t.panel)
+    if info.team is not None:
+        draw.rounded_rectangle((x0, y0, x0 + 12, y0 + PANEL_H), 6, fill=t.teams[info.team])
+    canvas.text((x0 + 24, y0 + 8), printable(info.name, NAME_CHARS), 24, t.text)
+    canvas.back(x0 + 24, y0 + 48, 22, 30)
+    second = str(info.cards_left)
+    if info.tricks is not None:
+        second += " · " + label(lang, "tricks", n=info.tricks)
+    canvas.text((x0 + 54, y0 + 63), second, 20, t.muted, anchor="lm")
+    _status(canvas, info, (x0 + PANEL_W - 12, y0 + 63), lang)
+    if seat in scene.to_act:
+        canvas.outline(box, t.accent, 5, 14)
+        if scene.seconds_left is not None:
+            below = centre[1] < HEIGHT // 2
+            where = (centre[0], box[3] + 16 if below else box[1] - 16)
+            canvas.pill(where, time_left(scene.seconds_left), 22, t.accent, (20, 20, 20))
+    if info.exposed:
+        _exposed(canvas, info, centre)
+
+
+def _status(canvas: Canvas, info: SeatScene, right_top: tuple[int, int], lang: str) -> None:
+    """Pills on the panel's second line, right to left: place, then pass, autopilot or bot."""
+    t = canvas.theme
+    pills: list[tuple[str, tuple[int, int, int]]] = []
+    if info.place is not None:
+        pills.append((label(lang, f"place{info.place}"), t.good if info.place <= 3 else t.bad))
+    if info.passed:
+        pills.append((label(lang, "passed"), t.muted))
+    if info.autopilot:
+        pills.append((label(lang, "autopilot"), t.mark))
+    elif info.is_bot:
+        pills.append((label(lang, "bot"), t.badge))
+    x, y = right_top
+    for text, fill in pills[:2]:
+        width = canvas.draw.textlength(text, font=font(18)) + 16
+        canvas.pill((x - width / 2, y), text, 18, fill, t.card if fill != t.badge else t.badge_text)
+        x -= int(width) + 6
+
+
+def _exposed(canvas: Canvas, info: SeatScene, centre: tuple[int, int]) -> None:
+    """A seat's exposed cards in a small row beside its panel: above the bottom seat's, under
+    the others' (towards the middle, where there is room)."""
+    count = len(info.exposed)
+    row_w = TINY_W + (count - 1) * (TINY_W + 4)
+    x = centre[0] - row_w // 2
+    y = centre[1] - PANEL_H // 2 - TINY_H - 6 if centre[1] > HEIGHT // 2 else centre[1] + PANEL_H // 2 + 6
+    for i, text in enumerate(info.exposed):
+        card = parse_card(text)
+        canvas.card(card.text[1:], card.text[0], x + i * (TINY_W + 4), y, TINY_W, TINY_H)
+
+
+def _gouji_middle(canvas: Canvas, scene: TableScene, lang: str) -> None:
+    cx, cy = WIDTH // 2, HEIGHT // 2
+    if not scene.table_set:
+        if scene.to_act and len(scene.to_act) == 1:
+            leader = printable(scene.seats[scene.to_act[0]].name, NAME_CHARS)
+            canvas.text((cx, cy), f"{leader} · {label(lang, 'to_lead')}", 24, WHITE, "mm")
+        return
+    cards = gouji_faces(parse_counts(scene.table_set))
+    step = min(30, (560 - MINI_W) // max(1, len(cards) - 1))
+    width = MINI_W + step * (len(cards) - 1)
+    x = cx - width // 2
+    for i, (rank, suit) in enumerate(cards):
+        canvas.card(rank, suit, x + i * step, cy - MINI_H // 2 + 10, MINI_W, MINI_H)
+    if scene.table_owner is not None:
+        owner = printable(scene.seats[scene.table_owner].name, NAME_CHARS)
+        canvas.text((cx, cy - MINI_H // 2 - 8), label(lang, "by", name=owner), 22, WHITE, "mm")
+
+
+def _trick(canvas: Canvas, scene: TableScene, centres: list[tuple[int, int]]) -> None:
+    """Each card of the trick lies between the middle and the seat that played it."""
+    cx, cy = WIDTH // 2, HEIGHT // 2
+    for seat, text in scene.trick:
+        sx, sy = centres[seat]
+        x = int(cx + (sx - cx) * 0.36) - MINI_W // 2
+        y = int(cy + (sy - cy) * 0.36) - MINI_H // 2
+        card = parse_card(text)
+        canvas.card(card.text[1:], card.text[0], x, y, MINI_W, MINI_H)
