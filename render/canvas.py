@@ -56,7 +56,7 @@ class Canvas:
         out = io.BytesIO()
         # Flat colours: 128 of them look the same and make the file 3x smaller and faster to write.
         picture = self.image.convert("RGB").quantize(128, method=Image.Quantize.FASTOCTREE)
-        picture.save(out, "PNG", compress_level=6)
+        picture.save(out, "PNG", compress_level=3)  # level 6 halves the speed for 20 % less size
         return out.getvalue()
 
 

@@ -45,10 +45,8 @@ def score_sheet(sheet: ScoreSheet, theme: str = "light", lang: str = "zh") -> by
         if sheet.teams is not None:
             stripe = (x + 8, y + 40, x + COL_W - 8, y + 46)
             canvas.draw.rounded_rectangle(stripe, 3, fill=t.teams[sheet.teams[seat]])
-        shown = printable(name, NAME_CHARS)
-        if seat in sheet.winners:
-            shown = "★" + shown
-        canvas.text((x + COL_W / 2, y + 18), shown, 22, t.accent if seat in sheet.winners else t.text, "mm")
+        heading = ("★" if seat in sheet.winners else "") + printable(name, NAME_CHARS)
+        canvas.text((x + COL_W / 2, y + 18), heading, 22, t.accent if seat in sheet.winners else t.text, "mm")
     canvas.text((PAD + 8, y + 18), label(lang, "round"), 20, t.muted, "lm")
     y += 50
     if folded:

@@ -12,9 +12,8 @@ from PIL import Image
 from engine import gongzhu, gouji
 from render.cardface import card_tile
 from render.hands import CARD_H, CARD_W, MAX_WIDTH, HandLayout, gongzhu_layout, gouji_layout, paint
+from render.samples import GONGZHU_HAND, GOUJI_HAND
 from tests.render.golden import MAX_CHANGED, assert_matches_golden, changed_share
-
-FULL_36 = "3 4 4 5 5 5 6 6 7 7 7 7 7 8 8 8 10 10 10 10 10 10 J J J Q Q K K K A A 2 2 SJ BJ"
 
 
 def picture(png: bytes) -> Image.Image:
@@ -104,14 +103,13 @@ def test_a_dealt_gongzhu_hand_shows_every_card() -> None:
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_gouji_hand_matches_its_golden_picture(theme: str) -> None:
-    png = paint(gouji_layout(FULL_36, selected="10 10 2"), theme)
+    png = paint(gouji_layout(GOUJI_HAND, selected="10 10 2"), theme)
     assert_matches_golden(png, f"gouji_hand_{theme}")
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_gongzhu_hand_matches_its_golden_picture(theme: str) -> None:
-    hand = "S3 S9 SJ SQ SK H4 H5 H7 C3 C4 C6 D7 D9"
-    png = paint(gongzhu_layout(hand, exposed="SQ", playable="S3 S9 SJ SQ SK", selected="S3"), theme)
+    png = paint(gongzhu_layout(GONGZHU_HAND, exposed="SQ", playable="S3 S9 SJ SQ SK", selected="S3"), theme)
     assert_matches_golden(png, f"gongzhu_hand_{theme}")
 
 

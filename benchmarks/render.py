@@ -1,0 +1,90 @@
+"""Time to draw each picture and its encoded size (issue 5).
+
+    python -m benchmarks.render [--pictures 200]
+
+Each figure draws a different picture every time (dealt hands from different seeds, a clock that
+moves), so the picture cache never answers; the card tiles are warm, as in a running bot. The
+first drawing (every tile drawn once) and a cache hit are reported apart.
+Goals: a 36-card 够级 hand in ≤ 30 ms and ≤ 150 KB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+
+from engine import gongzhu, gouji
+from render import PICTURES, gouji_hand, hands, samples, scoresheet, table
+from render.scene import TableScene
+
+
+def measure(name: str, draws: list[Callable[[], bytes]]) -> None:
+    times, sizes = [], []
+    for draw in draws:
+        start = time.perf_counter()
+        png = draw()
+        times.append((time.perf_counter() - start) * 1000)
+        sizes.append(len(png))
+    times.sort()
+    p95 = times[int(0.95 * (len(times) - 1))]
+    print(
+        f"{name:<28} {statistics.mean(times):6.1f} ms mean  {statistics.median(times):6.1f} median"
+        f"  {p95:6.1f} p95   {statistics.mean(sizes) / 1000:6.1f} KB mean  {max(sizes) / 1000:6.1f} KB max"
+    )
+
+
+def gouji_hands(count: int) -> list[str]:
+    return [" ".join(map(str, gouji.new_game(seed=s).hand(s % 6))) for s in range(count)]
+
+
+def gongzhu_hands(count: int, decks: int) -> list[str]:
+    rules = gongzhu.Rules(decks=decks)
+    return [" ".join(map(str, gongzhu.new_game(seed=s, rules=rules).hand(s % 4))) for s in range(count)]
+
+
+def moving(scene: TableScene, count: int) -> list[TableScene]:
+    """The same table a second later each time: a new picture for every draw."""
+    return [
+        TableScene(
+            scene.game, scene.round_no, scene.seats, scene.to_act, 10_000 - i, scene.table_set,
+            scene.table_owner, scene.trick, scene.trick_no, scene.notes,
+        )
+        for i in range(count)
+    ]  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--pictures", type=int, default=200)
+    n = parser.parse_args().pictures
+
+    hand = gouji_hands(1)[0]
+    start = time.perf_counter()
+    hands.gouji_hand(hand)
+    print(f"first 36-card hand, every tile drawn: {(time.perf_counter() - start) * 1000:.0f} ms")
+    PICTURES.clear()
+    gouji_hand(hand)
+    start = time.perf_counter()
+    for _ in range(1000):
+        gouji_hand(hand)
+    print(f"cached picture: {(time.perf_counter() - start) * 1000:.3f} µs per hit\n")
+
+    g36 = gouji_hands(n)
+    assert all(len(h.split()) == 36 for h in g36)
+    measure("gouji hand, 36 cards", [lambda h=h: hands.gouji_hand(h) for h in g36])
+    picked = [lambda h=h: hands.gouji_hand(h, h.split()[5], "dark") for h in g36]
+    measure("gouji hand, 36, dark, picks", picked)
+    g13, g26 = gongzhu_hands(n, 1), gongzhu_hands(n, 2)
+    measure("gongzhu hand, 13 cards", [lambda h=h: hands.gongzhu_hand(h) for h in g13])
+    greyed = [lambda h=h: hands.gongzhu_hand(h, playable=" ".join(h.split()[:4])) for h in g26]
+    measure("gongzhu hand, 26, greyed", greyed)
+    measure("gouji table", [lambda s=s: table.table_picture(s) for s in moving(samples.gouji_table(), n)])
+    measure("gongzhu table", [lambda s=s: table.table_picture(s) for s in moving(samples.gongzhu_table(), n)])
+    sheets = [samples.gongzhu_match(d) for d in range(1, n + 1)]
+    measure("score sheet", [lambda s=s: scoresheet.score_sheet(s) for s in sheets])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+"""Sample pictures of both games: the README's pictures and the golden tests' scenes.
+
+python -m render.samples docs/pictures
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from render import hands, scoresheet, table
+from render.scene import SeatScene, TableScene
+from render.scoresheet import ScoreSheet
+
+GOUJI_HAND = "3 4 4 5 5 5 6 6 7 7 7 7 7 8 8 8 10 10 10 10 10 10 J J J Q Q K K K A A 2 2 SJ BJ"
+GONGZHU_HAND = "S3 S9 SJ SQ SK H4 H5 H7 C3 C4 C6 D7 D9"
+NAMES = ("小明", "Alice", "机器人2", "王大锤🐷", "Bob the builder", "李")
+
+
+def gouji_table(to_act: tuple[int, ...] = (3,), seconds: int | None = 45) -> TableScene:
+    seats = (
+        SeatScene(NAMES[0], 0, 12),
+        SeatScene(NAMES[1], 1, 0, place=1),
+        SeatScene(NAMES[2], 0, 20, is_bot=True, passed=True),
+        SeatScene(NAMES[3], 1, 7),
+        SeatScene(NAMES[4], 0, 30, is_bot=True, autopilot=True),
+        SeatScene(NAMES[5], 1, 3, passed=True),
+    )
+    return TableScene(
+        "gouji", 3, seats, to_act, seconds, table_set="10 10 10 2 BJ", table_owner=1, notes=("headless",)
+    )
+
+
+def gongzhu_table() -> TableScene:
+    seats = (
+        SeatScene(NAMES[0], None, 9, exposed=("SQ",), tricks=2),
+        SeatScene(NAMES[1], None, 9, autopilot=True, tricks=1),
+        SeatScene("Carol", None, 8, exposed=("C10", "HA"), tricks=1),
+        SeatScene("Dave", None, 8, tricks=0),
+    )
+    return TableScene("gongzhu", 2, seats, (3,), 3700, trick=((1, "S5"), (2, "SK")), trick_no=5)
+
+
+def gouji_sheet() -> ScoreSheet:
+    rounds = ((3, -2, 1, -3, 2, -1), (-4, 4, 0, 4, -4, 0))
+    totals = tuple(sum(r[s] for r in rounds) for s in range(6))
+    return ScoreSheet("gouji", NAMES, rounds, totals, teams=(0, 1, 0, 1, 0, 1), places=(2, 1, 4, 3, 6, 5))
+
+
+def gongzhu_match(deals: int = 14) -> ScoreSheet:
+    rounds = tuple((-100 + i, 50, 0, 50 - i) for i in range(deals))
+    totals = tuple(sum(r[s] for r in rounds) for s in range(4))
+    names = (*NAMES[:2], "Carol", "Dave")
+    return ScoreSheet("gongzhu", names, rounds, totals, final=True, winners=frozenset({1}))
+
+
+def pictures() -> dict[str, bytes]:
+    """The README's pictures by file name."""
+    return {
+        "gouji-hand-light.png": hands.gouji_hand(GOUJI_HAND, selected="10 10 2"),
+        "gouji-hand-dark.png": hands.gouji_hand(GOUJI_HAND, selected="10 10 2", theme="dark"),
+        "gongzhu-hand.png": hands.gongzhu_hand(GONGZHU_HAND, exposed="SQ", playable="S3 S9 SJ SQ SK"),
+        "gouji-table.png": table.table_picture(gouji_table()),
+        "gongzhu-table-dark.png": table.table_picture(gongzhu_table(), "dark", "en"),
+        "gouji-score.png": scoresheet.score_sheet(gouji_sheet()),
+        "gongzhu-score-dark.png": scoresheet.score_sheet(gongzhu_match(), "dark", "en"),
+    }
+
+
+def main(folder: str) -> None:
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    for name, png in pictures().items():
+        (target / name).write_bytes(png)
+        print(f"{target / name}: {len(png):,} bytes")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "docs/pictures")

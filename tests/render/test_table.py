@@ -1,0 +1,71 @@
+"""The table picture (issue 5): the scene read from a real referee's public view, and the
+pictures of both games against reviewed golden pictures."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from render.samples import gongzhu_table as gongzhu_scene
+from render.samples import gouji_table as gouji_scene
+from render.scene import table_scene
+from render.table import HEIGHT, WIDTH, table_picture
+from tests.referee.world import ALICE, BOB, World
+from tests.render.golden import assert_matches_golden, changed_share
+
+
+async def test_the_scene_of_a_running_gouji_table_comes_from_its_public_view(world: World) -> None:
+    table = await world.table_with_bots("gouji", humans=(ALICE, BOB))
+    view = world.referee.view(table.id)
+    names = [f"P{s}" for s in range(6)]
+    scene = table_scene(view, names, world.clock.now())
+    assert scene.game == "gouji" and scene.round_no == 1
+    assert [s.name for s in scene.seats] == names
+    assert [s.team for s in scene.seats] == [0, 1, 0, 1, 0, 1]
+    assert [s.is_bot for s in scene.seats] == [False, False, True, True, True, True]
+    assert [s.cards_left for s in scene.seats] == view.public["cards_left"]
+    assert scene.to_act == tuple(view.to_act)
+    assert scene.seconds_left == round(view.deadline_at - world.clock.now())
+    await world.clock.advance(5)
+    assert table_scene(view, names, world.clock.now()).seconds_left == scene.seconds_left - 5
+
+
+async def test_the_scene_of_a_gongzhu_table_holds_no_card_of_any_hand(world: World) -> None:
+    table = await world.table_with_bots("gongzhu")
+    deal = table.match.rounds[-1]
+    for _ in range(3):  # into the play: a trick on the table
+        seat = world.referee.view(table.id).to_act
+        if seat == (0,):
+            await world.referee.submit(table.id, ALICE, deal.legal_moves(0)[0], table.version)
+        await world.clock.advance(30)
+    scene = table_scene(world.referee.view(table.id), ["A", "B", "C", "D"], world.clock.now())
+    assert scene.game == "gongzhu" and len(scene.seats) == 4
+    words = set(repr(scene).replace("'", " ").replace(",", " ").replace("(", " ").replace(")", " ").split())
+    for seat in range(4):
+        hidden = {str(c) for c in deal.hand(seat)} - set(scene.seats[seat].exposed)
+        assert not hidden & words, f"seat {seat}'s hand shows in the scene"
+    assert [s.cards_left for s in scene.seats] == [len(deal.hand(s)) for s in range(4)]
+
+
+def test_the_table_picture_has_the_size_phones_show_whole() -> None:
+    for scene in (gouji_scene(), gongzhu_scene()):
+        image = Image.open(io.BytesIO(table_picture(scene)))
+        assert image.size == (WIDTH, HEIGHT)
+
+
+def test_whose_turn_it_is_changes_the_picture() -> None:
+    a = Image.open(io.BytesIO(table_picture(gouji_scene(to_act=(3,)))))
+    b = Image.open(io.BytesIO(table_picture(gouji_scene(to_act=(0,)))))
+    assert changed_share(a, b) > 0.005
+
+
+@pytest.mark.parametrize(("theme", "lang"), [("light", "zh"), ("dark", "en")])
+def test_gouji_table_matches_its_golden_picture(theme: str, lang: str) -> None:
+    assert_matches_golden(table_picture(gouji_scene(), theme, lang), f"gouji_table_{theme}_{lang}")
+
+
+@pytest.mark.parametrize(("theme", "lang"), [("light", "en"), ("dark", "zh")])
+def test_gongzhu_table_matches_its_golden_picture(theme: str, lang: str) -> None:
+    assert_matches_golden(table_picture(gongzhu_scene(), theme, lang), f"gongzhu_table_{theme}_{lang}")
