@@ -1,0 +1,108 @@
+"""What the group is told: the referee's decisions and the moments that matter, one line each,
+in the group's language. Ordinary plays and passes are not announced (the table picture shows
+them); 够级 sets, burns, 开点, 闷, finishes, 无头, 四人乱缠, tributes, timeouts and results are."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import fields
+from typing import Any
+
+from engine.events import Event
+from handlers.cards import card_label
+from handlers.i18n import has, t
+
+SEAT_FIELDS = {
+    "seat",
+    "burner",
+    "burned",
+    "by",
+    "leader",
+    "winner",
+    "taker",
+    "receiver",
+    "payer",
+    "buyer",
+    "seller",
+}
+
+
+def lines(
+    events: Sequence[Event],
+    names: Sequence[str],
+    players: Callable[[int], str],
+    lang: str,
+    answerers: str = "",
+) -> list[str]:
+    """`names[seat]` names a seat; `players(id)` names a player (lobby events); `answerers` who
+    may answer now (a 够级 set's announcement says so)."""
+    out = []
+    for event in events:
+        line = _line(event, names, players, lang, answerers)
+        if line:
+            out.append(line)
+    return out
+
+
+def _values(event: Event, names: Sequence[str], players: Callable[[int], str]) -> dict[str, Any]:
+    values: dict[str, Any] = {}
+    for f in fields(event):  # type: ignore[arg-type]
+        value = getattr(event, f.name)
+        if f.name in SEAT_FIELDS and isinstance(value, int) and 0 <= value < len(names):
+            value = names[value]
+        elif f.name == "player" and isinstance(value, int):
+            value = players(value)
+        values[f.name] = value
+    return values
+
+
+def _line(
+    event: Event, names: Sequence[str], players: Callable[[int], str], lang: str, answerers: str
+) -> str | None:
+    kind = event.kind
+    values = _values(event, names, players)
+    if kind == "Played":
+        if values["burn"]:
+            return t(lang, "announce.burn", seat=values["seat"], cards=values["cards"])
+        if values["gouji"]:
+            return t(
+                lang,
+                "announce.gouji_set",
+                seat=values["seat"],
+                cards=values["cards"],
+                answerers=answerers or "—",
+            )
+        return None
+    if kind == "Finished":
+        return t(lang, "announce.Finished", seat=values["seat"], place=t(lang, f"places.{event.place}"))  # type: ignore[attr-defined]
+    if kind == "HandEnded":
+        order = " ".join(f"{t(lang, f'places.{i + 1}')} {names[s]}" for i, s in enumerate(event.finish_order))  # type: ignore[attr-defined]
+        line = t(lang, "announce.HandEnded", hand_no=values["hand_no"], order=order)
+        if values["sweep"] is not None:
+            line += " " + t(lang, "announce.sweep", team=values["sweep"] + 1)
+        return line
+    if kind == "BurnFailed" and values["counter"]:
+        return t(lang, "announce.BurnFailed_counter", **values)
+    if kind == "TimedOut" and values["penalty"]:
+        return t(lang, "announce.TimedOut_penalty", **values)
+    if kind == "Exposed":
+        if not values["cards"]:
+            return t(lang, "announce.Exposed_blind", **values) if values["count"] else None
+        return t(
+            lang,
+            "announce.Exposed",
+            seat=values["seat"],
+            cards=" ".join(card_label(c) for c in values["cards"]),
+        )
+    if kind == "AllHearts":
+        return t(lang, "announce.AllHearts_slam" if values["grand_slam"] else "announce.AllHearts", **values)
+    if kind == "TrickWon":
+        return t(lang, "announce.TrickWon_pig", **values) if "SQ" in values["scoring"] else None
+    if kind == "ClaimMade":
+        hand = " ".join(card_label(c) for c in str(values["hand"]).split())
+        return t(lang, "announce.ClaimMade", seat=values["seat"], hand=hand)
+    if kind == "Resumed":
+        return t(lang, "announce.Resumed", seconds=round(values["given_back"]))
+    if has(f"announce.{kind}"):
+        return t(lang, f"announce.{kind}", **values)
+    return None

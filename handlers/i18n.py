@@ -1,0 +1,38 @@
+"""Translation catalogues (`handlers/locales/*.toml`): every text the bot sends. Chinese is the
+default; a user's language is their `/lang` choice, else their Telegram language."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+
+LOCALES = Path(__file__).parent / "locales"
+LANGUAGES = ("zh", "en")
+DEFAULT = "zh"
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """The flat catalogue: `section.key` → text."""
+    data = tomllib.loads((LOCALES / f"{lang}.toml").read_text(encoding="utf-8"))
+    return {f"{section}.{key}": text for section, entries in data.items() for key, text in entries.items()}
+
+
+def language(chosen: str | None, telegram_code: str | None = None) -> str:
+    """The stored choice wins; else English for an English Telegram, else Chinese."""
+    if chosen in LANGUAGES:
+        return chosen
+    if telegram_code and telegram_code.lower().startswith("en"):
+        return "en"
+    return DEFAULT
+
+
+def t(lang: str, key: str, **values: object) -> str:
+    texts = catalogue(lang if lang in LANGUAGES else DEFAULT)
+    text = texts.get(key) or catalogue(DEFAULT)[key]
+    return text.format(**values) if values else text
+
+
+def has(key: str) -> bool:
+    return key in catalogue(DEFAULT)

@@ -1,0 +1,102 @@
+"""Inline keyboards: the lobby's buttons and a player's move buttons. Every button's data is
+signed and names the table and its version (see `callbacks`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from engine.gouji.cards import RANKS, TWO
+from handlers.callbacks import Button, Signer
+from handlers.cards import move_label
+from handlers.i18n import t
+
+WILD = {"2", "SJ", "BJ"}
+SUGGESTIONS = 4  # one-tap plain sets offered besides pass and "more"
+PER_ROW = {"gongzhu": 4, "gouji": 3}
+MAX_BUTTONS = 60  # Telegram allows 100; beyond ~60 a keyboard is unusable on a phone
+Rows = list[list[InlineKeyboardButton]]
+
+
+@dataclass(frozen=True, slots=True)
+class Keys:
+    """Makes the buttons of one table at one version, in one language."""
+
+    signer: Signer
+    game: str
+    table: int
+    version: int
+    lang: str
+
+    def button(self, text: str, action: str, arg: str = "") -> InlineKeyboardButton:
+        return InlineKeyboardButton(
+            text, callback_data=self.signer.dump(Button(action, self.table, self.version, arg))
+        )
+
+    def lobby(self) -> InlineKeyboardMarkup:
+        def key(name: str, action: str) -> InlineKeyboardButton:
+            return self.button(t(self.lang, f"lobby.{name}"), action)
+
+        rows = [
+            [key("join", "j"), key("leave", "l")],
+            [key("addbot", "b"), key("fill", "f")],
+            [key("start", "s")],
+        ]
+        return InlineKeyboardMarkup(rows)
+
+    def moves(self, legal: Sequence[str], phase: str) -> InlineKeyboardMarkup:
+        """The first keyboard of a decision: every choice, or for 够级 play a few suggestions,
+        pass, and "more" (the builder: pick a base rank, then any legal set of it)."""
+        if self.game == "gouji" and phase == "play" and len(legal) > SUGGESTIONS + 2:
+            return InlineKeyboardMarkup(self._suggestions(legal))
+        return InlineKeyboardMarkup(self._choices(legal, range(len(legal))))
+
+    def gouji_ranks(self, legal: Sequence[str]) -> InlineKeyboardMarkup:
+        """The builder's first step: the base ranks that have a legal set."""
+        bases = sorted({base_rank(m) for m in legal if m != "pass"}, key=RANKS.index)
+        rows = _rows([self.button(b, "k", b) for b in bases], 5)
+        return InlineKeyboardMarkup([*rows, [self._back()]])
+
+    def gouji_sets(self, legal: Sequence[str], base: str) -> InlineKeyboardMarkup:
+        """The builder's second step: every legal set of that base rank (how many, which wildcards)."""
+        indexes = [i for i, m in enumerate(legal) if m != "pass" and base_rank(m) == base]
+        return InlineKeyboardMarkup([*self._choices(legal, indexes), [self._back()]])
+
+    def _suggestions(self, legal: Sequence[str]) -> Rows:
+        """Cheap plain sets first: for each base rank its biggest set without wildcards, low first."""
+        best: dict[str, int] = {}
+        for i, move in enumerate(legal):
+            words = move.split()
+            if move == "pass" or WILD & set(words):
+                continue
+            if words[0] not in best or len(words) > len(legal[best[words[0]]].split()):
+                best[words[0]] = i
+        picks = [best[b] for b in sorted(best, key=RANKS.index)][:SUGGESTIONS]
+        if not picks:  # only sets with wildcards: the first (smallest) ones
+            picks = [i for i, m in enumerate(legal) if m != "pass"][:SUGGESTIONS]
+        last = [self._move(legal, legal.index("pass"))] if "pass" in legal else []
+        last.append(self.button(t(self.lang, "play.more"), "r"))
+        return [*self._choices(legal, picks), last]
+
+    def _choices(self, legal: Sequence[str], indexes: Sequence[int]) -> Rows:
+        buttons = [self._move(legal, i) for i in list(indexes)[:MAX_BUTTONS]]
+        return _rows(buttons, PER_ROW[self.game])
+
+    def _move(self, legal: Sequence[str], index: int) -> InlineKeyboardButton:
+        return self.button(move_label(legal[index], self.lang, self.game), "m", str(index))
+
+    def _back(self) -> InlineKeyboardButton:
+        return self.button(t(self.lang, "play.back"), "h")
+
+
+def _rows(buttons: list[InlineKeyboardButton], width: int) -> Rows:
+    return [buttons[i : i + width] for i in range(0, len(buttons), width)]
+
+
+def base_rank(move: str) -> str:
+    """A 够级 set's base rank: its first natural, else (wildcards alone) its first card."""
+    words = move.split()
+    naturals = [w for w in words if w in RANKS and RANKS.index(w) < TWO]
+    return naturals[0] if naturals else words[0]

@@ -1,0 +1,85 @@
+"""What every handler shares: the referee, the callback signer, the bot's name, and players'
+names and languages (kept in memory, backed by the store)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.referee import Referee
+from engine.referee.notifier import TableView
+from handlers.callbacks import Signer
+from handlers.i18n import DEFAULT, language, t
+
+
+@dataclass
+class Player:
+    name: str
+    lang: str
+    private_chat: bool
+
+
+@dataclass
+class Services:
+    referee: Referee
+    signer: Signer
+    username: str = ""  # the bot's @name, known after getMe
+    players: dict[int, Player] = field(default_factory=dict)
+
+    async def meet(self, user: Any) -> Player:
+        """A Telegram user seen in an update: registered (or renamed) in the store."""
+        name = user.full_name or user.username or str(user.id)
+        known = await self.player(user.id)
+        if known is None or known.name != name:
+            chosen = None if known is None else known.lang
+            lang = language(chosen, getattr(user, "language_code", None))
+            await self.referee.register_player(user.id, name, lang)
+            known = Player(name, lang, known.private_chat if known else False)
+            self.players[user.id] = known
+        return known
+
+    async def player(self, player_id: int) -> Player | None:
+        known = self.players.get(player_id)
+        if known is None:
+            async with self.referee.store.reading() as q:
+                row = await q.player(player_id)
+            if row is None:
+                return None
+            known = self.players[player_id] = Player(row.name, language(row.language), row.private_chat)
+        return known
+
+    async def lang_of(self, player_id: int | None) -> str:
+        known = None if player_id is None else await self.player(player_id)
+        return known.lang if known else DEFAULT
+
+    async def set_lang(self, player_id: int, lang: str) -> None:
+        await self.referee.set_language(player_id, lang)
+        known = await self.player(player_id)
+        if known:
+            known.lang = lang
+
+    async def open_private_chat(self, player_id: int) -> None:
+        await self.referee.set_private_chat(player_id, True)
+        known = await self.player(player_id)
+        if known:
+            known.private_chat = True
+
+    async def name_of(self, player_id: int) -> str:
+        known = await self.player(player_id)
+        return known.name if known else str(player_id)
+
+    async def seat_names(self, view: TableView, lang: str) -> list[str]:
+        names = []
+        for seat in view.seats:
+            if seat.player is None:
+                names.append(f"{t(lang, 'lobby.seat_bot')} {seat.seat + 1}")
+            else:
+                names.append(await self.name_of(seat.player))
+        return names
+
+    async def group_lang(self, view: TableView) -> str:
+        """A table's group messages speak its creator's language."""
+        return await self.lang_of(view.creator)
+
+    def deep_link(self, payload: str) -> str:
+        return f"https://t.me/{self.username}?start={payload}"
