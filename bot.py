@@ -1,0 +1,30 @@
+"""Start the bot: `BOT_TOKEN=... python bot.py` (see the README for every setting)."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from data.store import StoreLocked
+from handlers.app import run
+from handlers.config import ConfigError, load
+
+
+def main() -> int:
+    try:
+        config = load()
+    except ConfigError as error:
+        print(f"bot.py: {error}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("httpx").setLevel(max(config.log_level, logging.WARNING))
+    try:
+        run(config)
+    except StoreLocked as error:
+        print(f"bot.py: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,107 @@
+"""The Telegram application: python-telegram-bot's Application with our handlers, the store and
+the referee opened before the first update, every running table recovered, commands registered."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import BotCommand, Update
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    CommandHandler,
+    MessageHandler,
+    filters,
+)
+
+from data.store import Store
+from engine.referee import Referee
+from engine.referee.clock import Clock, SystemClock
+from handlers import buttons, commands
+from handlers.callbacks import Signer
+from handlers.config import Config
+from handlers.i18n import LANGUAGES, t
+from handlers.notifier import TelegramNotifier
+from handlers.services import Services
+
+log = logging.getLogger(__name__)
+MENU = (
+    "gouji",
+    "gongzhu",
+    "join",
+    "startgame",
+    "table",
+    "score",
+    "hand",
+    "back",
+    "stats",
+    "top",
+    "rules",
+    "record",
+)
+
+
+def build(config: Config, clock: Clock | None = None, rate_limit: bool = True) -> Application:
+    """`clock`: the referee's clock (tests inject a manual one). `rate_limit`: Telegram's limits
+    (30 messages/s, 20/min per group) kept by AIORateLimiter; tests against a local server turn
+    it off so they never wait."""
+    builder = (
+        ApplicationBuilder()
+        .token(config.token)
+        .base_url(config.base_url)
+        .base_file_url(config.base_file_url)
+        .post_init(_started)
+        .post_shutdown(_stopped)
+    )
+    if rate_limit:
+        builder = builder.rate_limiter(AIORateLimiter(max_retries=2))
+    app = builder.build()
+    app.bot_data["config"] = config
+    app.bot_data["clock"] = clock or SystemClock()
+    app.add_handler(CommandHandler("start", commands.start))
+    app.add_handler(MessageHandler(filters.COMMAND, commands.command))
+    app.add_handler(CallbackQueryHandler(buttons.pressed))
+    app.add_handler(
+        MessageHandler(filters.ChatType.PRIVATE & filters.TEXT & ~filters.COMMAND, commands.typed_move)
+    )
+    return app
+
+
+async def _started(app: Application) -> None:
+    config: Config = app.bot_data["config"]
+    store = await Store.open(config.database)  # raises StoreLocked for a second process
+    signer = Signer(config.token)
+    services = Services(referee=None, signer=signer)  # type: ignore[arg-type]
+    notifier = TelegramNotifier(services)
+    referee = Referee(store, notifier, app.bot_data["clock"], bot_delay=config.move_delay)
+    services.referee = referee
+    services.username = app.bot.username
+    notifier.bot = app.bot
+    app.bot_data.update(services=services, notifier=notifier, store=store)
+    await referee.recover()  # before any update is handled
+    for lang in LANGUAGES:
+        menu = [BotCommand(name, t(lang, f"cmd.{name}")) for name in MENU]
+        await app.bot.set_my_commands(menu, language_code=None if lang == "zh" else lang)
+    log.info("ready as @%s on %s", app.bot.username, config.database)
+
+
+async def _stopped(app: Application) -> None:
+    services: Services | None = app.bot_data.get("services")
+    if services is not None:
+        await services.referee.close()
+        await app.bot_data["store"].close()
+
+
+def run(config: Config) -> None:
+    app = build(config)
+    if config.webhook_url:
+        app.run_webhook(
+            listen="0.0.0.0",
+            port=config.port,
+            webhook_url=config.webhook_url,
+            allowed_updates=Update.ALL_TYPES,
+        )
+    else:
+        app.run_polling(allowed_updates=Update.ALL_TYPES)

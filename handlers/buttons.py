@@ -1,0 +1,106 @@
+"""Button presses. Every press is answered (a short, polite line when it changes nothing): data
+this bot did not sign, a stale keyboard, a double press, or a press by someone without a seat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from telegram import Update
+
+from engine.errors import Refusal, Refused
+from handlers.callbacks import Button, Forged
+from handlers.commands import Context, seat, services
+from handlers.i18n import t
+from handlers.keyboards import Keys
+from handlers.replies import refusal
+
+LOBBY = {"j", "l", "b", "f", "s"}
+BUILDER = {"r", "k", "h"}
+
+
+async def pressed(update: Update, context: Context) -> None:
+    query = update.callback_query
+    assert query is not None
+    found = services(context)
+    player = await found.meet(query.from_user)
+    lang = player.lang
+    try:
+        button = found.signer.load(query.data or "")
+    except Forged:
+        await query.answer(t(lang, "refuse.forged"))
+        return
+    try:
+        if button.action in LOBBY:
+            await _lobby(update, context, button, lang)
+        elif button.action in BUILDER:
+            await _builder(update, context, button, lang)
+        elif button.action == "m":
+            await _move(update, context, button, lang)
+        else:
+            await query.answer(t(lang, "refuse.forged"))
+    except Refusal as error:
+        await query.answer(refusal(lang, error))
+
+
+async def _lobby(update: Update, context: Context, button: Button, lang: str) -> None:
+    query = update.callback_query
+    assert query is not None
+    found, player = services(context), query.from_user.id
+    referee = found.referee
+    if button.action == "j":
+        messages: list[str] = []
+
+        async def say(text: str, **kwargs: Any) -> None:
+            messages.append(text)
+            await context.bot.send_message(referee.view(button.table).group_id, text, **kwargs)
+
+        await seat(player, button.table, found, lang, say)
+        await query.answer(messages[0][:190] if messages else None)
+        return
+    actions = {
+        "l": lambda: referee.leave(button.table, player),
+        "b": lambda: referee.add_bot(button.table, 1),
+        "f": lambda: referee.add_bot(button.table, 0),
+        "s": lambda: referee.start(button.table),
+    }
+    await actions[button.action]()
+    await query.answer()
+
+
+def _current(context: Context, button: Button, player: int) -> dict[str, Any]:
+    """The player's private view, if the button is of this very moment (else: refused as stale)."""
+    referee = services(context).referee
+    view = referee.private_view(button.table, player)
+    if view["version"] != button.version:
+        raise Refused("stale")
+    return view
+
+
+async def _builder(update: Update, context: Context, button: Button, lang: str) -> None:
+    """The 够级 set builder: ranks → sets of one rank → back to the suggestions (edits in place)."""
+    query = update.callback_query
+    assert query is not None
+    private = _current(context, button, query.from_user.id)
+    keys = Keys(services(context).signer, "gouji", button.table, button.version, lang)
+    legal = private["legal"]
+    if button.action == "r":
+        markup = keys.gouji_ranks(legal)
+    elif button.action == "k":
+        markup = keys.gouji_sets(legal, button.arg)
+    else:
+        markup = keys.moves(legal, str(private.get("phase")))
+    await query.edit_message_reply_markup(markup)
+    await query.answer()
+
+
+async def _move(update: Update, context: Context, button: Button, lang: str) -> None:
+    query = update.callback_query
+    assert query is not None
+    player = query.from_user.id
+    private = _current(context, button, player)
+    legal = private["legal"]
+    if not button.arg.isdigit() or int(button.arg) >= len(legal):
+        raise Refused("stale")
+    move = legal[int(button.arg)]
+    await services(context).referee.submit(button.table, player, move, button.version)
+    await query.answer(t(lang, "play.played", move=move))

@@ -1,0 +1,338 @@
+"""Slash commands: in the group (tables, lobby, standings) and in a player's private chat (hand,
+autopilot, language, deep-link arrival), and typed moves."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.constants import ChatType
+from telegram.ext import ContextTypes
+
+import render
+from engine.errors import Refusal
+from handlers.i18n import LANGUAGES, t
+from handlers.replies import group_table, player_table, refusal
+from handlers.services import Services
+from handlers.sheets import score_sheet_of
+
+Context = ContextTypes.DEFAULT_TYPE
+GROUP_COMMANDS = (
+    "gouji",
+    "gongzhu",
+    "join",
+    "leave",
+    "addbot",
+    "fill",
+    "startgame",
+    "table",
+    "score",
+    "top",
+    "rules",
+    "record",
+    "stop",
+)
+PRIVATE_COMMANDS = ("hand", "back")
+EVERYWHERE = ("stats", "help", "lang")
+
+
+def services(context: Context) -> Services:
+    return context.bot_data["services"]
+
+
+async def speaker(update: Update, context: Context) -> tuple[Services, str]:
+    found = services(context)
+    player = await found.meet(update.effective_user)
+    return found, player.lang
+
+
+async def reply(update: Update, text: str, **kwargs: Any) -> None:
+    await update.effective_message.reply_text(text, **kwargs)  # type: ignore[union-attr]
+
+
+def is_private(update: Update) -> bool:
+    return update.effective_chat is not None and update.effective_chat.type == ChatType.PRIVATE
+
+
+async def command(update: Update, context: Context) -> None:
+    """Every command goes through here: the right place, then one handler, refusals answered."""
+    found, lang = await speaker(update, context)
+    name = (update.effective_message.text or "").split()[0][1:].split("@")[0].lower()  # type: ignore[union-attr]
+    handler = HANDLERS.get(name)
+    if handler is None:
+        await reply(update, t(lang, "refuse.unknown_command"))
+        return
+    if name in GROUP_COMMANDS and is_private(update):
+        await reply(update, t(lang, "refuse.group_only"))
+        return
+    if name in PRIVATE_COMMANDS and not is_private(update):
+        await reply(update, t(lang, "refuse.private_only"))
+        return
+    try:
+        await handler(update, context, found, lang)
+    except Refusal as error:
+        await reply(update, refusal(lang, error))
+
+
+# -- the group -----------------------------------------------------------------------------------
+
+
+async def open_table(update: Update, context: Context, found: Services, lang: str) -> None:
+    game = (update.effective_message.text or "").split()[0][1:].split("@")[0].lower()  # type: ignore[union-attr]
+    options, time = split_options(context.args or [])
+    chat = update.effective_chat
+    await found.referee.register_group(chat.id, chat.title or "")  # type: ignore[union-attr]
+    await found.referee.open_table(chat.id, update.effective_user.id, game, options, time)  # type: ignore[union-attr]
+
+
+def split_options(args: list[str]) -> tuple[dict[str, str], str | None]:
+    """`fast kaidian=off` → ({"kaidian": "off"}, "fast"). A word that is not key=value is the time
+    control (the referee refuses a bad one, or a bad option, with what is allowed)."""
+    options, time = {}, None
+    for arg in args:
+        key, sep, value = arg.partition("=")
+        if sep:
+            options[key.strip().lower()] = value.strip()
+        else:
+            time = arg
+    return options, time
+
+
+async def current(update: Update, found: Services, lang: str) -> Any:
+    view = group_table(found.referee, update.effective_chat.id)  # type: ignore[union-attr]
+    if view is None:
+        await reply(update, t(lang, "refuse.no_table"))
+    return view
+
+
+async def join(update: Update, context: Context, found: Services, lang: str) -> None:
+    view = await current(update, found, lang)
+    if view is not None:
+        await seat(
+            update.effective_user.id, view.id, found, lang, lambda text, **kw: reply(update, text, **kw)
+        )  # type: ignore[union-attr]
+
+
+async def seat(player: int, table: int, found: Services, lang: str, say: Any) -> None:
+    """Joining needs a private chat with the bot: without one, the deep link that seats on arrival."""
+    known = await found.player(player)
+    if known is None or not known.private_chat:
+        link = found.deep_link(f"j{table}")
+        button = InlineKeyboardMarkup([[InlineKeyboardButton(t(lang, "lobby.deep_link_button"), url=link)]])
+        name = known.name if known else str(player)
+        await say(t(lang, "lobby.need_private", name=name, link=link), reply_markup=button)
+        return
+    await found.referee.join(table, player)
+
+
+async def lobby_action(update: Update, context: Context, found: Services, lang: str) -> None:
+    view = await current(update, found, lang)
+    if view is None:
+        return
+    name = (update.effective_message.text or "").split()[0][1:].split("@")[0].lower()  # type: ignore[union-attr]
+    player = update.effective_user.id  # type: ignore[union-attr]
+    referee = found.referee
+    actions = {
+        "leave": lambda: referee.leave(view.id, player),
+        "addbot": lambda: referee.add_bot(view.id, 1),
+        "fill": lambda: referee.add_bot(view.id, 0),
+        "startgame": lambda: referee.start(view.id),
+    }
+    await actions[name]()
+
+
+async def repost_table(update: Update, context: Context, found: Services, lang: str) -> None:
+    view = await current(update, found, lang)
+    if view is not None:
+        notifier = context.bot_data["notifier"]
+        names = await found.seat_names(view, lang)
+        if view.status == "lobby":
+            await notifier.lobby(view, lang, names)
+        else:
+            await notifier.table(view, lang, names, repost=True)
+
+
+async def score(update: Update, context: Context, found: Services, lang: str) -> None:
+    view = await current(update, found, lang)
+    if view is None:
+        return
+    names = await found.seat_names(view, lang)
+    sheet = score_sheet_of(found.referee, view, names, final=view.status == "finished")
+    if sheet is None:
+        await reply(update, t(lang, "help.score_none"))
+        return
+    await update.effective_message.reply_photo(render.score_sheet(sheet, lang=lang))  # type: ignore[union-attr]
+
+
+async def stats(update: Update, context: Context, found: Services, lang: str) -> None:
+    async with found.referee.store.reading() as q:
+        rows = await q.player_stats(update.effective_user.id)  # type: ignore[union-attr]
+    if not rows:
+        await reply(update, t(lang, "help.stats_none"))
+        return
+    lines = [
+        t(lang, "help.stats_line", game=t(lang, f"game.{r.game}"), matches=r.matches, wins=r.wins,
+          hands=r.hands, points=r.points, timeouts=r.timeouts)
+        for r in rows
+    ]  # fmt: skip
+    await reply(update, "\n".join(lines))
+
+
+async def top(update: Update, context: Context, found: Services, lang: str) -> None:
+    lines = []
+    for game in ("gouji", "gongzhu"):
+        async with found.referee.store.reading() as q:
+            rows = await q.leaderboard(update.effective_chat.id, game)  # type: ignore[union-attr]
+        if rows:
+            lines.append(t(lang, "help.top_title", game=t(lang, f"game.{game}")))
+            lines += [
+                t(
+                    lang,
+                    "help.top_line",
+                    rank=i + 1,
+                    name=r.name,
+                    wins=r.wins,
+                    matches=r.matches,
+                    points=r.points,
+                )
+                for i, r in enumerate(rows)
+            ]
+    await reply(update, "\n".join(lines) or t(lang, "help.stats_none"))
+
+
+async def rules(update: Update, context: Context, found: Services, lang: str) -> None:
+    view = group_table(found.referee, update.effective_chat.id)  # type: ignore[union-attr]
+    game = view.game if view else "gouji"
+    text = t(lang, f"help.rules_{game}")
+    if view is not None:
+        options = ", ".join(f"{k}={v}" for k, v in sorted(view.options.items()))
+        text += "\n\n" + t(lang, "lobby.options", options=f"{options} · {view.time_control}")
+    await reply(update, text)
+
+
+async def record(update: Update, context: Context, found: Services, lang: str) -> None:
+    """The match as the engine replays it: game, rules, seed and every (seat, move)."""
+    view = await current(update, found, lang)
+    if view is None:
+        return
+    table = found.referee.tables[view.id]
+    if table.match_id is None:
+        await reply(update, t(lang, "help.score_none"))
+        return
+    async with found.referee.store.reading() as q:
+        rows = await q.moves(table.match_id)
+        match = await q.last_match(view.id)
+    body = {
+        "game": view.game,
+        "rules": view.options,
+        "seed": match.seed if match else None,
+        "moves": [[r.seat, r.move] for r in rows],
+    }
+    data = json.dumps(body, ensure_ascii=False, indent=1).encode()
+    await update.effective_message.reply_document(data, filename=f"{view.game}-table{view.id}.json")  # type: ignore[union-attr]
+
+
+async def stop(update: Update, context: Context, found: Services, lang: str) -> None:
+    view = await current(update, found, lang)
+    if view is None:
+        return
+    user = update.effective_user.id  # type: ignore[union-attr]
+    member = await context.bot.get_chat_member(update.effective_chat.id, user)  # type: ignore[union-attr]
+    admin = member.status in ("administrator", "creator")
+    await found.referee.stop(view.id, user, admin=admin)
+
+
+# -- anywhere --------------------------------------------------------------------------------------
+
+
+async def help_text(update: Update, context: Context, found: Services, lang: str) -> None:
+    await reply(update, t(lang, "help.group"))
+
+
+async def lang_command(update: Update, context: Context, found: Services, lang: str) -> None:
+    wanted = (context.args or [""])[0].lower()
+    chosen = wanted if wanted in LANGUAGES else LANGUAGES[(LANGUAGES.index(lang) + 1) % len(LANGUAGES)]
+    await found.set_lang(update.effective_user.id, chosen)  # type: ignore[union-attr]
+    await reply(update, t(chosen, "help.lang_set"))
+
+
+# -- the private chat -------------------------------------------------------------------------------
+
+
+async def start(update: Update, context: Context) -> None:
+    """/start in the private chat: the chat is open now; a deep link `j<table>` seats the player."""
+    found, lang = await speaker(update, context)
+    if not is_private(update):
+        await reply(update, t(lang, "help.group"))
+        return
+    player = update.effective_user.id  # type: ignore[union-attr]
+    await found.open_private_chat(player)
+    payload = (context.args or [""])[0]
+    if payload.startswith("j") and payload[1:].isdigit():
+        try:
+            await found.referee.join(int(payload[1:]), player)
+        except Refusal as error:
+            await reply(update, refusal(lang, error))
+            return
+        view = found.referee.view(int(payload[1:]))
+        game = t(lang, f"game.{view.game}")
+        await reply(update, t(lang, "lobby.seated_after_start", game=game, group=view.group_id))
+        return
+    await reply(update, t(lang, "help.group"))
+
+
+async def hand(update: Update, context: Context, found: Services, lang: str) -> None:
+    view = player_table(found.referee, update.effective_user.id)  # type: ignore[union-attr]
+    if view is None:
+        await reply(update, t(lang, "refuse.not_playing"))
+        return
+    await context.bot_data["notifier"].hand(view, update.effective_user.id, repost=True)  # type: ignore[union-attr]
+
+
+async def back(update: Update, context: Context, found: Services, lang: str) -> None:
+    view = player_table(found.referee, update.effective_user.id)  # type: ignore[union-attr]
+    if view is None:
+        await reply(update, t(lang, "refuse.not_playing"))
+        return
+    await found.referee.back(view.id, update.effective_user.id)  # type: ignore[union-attr]
+    await reply(update, t(lang, "play.back_done"))
+
+
+async def typed_move(update: Update, context: Context) -> None:
+    """A move typed in the private chat, in engine notation: checked exactly like a button."""
+    found, lang = await speaker(update, context)
+    player = update.effective_user.id  # type: ignore[union-attr]
+    view = player_table(found.referee, player)
+    if view is None:
+        await reply(update, t(lang, "refuse.not_playing"))
+        return
+    text = (update.effective_message.text or "").strip()  # type: ignore[union-attr]
+    if text in ("过", "不要", "pass", "PASS", "Pass"):
+        text = "pass"
+    try:
+        await found.referee.submit(view.id, player, text, view.version)
+    except Refusal as error:
+        await reply(update, t(lang, "refuse.bad_move", reason=refusal(lang, error)))
+
+
+HANDLERS = {
+    "gouji": open_table,
+    "gongzhu": open_table,
+    "join": join,
+    "leave": lobby_action,
+    "addbot": lobby_action,
+    "fill": lobby_action,
+    "startgame": lobby_action,
+    "table": repost_table,
+    "score": score,
+    "stats": stats,
+    "top": top,
+    "rules": rules,
+    "record": record,
+    "stop": stop,
+    "help": help_text,
+    "lang": lang_command,
+    "hand": hand,
+    "back": back,
+}
