@@ -58,7 +58,7 @@ def is_private(update: Update) -> bool:
 async def command(update: Update, context: Context) -> None:
     """Every command goes through here: the right place, then one handler, refusals answered."""
     found, lang = await speaker(update, context)
-    name = (update.effective_message.text or "").split()[0][1:].split("@")[0].lower()  # type: ignore[union-attr]
+    name = command_name(update)
     handler = HANDLERS.get(name)
     if handler is None:
         await reply(update, t(lang, "refuse.unknown_command"))
@@ -79,11 +79,17 @@ async def command(update: Update, context: Context) -> None:
 
 
 async def open_table(update: Update, context: Context, found: Services, lang: str) -> None:
-    game = (update.effective_message.text or "").split()[0][1:].split("@")[0].lower()  # type: ignore[union-attr]
-    options, time = split_options(context.args or [])
-    chat = update.effective_chat
+    """The creator sits at the table at once; without a private chat they get the deep link too."""
+    game = command_name(update)
+    options, time = split_options(command_args(update))
+    chat, user = update.effective_chat, update.effective_user
     await found.referee.register_group(chat.id, chat.title or "")  # type: ignore[union-attr]
-    await found.referee.open_table(chat.id, update.effective_user.id, game, options, time)  # type: ignore[union-attr]
+    table = await found.referee.open_table(chat.id, user.id, game, options, time)  # type: ignore[union-attr]
+    known = await found.player(user.id)  # type: ignore[union-attr]
+    if known is not None and not known.private_chat:
+        await ask_for_private_chat(
+            found, lang, known.name, table.id, lambda text, **kw: reply(update, text, **kw)
+        )
 
 
 def split_options(args: list[str]) -> tuple[dict[str, str], str | None]:
@@ -118,19 +124,31 @@ async def seat(player: int, table: int, found: Services, lang: str, say: Any) ->
     """Joining needs a private chat with the bot: without one, the deep link that seats on arrival."""
     known = await found.player(player)
     if known is None or not known.private_chat:
-        link = found.deep_link(f"j{table}")
-        button = InlineKeyboardMarkup([[InlineKeyboardButton(t(lang, "lobby.deep_link_button"), url=link)]])
-        name = known.name if known else str(player)
-        await say(t(lang, "lobby.need_private", name=name, link=link), reply_markup=button)
+        await ask_for_private_chat(found, lang, known.name if known else str(player), table, say)
         return
     await found.referee.join(table, player)
+
+
+async def ask_for_private_chat(found: Services, lang: str, name: str, table: int, say: Any) -> None:
+    link = found.deep_link(f"j{table}")
+    button = InlineKeyboardMarkup([[InlineKeyboardButton(t(lang, "lobby.deep_link_button"), url=link)]])
+    await say(t(lang, "lobby.need_private", name=name, link=link), reply_markup=button)
+
+
+def command_name(update: Update) -> str:
+    """`/join@gouji_bot x` → `join`."""
+    return (update.effective_message.text or "/").split()[0][1:].split("@")[0].lower()  # type: ignore[union-attr]
+
+
+def command_args(update: Update) -> list[str]:
+    return (update.effective_message.text or "").split()[1:]  # type: ignore[union-attr]
 
 
 async def lobby_action(update: Update, context: Context, found: Services, lang: str) -> None:
     view = await current(update, found, lang)
     if view is None:
         return
-    name = (update.effective_message.text or "").split()[0][1:].split("@")[0].lower()  # type: ignore[union-attr]
+    name = command_name(update)
     player = update.effective_user.id  # type: ignore[union-attr]
     referee = found.referee
     actions = {
@@ -251,7 +269,7 @@ async def help_text(update: Update, context: Context, found: Services, lang: str
 
 
 async def lang_command(update: Update, context: Context, found: Services, lang: str) -> None:
-    wanted = (context.args or [""])[0].lower()
+    wanted = (command_args(update) or [""])[0].lower()
     chosen = wanted if wanted in LANGUAGES else LANGUAGES[(LANGUAGES.index(lang) + 1) % len(LANGUAGES)]
     await found.set_lang(update.effective_user.id, chosen)  # type: ignore[union-attr]
     await reply(update, t(chosen, "help.lang_set"))
@@ -273,11 +291,12 @@ async def start(update: Update, context: Context) -> None:
         try:
             await found.referee.join(int(payload[1:]), player)
         except Refusal as error:
-            await reply(update, refusal(lang, error))
-            return
+            if error.key != "already_seated":  # the creator, who sat down when opening
+                await reply(update, refusal(lang, error))
+                return
         view = found.referee.view(int(payload[1:]))
         game = t(lang, f"game.{view.game}")
-        await reply(update, t(lang, "lobby.seated_after_start", game=game, group=view.group_id))
+        await reply(update, t(lang, "lobby.seated_after_start", game=game))
         return
     await reply(update, t(lang, "help.group"))
 

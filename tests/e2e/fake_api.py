@@ -1,0 +1,229 @@
+"""A Bot API server on 127.0.0.1 for end-to-end tests: a real HTTP server (threads, stdlib) that
+speaks the methods the bot uses, keeps every call, and hands out the updates the test injects."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+import time
+from dataclasses import dataclass, field
+from email.parser import BytesParser
+from email.policy import HTTP
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs
+
+BOT = {
+    "id": 999,
+    "is_bot": True,
+    "first_name": "Gouji",
+    "username": "gouji_test_bot",
+    "can_join_groups": True,
+}
+SENDS = {"sendMessage", "sendPhoto", "sendDocument"}
+EDITS = {"editMessageText", "editMessageMedia", "editMessageReplyMarkup", "editMessageCaption"}
+
+
+@dataclass
+class Call:
+    method: str
+    params: dict[str, Any]
+    files: dict[str, bytes] = field(default_factory=dict)
+
+    @property
+    def chat(self) -> int | None:
+        chat = self.params.get("chat_id")
+        return None if chat is None else int(chat)
+
+    @property
+    def text(self) -> str:
+        return str(self.params.get("text") or self.params.get("caption") or "")
+
+
+class FakeBotApi:
+    def __init__(self) -> None:
+        self.calls: list[Call] = []
+        self.messages: dict[tuple[int, int], dict[str, Any]] = {}  # (chat, id) → message
+        self.admins: set[int] = set()
+        self._updates: list[dict[str, Any]] = []
+        self._next_update = 1
+        self._next_message = 1
+        self._changed = threading.Condition()
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def start(self) -> FakeBotApi:
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+    # -- what the test does -------------------------------------------------------------------
+
+    def send(self, user: dict[str, Any], chat: dict[str, Any], text: str) -> dict[str, Any]:
+        message = self._message(chat, text=text, sender=user)
+        if text.startswith("/"):
+            message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}]
+        self._push({"message": message})
+        return message
+
+    def press(self, user: dict[str, Any], message: dict[str, Any], data: str) -> str:
+        query_id = f"q{self._next_update}"
+        query = {"id": query_id, "from": user, "message": message, "chat_instance": "1", "data": data}
+        self._push({"callback_query": query})
+        return query_id
+
+    def wait_for(self, predicate: Any, timeout: float = 20.0) -> Any:
+        """Blocks until `predicate(calls)` is true (returns its value); a deadline, not a pause."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while True:
+                found = predicate(self.calls)
+                if found:
+                    return found
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"timed out; last calls: {[c.method for c in self.calls[-8:]]}")
+                self._changed.wait(left)
+
+    def answer_of(self, query_id: str) -> Call:
+        return self.wait_for(
+            lambda calls: next((c for c in calls if c.params.get("callback_query_id") == query_id), None)
+        )
+
+    def sent_to(self, chat: int) -> list[Call]:
+        return [c for c in self.calls if c.chat == chat and (c.method in SENDS or c.method in EDITS)]
+
+    # -- the server side ------------------------------------------------------------------------
+
+    def _push(self, update: dict[str, Any]) -> None:
+        with self._changed:
+            update["update_id"] = self._next_update
+            self._next_update += 1
+            self._updates.append(update)
+            self._changed.notify_all()
+
+    def _message(
+        self, chat: dict[str, Any], sender: dict[str, Any] | None = None, **fields: Any
+    ) -> dict[str, Any]:
+        with self._changed:
+            message_id = self._next_message
+            self._next_message += 1
+        message = {"message_id": message_id, "date": int(time.time()), "chat": chat, **fields}
+        if sender:
+            message["from"] = sender
+        self.messages[(chat["id"], message_id)] = message
+        return message
+
+    def _answer(self, method: str, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        if method == "getMe":
+            return BOT
+        if method == "getUpdates":
+            return self._updates_after(int(params.get("offset") or 0), float(params.get("timeout") or 0))
+        if method in SENDS:
+            chat_id = int(params["chat_id"])
+            chat = {"id": chat_id, "type": "private" if chat_id > 0 else "group", "title": "g"}
+            extra: dict[str, Any] = {"text": params.get("text", "")}
+            if method != "sendMessage":
+                extra = {"caption": params.get("caption", "")}
+                if method == "sendPhoto":
+                    extra["photo"] = [{"file_id": "p", "file_unique_id": "p", "width": 1, "height": 1}]
+                else:
+                    extra["document"] = {"file_id": "d", "file_unique_id": "d"}
+            if params.get("reply_markup"):
+                extra["reply_markup"] = _json(params["reply_markup"])
+            return self._message(chat, sender=BOT, **extra)
+        if method in EDITS:
+            key = (int(params["chat_id"]), int(params["message_id"]))
+            message = self.messages.get(key)
+            if message is None:
+                raise _Error(400, "Bad Request: message to edit not found")
+            if "text" in params:
+                message["text"] = params["text"]
+            markup = params.get("reply_markup")
+            if markup:
+                message["reply_markup"] = _json(markup)
+            elif method in ("editMessageText", "editMessageMedia", "editMessageReplyMarkup"):
+                message.pop("reply_markup", None)
+            return message
+        if method == "getChatMember":
+            user = int(params["user_id"])
+            status = "administrator" if user in self.admins else "member"
+            return {"status": status, "user": {"id": user, "is_bot": False, "first_name": "u"}}
+        return True  # setMyCommands, answerCallbackQuery, deleteWebhook, close, ...
+
+    def _updates_after(self, offset: int, timeout: float) -> list[dict[str, Any]]:
+        deadline = time.monotonic() + min(timeout, 1.0)
+        with self._changed:
+            self._updates = [u for u in self._updates if u["update_id"] >= offset]
+            while not self._updates and time.monotonic() < deadline:
+                self._changed.wait(deadline - time.monotonic())
+            return list(self._updates)
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        api = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                method = self.path.rsplit("/", 1)[-1]
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                params, files = _parse(self.headers.get("Content-Type", ""), body)
+                try:
+                    result, status = {"ok": True, "result": api._answer(method, params, files)}, 200
+                except _Error as error:
+                    result, status = (
+                        {"ok": False, "error_code": error.code, "description": error.text},
+                        error.code,
+                    )
+                if method != "getUpdates":
+                    with api._changed:
+                        api.calls.append(Call(method, params, files))
+                        api._changed.notify_all()
+                data = json.dumps(result).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                with contextlib.suppress(BrokenPipeError):  # a long poll the bot gave up at shutdown
+                    self.wfile.write(data)
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        return Handler
+
+
+class _Error(Exception):
+    def __init__(self, code: int, text: str) -> None:
+        self.code, self.text = code, text
+
+
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def _parse(content_type: str, body: bytes) -> tuple[dict[str, Any], dict[str, bytes]]:
+    if content_type.startswith("application/json"):
+        return json.loads(body or b"{}"), {}
+    if content_type.startswith("multipart/form-data"):
+        message = BytesParser(policy=HTTP).parsebytes(
+            b"Content-Type: " + content_type.encode() + b"\r\n\r\n" + body
+        )
+        params: dict[str, Any] = {}
+        files: dict[str, bytes] = {}
+        for part in message.iter_parts():
+            name = part.get_param("name", header="content-disposition")
+            payload = part.get_payload(decode=True) or b""
+            if part.get_filename():
+                files[name] = payload
+            else:
+                params[name] = payload.decode()
+        return params, files
+    return {k: v[0] for k, v in parse_qs(body.decode()).items()}, {}

@@ -1,0 +1,57 @@
+"""End to end: opening a table, joining through the deep link, bots, starting; every message
+through the real python-telegram-bot stack and HTTP."""
+
+from __future__ import annotations
+
+import json
+
+from tests.e2e.harness import ALICE, BOB, GROUP, Bot, private
+
+
+async def test_the_bot_registers_its_commands_in_chinese_and_english(bot: Bot) -> None:
+    calls = [c for c in bot.api.calls if c.method == "setMyCommands"]
+    assert len(calls) == 2
+    zh, en = (json.loads(c.params["commands"]) for c in calls)
+    assert {"command": "gouji", "description": "开一桌够级"} in zh
+    assert {"command": "gouji", "description": "Open a Gouji table"} in en and calls[1].params[
+        "language_code"
+    ] == "en"
+
+
+async def test_joining_without_a_private_chat_goes_through_the_deep_link(bot: Bot) -> None:
+    await bot.say(ALICE, GROUP, "/gongzhu fast")
+    lobby = await bot.wait(
+        lambda calls: next((c for c in calls if "拱猪" in c.text and c.chat == GROUP["id"]), None)
+    )
+    assert "1. Alice" in lobby.text and "2. 空位" in lobby.text and "fast" in lobby.text
+    before = await bot.say(BOB, GROUP, "/join")
+    link = await bot.wait(lambda calls: next((c for c in calls[before:] if "start=j" in c.text), None))
+    assert "https://t.me/gouji_test_bot?start=j1" in link.text
+    assert "2. Bob" not in bot.api.messages[(GROUP["id"], lobby_id(bot))]["text"]
+    before = await bot.say(BOB, private(BOB), "/start j1")
+    await bot.wait(
+        lambda calls: any(c.method == "editMessageText" and "2. Bob" in c.text for c in calls[before:])
+    )
+    welcome = await bot.wait(lambda calls: next((c for c in calls[before:] if c.chat == BOB["id"]), None))
+    assert welcome.text.startswith("You are seated at the Gongzhu table")  # Bob's Telegram speaks English
+
+
+def lobby_id(bot: Bot) -> int:
+    return min(
+        m
+        for (chat, m), message in bot.api.messages.items()
+        if chat == GROUP["id"] and "拱猪" in message.get("text", "")
+    )
+
+
+async def test_a_bad_option_is_refused_with_what_is_allowed(bot: Bot) -> None:
+    before = await bot.say(ALICE, GROUP, "/gouji kaidian=maybe")
+    answer = await bot.wait(lambda calls: next((c for c in calls[before:] if c.chat == GROUP["id"]), None))
+    assert "kaidian" in answer.text
+    assert not any("够级 ·" in c.text for c in bot.api.calls)  # no lobby opened
+
+
+async def test_an_unknown_command_gets_a_clear_answer(bot: Bot) -> None:
+    before = await bot.say(ALICE, GROUP, "/dance")
+    answer = await bot.wait(lambda calls: next((c for c in calls[before:] if c.chat == GROUP["id"]), None))
+    assert answer.text == "不认识这个命令。发送 /help 查看可用命令。"
