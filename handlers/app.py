@@ -4,6 +4,7 @@ the referee opened before the first update, every running table recovered, comma
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from telegram import BotCommand, Update
 from telegram.ext import (
@@ -43,10 +44,15 @@ MENU = (
 )
 
 
-def build(config: Config, clock: Clock | None = None, rate_limit: bool = True) -> Application:
+def build(
+    config: Config,
+    clock: Clock | None = None,
+    rate_limit: bool = True,
+    new_seed: Callable[[], str] | None = None,
+) -> Application:
     """`clock`: the referee's clock (tests inject a manual one). `rate_limit`: Telegram's limits
     (30 messages/s, 20/min per group) kept by AIORateLimiter; tests against a local server turn
-    it off so they never wait."""
+    it off so they never wait. `new_seed`: the deals' seeds (tests fix them)."""
     builder = (
         ApplicationBuilder()
         .token(config.token)
@@ -60,6 +66,7 @@ def build(config: Config, clock: Clock | None = None, rate_limit: bool = True) -
     app = builder.build()
     app.bot_data["config"] = config
     app.bot_data["clock"] = clock or SystemClock()
+    app.bot_data["new_seed"] = new_seed
     app.add_handler(CommandHandler("start", commands.start))
     app.add_handler(MessageHandler(filters.COMMAND, commands.command))
     app.add_handler(CallbackQueryHandler(buttons.pressed))
@@ -75,7 +82,8 @@ async def _started(app: Application) -> None:
     signer = Signer(config.token)
     services = Services(referee=None, signer=signer)  # type: ignore[arg-type]
     notifier = TelegramNotifier(services)
-    referee = Referee(store, notifier, app.bot_data["clock"], bot_delay=config.move_delay)
+    seeds = {"new_seed": app.bot_data["new_seed"]} if app.bot_data["new_seed"] else {}
+    referee = Referee(store, notifier, app.bot_data["clock"], bot_delay=config.move_delay, **seeds)
     services.referee = referee
     services.username = app.bot.username
     notifier.bot = app.bot

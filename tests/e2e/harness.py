@@ -18,6 +18,7 @@ from handlers.config import Config
 from tests.e2e.fake_api import Call, FakeBotApi
 
 TOKEN = "123456:TEST-token"
+SEED = "e2e-6"  # a seed where Alice may expose a card in the first 拱猪 deal
 GROUP = {"id": -100500, "type": "supergroup", "title": "牌友群"}
 ALICE = {"id": 501, "is_bot": False, "first_name": "Alice", "language_code": "zh-hans"}
 BOB = {"id": 502, "is_bot": False, "first_name": "Bob", "language_code": "en"}
@@ -38,7 +39,7 @@ class Bot:
     async def start(cls, api: FakeBotApi, database: Path, clock: ManualClock | None = None) -> Bot:
         config = Config(TOKEN, database, api.url, 0.0, logging.INFO, None, 8443)
         clock = clock or ManualClock()
-        app = build(config, clock=clock, rate_limit=False)
+        app = build(config, clock=clock, rate_limit=False, new_seed=lambda: SEED)
         await app.initialize()
         await app.post_init(app)  # type: ignore[misc]
         await app.updater.start_polling(poll_interval=0.0, timeout=1)  # type: ignore[union-attr]
@@ -74,11 +75,18 @@ class Bot:
         await self.settle(before)
         return before
 
-    async def press(self, user: dict[str, Any], message: dict[str, Any], data: str) -> Call:
+    async def press(
+        self, user: dict[str, Any], message: dict[str, Any], data: str, bots: bool = True
+    ) -> Call:
+        """Presses a button and waits for its answer; then (`bots`) the bots move at once."""
         query = self.api.press(user, message, data)
         answer = await asyncio.to_thread(self.api.answer_of, query)
-        await self.clock.advance(0)  # the bots answer at once (BOT_MOVE_DELAY=0)
+        if bots:
+            await self.clock.advance(0)
         return answer
+
+    def version(self, table: int = 1) -> int:
+        return self.app.bot_data["services"].referee.view(table).version
 
     async def settle(self, before: int) -> None:
         """Waits for the bot's first call after `before`, then lets the bots move."""

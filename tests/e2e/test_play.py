@@ -75,17 +75,18 @@ async def test_a_press_by_the_wrong_user_a_stale_keyboard_a_double_press_and_for
     bot: Bot,
 ) -> None:
     await seated_alone(bot, "gongzhu")
-    message, _, data = bot.buttons(ALICE["id"])[0]
-    log_before = len(bot.api.calls)
-    wrong = await bot.press(BOB, message, data)
+    message, _, data = bot.buttons(ALICE["id"])[-1]
+    version = bot.version()
+    wrong = await bot.press(BOB, message, data, bots=False)
     assert wrong.params.get("text") == "You have no seat at this table."  # Bob's Telegram is English
-    forged = await bot.press(ALICE, message, data[:-3] + "AAA")
+    forged = await bot.press(ALICE, message, data[:-3] + "AAA", bots=False)
     assert forged.params.get("text") == "按钮数据无效。"
-    assert not [c for c in bot.api.calls[log_before:] if c.method != "answerCallbackQuery"]
-    first = await bot.press(ALICE, message, data)
-    assert first.params.get("text", "").startswith("已出")
-    again = await bot.press(ALICE, message, data)
+    assert bot.version() == version  # nothing changed
+    first = await bot.press(ALICE, message, data, bots=False)
+    assert first.params.get("text", "").startswith("已出") and bot.version() == version + 1
+    again = await bot.press(ALICE, message, data, bots=False)
     assert again.params.get("text") == "这个按钮已经过期：牌局已经往下走了。"
+    assert bot.version() == version + 1
 
 
 async def test_a_typed_move_is_checked_like_a_button(bot: Bot) -> None:
