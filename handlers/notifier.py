@@ -88,17 +88,7 @@ class TelegramNotifier:
         scene = render.table_scene(view, names, self._now())
         picture = render.table_picture(scene, lang=lang)
         caption = self._caption(view, lang, names)
-        message = None if repost else await self._message_id(view.id, view.group_id, "table")
-        if message is not None:
-            try:
-                media = InputMediaPhoto(picture, caption=caption)
-                await self.bot.edit_message_media(media, chat_id=view.group_id, message_id=message)
-                return
-            except BadRequest as error:
-                if "not modified" in str(error).lower():
-                    return
-        sent = await self.bot.send_photo(view.group_id, picture, caption=caption)
-        await self._remember(view.id, view.group_id, "table", sent.message_id)
+        await self._show_photo(view.id, view.group_id, "table", picture, caption, repost)
 
     def _caption(self, view: TableView, lang: str, names: list[str]) -> str:
         game = t(lang, f"game.{view.game}")
@@ -134,17 +124,7 @@ class TelegramNotifier:
             picture = render.gouji_hand(private["hand"], lang=lang)
         else:
             picture = render.gongzhu_hand(private["hand"], exposed=" ".join(private["my_exposed"]), lang=lang)
-        message = None if repost else await self._message_id(view.id, player, "hand")
-        if message is not None:
-            try:
-                media = InputMediaPhoto(picture, caption=caption)
-                await self.bot.edit_message_media(media, chat_id=player, message_id=message)
-                return
-            except BadRequest as error:
-                if "not modified" in str(error).lower():
-                    return
-        sent = await self.bot.send_photo(player, picture, caption=caption)
-        await self._remember(view.id, player, "hand", sent.message_id)
+        await self._show_photo(view.id, player, "hand", picture, caption, repost)
 
     async def _turn(self, view: TableView, player: int, seat: int, played: str | None) -> None:
         """A new decision: a new message with the keyboard (it notifies). Still deciding at a new
@@ -180,6 +160,23 @@ class TelegramNotifier:
         return self._turns.pop((table, player), None)
 
     # -- messages ------------------------------------------------------------------------------
+
+    async def _show_photo(
+        self, table: int, chat: int, purpose: str, picture: bytes, caption: str, repost: bool
+    ) -> None:
+        """Edits the chat's picture message of this purpose in place; sends a new one when there is
+        none, it is gone, or `repost` asks for it at the bottom of the chat."""
+        message = None if repost else await self._message_id(table, chat, purpose)
+        if message is not None:
+            try:
+                media = InputMediaPhoto(picture, caption=caption)
+                await self.bot.edit_message_media(media, chat_id=chat, message_id=message)
+                return
+            except BadRequest as error:
+                if "not modified" in str(error).lower():
+                    return
+        sent = await self.bot.send_photo(chat, picture, caption=caption)
+        await self._remember(table, chat, purpose, sent.message_id)
 
     async def _show_text(self, table: int, chat: int, purpose: str, text: str, markup: Any) -> None:
         message = await self._message_id(table, chat, purpose)
