@@ -11,6 +11,7 @@ from telegram import InputMediaPhoto, Message
 from telegram.error import BadRequest, Forbidden
 
 import render
+from engine.games import GAMES
 from engine.referee.notifier import Notice, TableView
 from handlers import announce
 from handlers.i18n import t
@@ -30,7 +31,6 @@ class TelegramNotifier:
         self.bot: Any = None  # telegram.Bot, set when the application starts
         self._hands: dict[tuple[int, int], str] = {}  # (table, player) → the hand last shown
         self._turns: dict[tuple[int, int], int] = {}  # (table, player) → the turn message's id
-        self.clock_now: Any = None  # the referee clock's `now`, for the time left
 
     # -- the group -----------------------------------------------------------------------------
 
@@ -66,7 +66,9 @@ class TelegramNotifier:
 
     async def lobby(self, view: TableView, lang: str, names: list[str]) -> None:
         seats = [f"{i + 1}. {name}" for i, name in enumerate(names)]
-        seats += [f"{i + 1}. {t(lang, 'lobby.seat_empty')}" for i in range(len(names), _seat_count(view))]
+        seats += [
+            f"{i + 1}. {t(lang, 'lobby.seat_empty')}" for i in range(len(names), GAMES[view.game].seats)
+        ]
         options = ", ".join(f"{k}={v}" for k, v in sorted(view.options.items()))
         text = "\n".join(
             [
@@ -102,36 +104,44 @@ class TelegramNotifier:
 
     async def _private(self, view: TableView, notice: Notice) -> None:
         played = {e.seat: e.cards for e in notice.events if e.kind in ("Played", "CardPlayed")}  # type: ignore[attr-defined]
+        running = view.status == "running"
         for seat in view.seats:
             if seat.player is None:
                 continue
-            await self.hand(view, seat.player)
-            await self._turn(view, seat.player, seat.seat, played.get(seat.seat))
+            private = self.services.referee.private_view(view.id, seat.player) if running else {}
+            if running:
+                await self.hand(view, seat.player, private=private)
+            await self._turn(view, seat.player, seat.seat, played.get(seat.seat), private)
 
-    async def hand(self, view: TableView, player: int, repost: bool = False) -> None:
-        """The player's hand message: sent at a round's start, edited when the hand changes."""
+    async def hand(
+        self, view: TableView, player: int, repost: bool = False, private: dict[str, Any] | None = None
+    ) -> None:
+        """The player's hand message: sent at a round's start, edited when the hand changes.
+        `private` is the player's private view when the caller has it already."""
         if view.status != "running":
             return
-        lang = await self.services.lang_of(player)
-        private = self.services.referee.private_view(view.id, player)
-        names = await self.services.seat_names(view, lang)
-        caption = _hand_caption(view, private, names, lang)
+        if private is None:
+            private = self.services.referee.private_view(view.id, player)
         key, shown = (view.id, player), f"{private.get('hand_no', private.get('deal_no'))}:{private['hand']}"
         if not repost and self._hands.get(key) == shown:
             return  # edited only when the hand changes: not on every move at the table
         self._hands[key] = shown
+        lang = await self.services.lang_of(player)
+        names = await self.services.seat_names(view, lang)
+        caption = _hand_caption(view, private, names, lang)
         if view.game == "gouji":
             picture = render.gouji_hand(private["hand"], lang=lang)
         else:
             picture = render.gongzhu_hand(private["hand"], exposed=" ".join(private["my_exposed"]), lang=lang)
         await self._show_photo(view.id, player, "hand", picture, caption, repost)
 
-    async def _turn(self, view: TableView, player: int, seat: int, played: str | None) -> None:
+    async def _turn(
+        self, view: TableView, player: int, seat: int, played: str | None, private: dict[str, Any]
+    ) -> None:
         """A new decision: a new message with the keyboard (it notifies). Still deciding at a new
         version: the keyboard is replaced in place. Decided: the keyboard is removed."""
         key = (view.id, player)
         lang = await self.services.lang_of(player)
-        private = self.services.referee.private_view(view.id, player) if view.status == "running" else {}
         legal = private.get("legal") or []
         message = self._turns.get(key)
         if (legal and seat in view.to_act) or (legal and private.get("phase") == "expose"):
@@ -154,10 +164,6 @@ class TelegramNotifier:
         if private.get("phase") == "expose":
             return t(lang, "play.expose_title", time=left)
         return t(lang, "play.your_turn", time=left)
-
-    def forget_turn(self, table: int, player: int) -> int | None:
-        """The turn message the player just answered (its keyboard is edited by the caller)."""
-        return self._turns.pop((table, player), None)
 
     # -- messages ------------------------------------------------------------------------------
 
@@ -206,10 +212,6 @@ class TelegramNotifier:
 
 def _players(notice: Notice) -> set[int]:
     return {e.player for e in notice.events if isinstance(getattr(e, "player", None), int)}  # type: ignore[attr-defined]
-
-
-def _seat_count(view: TableView) -> int:
-    return 6 if view.game == "gouji" else 4
 
 
 def _hand_caption(view: TableView, private: dict[str, Any], names: list[str], lang: str) -> str:

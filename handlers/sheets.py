@@ -18,7 +18,7 @@ def score_sheet_of(referee: Any, view: TableView, names: list[str], final: bool 
         return None
     teams = places = None
     if view.game == "gouji":
-        teams = tuple(s % 2 for s in range(6))
+        teams = tuple(table.game.team_of(match.rules, s) for s in range(table.game.seats))
         last = next(r for r in reversed(match.rounds) if r.is_over)
         order = list(last.finish_order)
         places = tuple(order.index(s) + 1 if s in order else None for s in range(6))

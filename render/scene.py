@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.gouji.scoring import team
+
 if TYPE_CHECKING:  # pictures never load the async referee; they only read its view
     from engine.referee.notifier import TableView
 
@@ -61,7 +63,7 @@ def _gouji(view: TableView, names: Sequence[str], public: dict, common: dict) ->
     places = {int(s): p for s, p in (public.get("places") or {}).items()}
     passed = set(public.get("passed") or ())
     seats = tuple(
-        _seat(view, s, names, team=s % 2, cards_left=left[s], place=places.get(s), passed=s in passed)
+        _seat(view, s, names, team=team(s), cards_left=left[s], place=places.get(s), passed=s in passed)
         for s in range(len(view.seats))
     )
     notes = []

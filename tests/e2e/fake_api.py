@@ -98,9 +98,6 @@ class FakeBotApi:
             lambda calls: next((c for c in calls if c.params.get("callback_query_id") == query_id), None)
         )
 
-    def sent_to(self, chat: int) -> list[Call]:
-        return [c for c in self.calls if c.chat == chat and (c.method in SENDS or c.method in EDITS)]
-
     # -- the server side ------------------------------------------------------------------------
 
     def _push(self, update: dict[str, Any]) -> None:
