@@ -268,6 +268,7 @@ class Hand(PrePlay, PlayPhase, HandState):
         view["seat"] = seat
         view["hand"] = str(self.cards[seat])
         view["legal"] = [str(m) for m in self.legal_moves(seat)]
+        view["warnings"] = self.warnings(seat)
         return view
 
     def total_cards(self) -> int:

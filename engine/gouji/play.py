@@ -80,6 +80,31 @@ class PlayPhase(_Base):
             found = [m for m in found if can_finish_with_jokers(counts, m)]
         return [*found, PASS]
 
+    def warnings(self, seat: int) -> dict[str, str]:
+        """The seat's legal plays that carry a consequence worth a second look: `burn` (§7: if it
+        stands, every later set must hold a joker) and `gives_up_point` (§9: a 4 played before
+        开点 gives up the seat's point)."""
+        if self.phase != "play" or seat not in self.to_act:
+            return {}
+        burning = self.table is not None and self._is_burn(seat)
+        point_open = (
+            self.rules.kaidian
+            and not self.opened[seat]
+            and seat not in self.point_fixed
+            and not self.headless[seat]
+            and not self.melee
+            and not self.played_four[seat]
+        )
+        found: dict[str, str] = {}
+        for move in self._play_moves(seat):
+            if move is PASS:
+                continue
+            if burning:
+                found[move.text] = "burn"
+            elif point_open and move.rank == FOUR:  # type: ignore[union-attr]
+                found[move.text] = "gives_up_point"
+        return found
+
     def _can_beat(self, seat: int) -> bool:
         counts = self.cards[seat].counts
         assert self.table is not None

@@ -94,3 +94,21 @@ def test_s7_no_burn_against_a_headless_player() -> None:
     assert g.to_act == [4]  # 4 is not the opposite and could not burn, but 3 is 无头
     events = play(g, (4, "A A"))
     assert of(events, "Played")[0].burn is False
+
+
+def test_s7_the_seat_view_warns_that_every_answer_to_a_protected_gouji_set_is_a_burn() -> None:
+    g = from_hands(BURN, leader=0)
+    play(g, (0, "K K"))
+    view = g.seat_view(2)
+    assert view["warnings"] == {"A A": "burn"} and view["legal"] == ["A A", "pass"]
+    assert g.seat_view(1)["warnings"] == {}  # not to act
+
+
+def test_s7_the_opposite_answers_without_a_burn_warning() -> None:
+    hands = list(BURN)
+    hands[3] = "A A 6"  # 0's opposite answers freely
+    g = from_hands(hands, leader=0, rules=Rules(auto_pass=False))
+    play(g, (0, "K K"))
+    while g.to_act != [3]:  # the others pass first; the opposite answers last
+        play(g, (g.to_act[0], "pass"))
+    assert "A A" in g.seat_view(3)["legal"] and g.seat_view(3)["warnings"] == {}

@@ -133,3 +133,16 @@ def test_s9_point_tribute_unscored_when_no_point_set_was_dealt() -> None:
     finish_with_defaults(g)
     point = [d for d in g.debts if d.kind == "point"]
     assert [(d.payer, d.receiver, d.scored) for d in point] == [(3, 0, False)]
+
+
+def test_s9_the_seat_view_warns_before_a_four_that_gives_up_the_point() -> None:
+    g = from_hands(["4 4 K K 5 9", "3", "3", "3", "3", "3"], leader=0)
+    warnings = g.seat_view(0)["warnings"]
+    assert warnings == {"4": "gives_up_point", "4 4": "gives_up_point"}
+    play(g, (0, "4"))
+    assert g.seat_view(0)["warnings"] == {}  # the point is given up already: nothing more to lose
+
+
+def test_s9_no_four_warning_without_kaidian() -> None:
+    g = from_hands(["4 K K 5 9", "3", "3", "3", "3", "3"], leader=0, rules=Rules(kaidian=False))
+    assert g.seat_view(0)["warnings"] == {}
