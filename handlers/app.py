@@ -24,6 +24,7 @@ from handlers import buttons, commands
 from handlers.callbacks import Signer
 from handlers.config import Config
 from handlers.i18n import LANGUAGES, t
+from handlers.messages import Messages
 from handlers.notifier import TelegramNotifier
 from handlers.services import Services
 
@@ -81,12 +82,14 @@ async def _started(app: Application) -> None:
     store = await Store.open(config.database)  # raises StoreLocked for a second process
     signer = Signer(config.token)
     services = Services(referee=None, signer=signer)  # type: ignore[arg-type]
-    notifier = TelegramNotifier(services)
+    clock = app.bot_data["clock"]
+    messages = Messages(store)
+    messages.bot = app.bot
+    notifier = TelegramNotifier(services, messages, clock)
     seeds = {"new_seed": app.bot_data["new_seed"]} if app.bot_data["new_seed"] else {}
-    referee = Referee(store, notifier, app.bot_data["clock"], bot_delay=config.move_delay, **seeds)
+    referee = Referee(store, notifier, clock, bot_delay=config.move_delay, **seeds)
     services.referee = referee
     services.username = app.bot.username
-    notifier.bot = app.bot
     app.bot_data.update(services=services, notifier=notifier, store=store)
     await referee.recover()  # before any update is handled
     for lang in LANGUAGES:

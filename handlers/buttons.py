@@ -10,12 +10,13 @@ from telegram import Update
 from engine.errors import Refusal, Refused
 from handlers.callbacks import Button, Forged
 from handlers.commands import Context, seat, services
+from handlers.cards import move_label
 from handlers.i18n import t
-from handlers.keyboards import Keys
+from handlers.keyboards import Keys, exposure_move
 from handlers.replies import refusal
 
 LOBBY = {"j", "l", "b", "f", "s"}
-BUILDER = {"r", "k", "h"}
+BUILDER = {"r", "k", "h", "w", "x"}  # keyboard steps that send nothing to the referee
 
 
 async def pressed(update: Update, context: Context) -> None:
@@ -34,7 +35,7 @@ async def pressed(update: Update, context: Context) -> None:
             await _lobby(update, context, button, lang)
         elif button.action in BUILDER:
             await _builder(update, context, button, lang)
-        elif button.action == "m":
+        elif button.action in ("m", "d"):
             await _move(update, context, button, lang)
         else:
             await query.answer(t(lang, "refuse.forged"))
@@ -77,20 +78,41 @@ def _current(context: Context, button: Button, player: int) -> dict[str, Any]:
 
 
 async def _builder(update: Update, context: Context, button: Button, lang: str) -> None:
-    """The 够级 set builder: ranks → sets of one rank → back to the suggestions (edits in place)."""
+    """Keyboard steps, edited in place: the 够级 set builder (ranks → sets of one rank → back),
+    a warned play's confirmation (the warning pops up), and the 拱猪 exposure toggles."""
     query = update.callback_query
     assert query is not None
     private = _current(context, button, query.from_user.id)
-    keys = Keys(services(context).signer, "gouji", button.table, button.version, lang)
-    legal = private["legal"]
+    game = services(context).referee.view(button.table).game
+    keys = Keys(services(context).signer, game, button.table, button.version, lang)
+    legal, warnings = private["legal"], private.get("warnings") or {}
+    alert = None
     if button.action == "r":
         markup = keys.gouji_ranks(legal)
     elif button.action == "k":
-        markup = keys.gouji_sets(legal, button.arg)
+        markup = keys.gouji_sets(legal, button.arg, warnings)
+    elif button.action == "w":
+        index = _index(button, legal)
+        markup = keys.confirm(legal, index)
+        alert = t(lang, f"play.warn_{warnings.get(legal[index], 'burn')}")
+    elif button.action == "x":
+        markup = keys.exposure(legal, _mask(button))
     else:
-        markup = keys.moves(legal, str(private.get("phase")))
+        markup = keys.moves(legal, str(private.get("phase")), warnings)
     await query.edit_message_reply_markup(markup)
-    await query.answer()
+    await query.answer(alert, show_alert=alert is not None)
+
+
+def _index(button: Button, legal: list[str]) -> int:
+    if not button.arg.isdigit() or int(button.arg) >= len(legal):
+        raise Refused("stale")
+    return int(button.arg)
+
+
+def _mask(button: Button) -> int:
+    if not button.arg.isdigit():
+        raise Refused("stale")
+    return int(button.arg)
 
 
 async def _move(update: Update, context: Context, button: Button, lang: str) -> None:
@@ -99,8 +121,12 @@ async def _move(update: Update, context: Context, button: Button, lang: str) -> 
     player = query.from_user.id
     private = _current(context, button, player)
     legal = private["legal"]
-    if not button.arg.isdigit() or int(button.arg) >= len(legal):
-        raise Refused("stale")
-    move = legal[int(button.arg)]
+    if button.action == "d":  # the exposure toggles' done: the decision those toggles make
+        move = exposure_move(legal, _mask(button))
+        if move is None:
+            raise Refused("stale")
+    else:
+        move = legal[_index(button, legal)]
     await services(context).referee.submit(button.table, player, move, button.version)
-    await query.answer(t(lang, "play.played", move=move))
+    game = services(context).referee.view(button.table).game
+    await query.answer(t(lang, "play.played", move=move_label(move, lang, game)))

@@ -306,7 +306,7 @@ async def hand(update: Update, context: Context, found: Services, lang: str) -> 
     if view is None:
         await reply(update, t(lang, "refuse.not_playing"))
         return
-    await context.bot_data["notifier"].hand(view, update.effective_user.id, repost=True)  # type: ignore[union-attr]
+    await context.bot_data["notifier"].hand(view, update.effective_user.id)  # type: ignore[union-attr]
 
 
 async def back(update: Update, context: Context, found: Services, lang: str) -> None:

@@ -3,14 +3,14 @@ signed and names the table and its version (see `callbacks`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from engine.gouji.cards import RANKS, TWO
 from handlers.callbacks import Button, Signer
-from handlers.cards import move_label
+from handlers.cards import card_label, move_label
 from handlers.i18n import t
 
 WILD = {"2", "SJ", "BJ"}
@@ -46,12 +46,37 @@ class Keys:
         ]
         return InlineKeyboardMarkup(rows)
 
-    def moves(self, legal: Sequence[str], phase: str) -> InlineKeyboardMarkup:
+    def moves(
+        self, legal: Sequence[str], phase: str, warnings: Mapping[str, str] | None = None
+    ) -> InlineKeyboardMarkup:
         """The first keyboard of a decision: every choice, or for 够级 play a few suggestions,
-        pass, and "more" (the builder: pick a base rank, then any legal set of it)."""
+        pass, and "more" (the builder: pick a base rank, then any legal set of it); for the 拱猪
+        exposure, a toggle per exposable card. A play with a consequence (`warnings`: a burn, a 4
+        before 开点) asks to be confirmed first."""
+        if self.game == "gongzhu" and phase == "expose":
+            return self.exposure(legal, 0)
+        warned = frozenset(warnings or ())
         if self.game == "gouji" and phase == "play" and len(legal) > SUGGESTIONS + 2:
-            return InlineKeyboardMarkup(self._suggestions(legal))
-        return InlineKeyboardMarkup(self._choices(legal, range(len(legal))))
+            return InlineKeyboardMarkup(self._suggestions(legal, warned))
+        return InlineKeyboardMarkup(self._choices(legal, range(len(legal)), warned))
+
+    def confirm(self, legal: Sequence[str], index: int) -> InlineKeyboardMarkup:
+        """A warned play's second step: play it, or go back to the choices."""
+        label = move_label(legal[index], self.lang, self.game)
+        play_it = self.button(f"⚠️ {t(self.lang, 'play.confirm')}: {label}", "m", str(index))
+        return InlineKeyboardMarkup([[play_it], [self.button(t(self.lang, "play.cancel"), "h")]])
+
+    def exposure(self, legal: Sequence[str], chosen: int) -> InlineKeyboardMarkup:
+        """拱猪 exposure: a toggle per exposable copy (☑ chosen), then done. `chosen` is a bit mask
+        over `exposable(legal)`; pressing a toggle redraws the keyboard, done sends the choice."""
+        cards = exposable(legal)
+        toggles = [
+            self.button(f"{'☑' if chosen >> i & 1 else '☐'} {card_label(card)}", "x", str(chosen ^ 1 << i))
+            for i, card in enumerate(cards)
+        ]
+        picked = [card for i, card in enumerate(cards) if chosen >> i & 1]
+        done = t(self.lang, "play.expose_done") if picked else t(self.lang, "play.expose_none")
+        return InlineKeyboardMarkup([*_rows(toggles, 4), [self.button(done, "d", str(chosen))]])
 
     def gouji_ranks(self, legal: Sequence[str]) -> InlineKeyboardMarkup:
         """The builder's first step: the base ranks that have a legal set."""
@@ -59,12 +84,16 @@ class Keys:
         rows = _rows([self.button(b, "k", b) for b in bases], 5)
         return InlineKeyboardMarkup([*rows, [self._back()]])
 
-    def gouji_sets(self, legal: Sequence[str], base: str) -> InlineKeyboardMarkup:
+    def gouji_sets(
+        self, legal: Sequence[str], base: str, warnings: Mapping[str, str] | None = None
+    ) -> InlineKeyboardMarkup:
         """The builder's second step: every legal set of that base rank (how many, which wildcards)."""
         indexes = [i for i, m in enumerate(legal) if m != "pass" and base_rank(m) == base]
-        return InlineKeyboardMarkup([*self._choices(legal, indexes), [self._back()]])
+        return InlineKeyboardMarkup(
+            [*self._choices(legal, indexes, frozenset(warnings or ())), [self._back()]]
+        )
 
-    def _suggestions(self, legal: Sequence[str]) -> Rows:
+    def _suggestions(self, legal: Sequence[str], warned: frozenset[str]) -> Rows:
         """Cheap plain sets first: for each base rank its biggest set without wildcards, low first."""
         best: dict[str, int] = {}
         for i, move in enumerate(legal):
@@ -76,16 +105,20 @@ class Keys:
         picks = [best[b] for b in sorted(best, key=RANKS.index)][:SUGGESTIONS]
         if not picks:  # only sets with wildcards: the first (smallest) ones
             picks = [i for i, m in enumerate(legal) if m != "pass"][:SUGGESTIONS]
-        last = [self._move(legal, legal.index("pass"))] if "pass" in legal else []
+        last = [self._move(legal, legal.index("pass"), warned)] if "pass" in legal else []
         last.append(self.button(t(self.lang, "play.more"), "r"))
-        return [*self._choices(legal, picks), last]
+        return [*self._choices(legal, picks, warned), last]
 
-    def _choices(self, legal: Sequence[str], indexes: Sequence[int]) -> Rows:
-        buttons = [self._move(legal, i) for i in list(indexes)[:MAX_BUTTONS]]
+    def _choices(self, legal: Sequence[str], indexes: Sequence[int], warned: frozenset[str]) -> Rows:
+        buttons = [self._move(legal, i, warned) for i in list(indexes)[:MAX_BUTTONS]]
         return _rows(buttons, PER_ROW[self.game])
 
-    def _move(self, legal: Sequence[str], index: int) -> InlineKeyboardButton:
-        return self.button(move_label(legal[index], self.lang, self.game), "m", str(index))
+    def _move(self, legal: Sequence[str], index: int, warned: frozenset[str]) -> InlineKeyboardButton:
+        """A move's button; a warned one (marked ⚠️) asks to be confirmed (`w`) before it is sent."""
+        label = move_label(legal[index], self.lang, self.game)
+        if legal[index] in warned:
+            return self.button(f"⚠️ {label}", "w", str(index))
+        return self.button(label, "m", str(index))
 
     def _back(self) -> InlineKeyboardButton:
         return self.button(t(self.lang, "play.back"), "h")
@@ -100,3 +133,17 @@ def base_rank(move: str) -> str:
     words = move.split()
     naturals = [w for w in words if w in RANKS and RANKS.index(w) < TWO]
     return naturals[0] if naturals else words[0]
+
+
+def exposable(legal: Sequence[str]) -> list[str]:
+    """拱猪: the copies a seat may expose (the largest legal exposure), in a fixed order."""
+    choices = [m.split()[1:] for m in legal if m.startswith("expose ")]
+    return max(choices, key=len, default=[])
+
+
+def exposure_move(legal: Sequence[str], chosen: int) -> str | None:
+    """The legal decision for a toggle mask: `pass` for none, else the exposure of those copies."""
+    picked = sorted(card for i, card in enumerate(exposable(legal)) if chosen >> i & 1)
+    if not picked:
+        return "pass" if "pass" in legal else None
+    return next((m for m in legal if m.startswith("expose ") and sorted(m.split()[1:]) == picked), None)

@@ -4,7 +4,6 @@ file with a manual referee clock: what every end-to-end test drives."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +18,7 @@ from tests.e2e.fake_api import Call, FakeBotApi
 
 TOKEN = "123456:TEST-token"
 SEED = "e2e-6"  # a seed where Alice may expose a card in the first 拱猪 deal
+STEP = 5.0  # seconds the clock may jump when nothing happens: less than any move's time
 GROUP = {"id": -100500, "type": "supergroup", "title": "牌友群"}
 ALICE = {"id": 501, "is_bot": False, "first_name": "Alice", "language_code": "zh-hans"}
 BOB = {"id": 502, "is_bot": False, "first_name": "Bob", "language_code": "en"}
@@ -55,16 +55,22 @@ class Bot:
     async def wait(self, predicate: Any, timeout: float = 20.0) -> Any:
         return await asyncio.to_thread(self.api.wait_for, predicate, timeout)
 
-    async def until(self, predicate: Any, tries: int = 40) -> Any:
+    async def until(self, predicate: Any, tries: int = 40, step: float = STEP) -> Any:
         """Lets the referee's clock fire what is due (bots move at once) until `predicate(calls)`
-        holds: each try waits for the bot's next HTTP call, up to half a second."""
+        holds. Each try waits for the bot's next HTTP call, up to a quarter of a second; when
+        none comes, the clock moves on to its next job, at most `step` seconds ahead (the group's
+        paced messages wait seconds, a move's deadline much longer)."""
         for _ in range(tries):
             await self.clock.advance(0)
             found = predicate(self.api.calls)
             if found:
                 return found
-            with contextlib.suppress(AssertionError):  # nothing new: advance the clock again
-                await asyncio.to_thread(self.api.wait_for, _more_than(len(self.api.calls)), 0.5)
+            try:
+                await asyncio.to_thread(self.api.wait_for, _more_than(len(self.api.calls)), 0.25)
+            except AssertionError:  # nothing new: time moves on
+                due = self.clock.pending()
+                if due:
+                    await self.clock.advance(min(step, max(0.0, due[0] - self.clock.now())))
         raise AssertionError(f"never happened; last calls: {[c.method for c in self.api.calls[-8:]]}")
 
     async def say(self, user: dict[str, Any], chat: dict[str, Any], text: str) -> int:

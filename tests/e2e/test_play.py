@@ -3,10 +3,10 @@ the rule that no hand ever reaches the group or another player."""
 
 from __future__ import annotations
 
-from tests.e2e.fake_api import Call
+from tests.e2e.fake_api import SENDS, Call
 from tests.e2e.harness import ALICE, BOB, GROUP, Bot, private
 
-SCORE_SHEET = "score sheet"
+THINK = 2.0  # seconds Alice takes per move: the group's paced messages go out meanwhile
 
 
 async def seated_alone(bot: Bot, game: str) -> None:
@@ -19,8 +19,8 @@ async def seated_alone(bot: Bot, game: str) -> None:
 
 
 def score_sheets(calls: list[Call]) -> list[Call]:
-    """Photos to the group without a caption: the table picture always has one."""
-    return [c for c in calls if c.method == "sendPhoto" and c.chat == GROUP["id"] and not c.text]
+    """Photos to the group captioned as score sheets."""
+    return [c for c in calls if c.method == "sendPhoto" and c.chat == GROUP["id"] and c.text.startswith("📊")]
 
 
 async def play_until(bot: Bot, done: object, limit: int = 400) -> int:
@@ -30,6 +30,7 @@ async def play_until(bot: Bot, done: object, limit: int = 400) -> int:
         await bot.until(lambda calls: bot.buttons(ALICE["id"]) or done(calls))  # type: ignore[operator]
         if done(bot.api.calls):  # type: ignore[operator]
             break
+        await bot.clock.advance(THINK)
         message, _, data = bot.buttons(ALICE["id"])[0]
         answer = await bot.press(ALICE, message, data)
         assert answer.method == "answerCallbackQuery"
@@ -49,13 +50,21 @@ def hands_sent(bot: Bot) -> list[str]:
 
 async def test_a_gongzhu_deal_with_exposures_is_played_to_its_score_sheet(bot: Bot) -> None:
     await seated_alone(bot, "gongzhu")
-    keyboard = bot.buttons(ALICE["id"])
-    labels = [text for _, text, _ in keyboard]
-    assert "不亮" not in labels and any(label == "过" for label in labels)  # exposing: pass or an expose
+    # The exposure window: a toggle per exposable card, then done ("expose nothing" while none is on).
+    labels = [text for _, text, _ in bot.buttons(ALICE["id"])]
+    assert labels[-1] == "不亮" and len(labels) >= 2 and all(x.startswith("☐ ") for x in labels[:-1])
+    message, card, toggle = bot.buttons(ALICE["id"])[0]
+    await bot.press(ALICE, message, toggle, bots=False)
+    labels = [text for _, text, _ in bot.buttons(ALICE["id"])]
+    assert labels[0] == "☑ " + card[2:] and labels[-1] == "完成亮牌"
+    message, _, done = bot.buttons(ALICE["id"])[-1]
+    answer = await bot.press(ALICE, message, done)
+    assert answer.params["text"] == f"已出：亮 {card[2:]}"
+    await bot.until(lambda calls: [c for c in calls if c.chat == GROUP["id"] and card[2:] in c.text])
     presses = await play_until(bot, lambda calls: score_sheets(calls))
-    assert presses >= 2  # the exposure decision and cards (a deal may end early by a settled claim)
-    announcements = [c.text for c in bot.api.calls if c.method == "sendMessage" and c.chat == GROUP["id"]]
-    assert any("第1副结束" in text for text in announcements)
+    assert presses >= 1  # cards (a deal may end early by a settled claim)
+    announcements = [c.text for c in bot.api.calls if c.method in SENDS and c.chat == GROUP["id"]]
+    assert any("第1副结束" in text for text in announcements)  # with the sheet, or just before it
     assert_no_hand_leaves_its_chat(bot)
 
 

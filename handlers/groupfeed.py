@@ -1,0 +1,88 @@
+"""What a group sees during play, paced to Telegram's limit of about 20 messages a minute in a
+group (edits count too). Each table's news waits in a batch: announcement lines are merged into
+one message, score sheets queue up, and the table message is edited once, to the latest state.
+A batch goes out at once while the group has budget left, else when the budget refills. Nothing
+is dropped, only merged; a busy table costs the group a message every few seconds at most."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.referee.clock import Clock, Timer
+
+PER_MINUTE = 16  # below Telegram's 20, so command replies (/table, /score) still fit
+EPSILON = 1e-6  # refilled "to 1" may fall short by a rounding error: never wait for that
+BURST = 4  # a quiet group may spend this many at once (a hand's end: table, lines, sheet)
+
+
+@dataclass
+class Batch:
+    """One table's news not yet in the group."""
+
+    view: Any = None  # the latest TableView: the table message is edited to it
+    lines: list[str] = field(default_factory=list)
+    sheets: list[bytes] = field(default_factory=list)
+
+    def add(self, view: Any, lines: list[str], sheet: bytes | None) -> None:
+        self.view = view
+        self.lines += lines
+        if sheet is not None:
+            self.sheets.append(sheet)
+
+
+Send = Callable[[int, Batch], Awaitable[int]]  # sends a table's batch; returns the calls it made
+
+
+@dataclass
+class _Group:
+    tokens: float
+    at: float
+    batches: dict[int, Batch] = field(default_factory=dict)
+    timer: Timer | None = None
+    sending: bool = False
+
+
+class GroupFeed:
+    def __init__(
+        self, clock: Clock, send: Send, per_minute: float = PER_MINUTE, burst: float = BURST
+    ) -> None:
+        self.clock = clock
+        self.send = send
+        self.rate = per_minute / 60.0
+        self.burst = burst
+        self._groups: dict[int, _Group] = {}
+
+    async def post(self, group: int, table: int, view: Any, lines: list[str], sheet: bytes | None) -> None:
+        """Adds a table's news; sends what is waiting now if the group has budget for it."""
+        state = self._groups.setdefault(group, _Group(self.burst, self.clock.now()))
+        state.batches.setdefault(table, Batch()).add(view, lines, sheet)
+        if not state.sending and state.timer is None:
+            await self._drain(group)
+
+    def waiting(self, group: int) -> bool:
+        state = self._groups.get(group)
+        return bool(state and state.batches)
+
+    async def _drain(self, group: int) -> None:
+        state = self._groups[group]
+        state.timer = None
+        state.sending = True
+        try:
+            while state.batches:
+                self._refill(state)
+                if state.tokens < 1 - EPSILON:
+                    wait = max((1 - state.tokens) / self.rate, EPSILON)
+                    state.timer = self.clock.call_at(self.clock.now() + wait, lambda: self._drain(group))
+                    return
+                table, batch = next(iter(state.batches.items()))
+                del state.batches[table]
+                state.tokens -= await self.send(table, batch)
+        finally:
+            state.sending = False
+
+    def _refill(self, state: _Group) -> None:
+        now = self.clock.now()
+        state.tokens = min(self.burst, state.tokens + (now - state.at) * self.rate)
+        state.at = now

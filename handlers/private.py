@@ -1,0 +1,142 @@
+"""Each player's private chat: their hand message, a picture of the hand with a caption (the hand
+in engine notation on one line, the table's public state) and, while they decide, the move
+keyboard.
+
+A new decision sends the hand message anew, so that it notifies and sits at the bottom of the
+chat; the same decision at a newer table version is edited in place; a decision taken loses its
+keyboard and says what was played. A message left behind keeps the hand as it was then, so the
+chat reads as the player's own record of the hand. Between decisions a message is edited only
+when the hand itself changes, never on every move at the table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import render
+from engine.referee.notifier import TableView
+from handlers.cards import move_label
+from handlers.i18n import t
+from handlers.keyboards import Keys
+from handlers.messages import Messages
+from handlers.services import Services
+from render.clockface import time_left
+
+KEYS = "keys"  # purpose of the message that carries a live keyboard
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What a hand message shows, to skip edits that would change nothing."""
+
+    message: int
+    hand: str
+    caption: str
+    markup: Any
+
+
+class PrivateChats:
+    def __init__(self, services: Services, messages: Messages) -> None:
+        self.services = services
+        self.messages = messages
+        self._shown: dict[tuple[int, int], Shown] = {}  # (table, player) → its last hand message
+
+    async def update(
+        self,
+        view: TableView,
+        player: int,
+        private: dict[str, Any],
+        played: str | None = None,
+        repost: bool = False,
+    ) -> None:
+        """Brings the player's hand message up to date with the table at `view`."""
+        if view.status != "running" or "hand" not in private:
+            await self._close_keyboard(view.id, player, None)
+            return
+        table, key = view.id, (view.id, player)
+        round_purpose = f"hand{private.get('hand_no', private.get('deal_no'))}"
+        lang = await self.services.lang_of(player)
+        deciding = _deciding(view, private)
+        markup = (
+            Keys(self.services.signer, view.game, table, view.version, lang).moves(
+                private["legal"], str(private.get("phase")), private.get("warnings")
+            )
+            if deciding
+            else None
+        )
+        caption = await self._caption(view, private, lang, deciding, played)
+        live = await self.messages.id(table, player, round_purpose)
+        keyed = await self.messages.id(table, player, KEYS)
+        if live is None or repost or (deciding and keyed is None):
+            # a new round, /hand, or a new decision: a new message, which notifies
+            await self._close_keyboard(table, player, None)
+            sent = await self.messages.send_photo(player, _picture(view, private, lang), caption, markup)
+            await self.messages.remember(table, player, round_purpose, sent)
+            if deciding:
+                await self.messages.remember(table, player, KEYS, sent)
+            self._shown[key] = Shown(sent, private["hand"], caption, markup)
+            return
+        target = keyed if keyed is not None else live
+        shown = self._shown.get(key)
+        if shown is not None and shown.message == target and shown.hand == private["hand"]:
+            if keyed is None or (shown.caption, shown.markup) == (caption, markup):
+                return  # between decisions, only a changed hand is worth an edit
+            edited = await self.messages.edit_caption(player, target, caption, markup)
+        else:
+            picture = _picture(view, private, lang)
+            edited = await self.messages.edit_photo(player, target, picture, caption, markup)
+        if not edited:  # deleted by the player: start again at the bottom of the chat
+            await self.messages.forget(table, player, KEYS)
+            await self.messages.forget(table, player, round_purpose)
+            await self.update(view, player, private, played)
+            return
+        if not deciding and keyed is not None:
+            await self.messages.forget(table, player, KEYS)
+        self._shown[key] = Shown(target, private["hand"], caption, markup)
+
+    async def _close_keyboard(self, table: int, player: int, keep: int | None) -> None:
+        """Removes a keyboard left on an older message (a round ended while it was shown)."""
+        keyed = await self.messages.id(table, player, KEYS)
+        if keyed is not None and keyed != keep:
+            await self.messages.remove_keyboard(player, keyed)
+            await self.messages.forget(table, player, KEYS)
+
+    async def _caption(
+        self, view: TableView, private: dict[str, Any], lang: str, deciding: bool, played: str | None
+    ) -> str:
+        names = await self.services.seat_names(view, lang)
+        turn = ", ".join(names[s] for s in view.to_act) or t(lang, "play.nobody")
+        if view.game == "gouji":
+            table = private.get("table") or t(lang, "play.empty")
+            info = t(lang, "play.table_info", round=private.get("hand_no"), table=table, turn=turn)
+        else:
+            info = t(
+                lang,
+                "play.table_info_gz",
+                round=private.get("deal_no"),
+                trick=private.get("trick_no"),
+                turn=turn,
+            )
+        lines = [private["hand"] or "—", info]
+        if deciding:
+            left = "—" if view.deadline_at is None else time_left(round(view.deadline_at - self._now()))
+            expose = private.get("phase") == "expose"
+            lines.append(t(lang, "play.expose_title" if expose else "play.your_turn", time=left))
+        elif played:
+            lines.append(t(lang, "play.played", move=move_label(played, lang, view.game)))
+        return "\n".join(lines)
+
+    def _now(self) -> float:
+        return self.services.referee.clock.now()
+
+
+def _deciding(view: TableView, private: dict[str, Any]) -> bool:
+    seat = private.get("seat")
+    return bool(private.get("legal")) and (seat in view.to_act or private.get("phase") == "expose")
+
+
+def _picture(view: TableView, private: dict[str, Any], lang: str) -> bytes:
+    if view.game == "gouji":
+        return render.gouji_hand(private["hand"], lang=lang)
+    exposed = " ".join(private.get("my_exposed", ()))
+    return render.gongzhu_hand(private["hand"], exposed=exposed, lang=lang)

@@ -1,0 +1,56 @@
+"""The group's pacing: news merged, never dropped, and a busy table held under the group limit."""
+
+from __future__ import annotations
+
+from engine.referee.clock import ManualClock
+from handlers.groupfeed import BURST, PER_MINUTE, Batch, GroupFeed
+
+GROUP = -100
+
+
+class Group:
+    """Records what would be sent: one call for the table, one per line message and sheet."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[float, int, Batch]] = []
+        self.clock = ManualClock()
+
+    async def send(self, table: int, batch: Batch) -> int:
+        self.sent.append((self.clock.now(), table, batch))
+        return 1 + bool(batch.lines) + len(batch.sheets)
+
+
+async def test_a_quiet_group_gets_news_at_once() -> None:
+    group = Group()
+    feed = GroupFeed(group.clock, group.send)
+    await feed.post(GROUP, 1, "v1", ["够级！"], None)
+    assert [(t, b.view, b.lines) for t, _, b in group.sent] == [(group.clock.now(), "v1", ["够级！"])]
+
+
+async def test_a_busy_table_is_merged_into_few_messages_and_nothing_is_lost() -> None:
+    group = Group()
+    feed = GroupFeed(group.clock, group.send)
+    start = group.clock.now()
+    for move in range(600):  # a move every half second for five minutes, each with a line
+        await feed.post(GROUP, 1, f"v{move}", [f"line {move}"], b"sheet" if move % 100 == 99 else None)
+        await group.clock.advance(0.5)
+    await group.clock.advance(60)  # the rest goes out once the budget refills
+    lines = [line for _, _, batch in group.sent for line in batch.lines]
+    assert lines == [f"line {m}" for m in range(600)]  # every line, in order
+    assert sum(len(b.sheets) for _, _, b in group.sent) == 6
+    assert group.sent[-1][2].view == "v599"  # the table ends at the latest state
+    calls = [(t, 1 + bool(b.lines) + len(b.sheets)) for t, _, b in group.sent]
+    for minute in range(6):  # in any minute: the budget, plus the burst saved before it
+        window = [n for t, n in calls if start + 60 * minute <= t < start + 60 * (minute + 1)]
+        assert sum(window) <= PER_MINUTE + BURST + 1, minute  # a batch may overdraw by one
+
+
+async def test_tables_in_different_groups_do_not_wait_for_each_other() -> None:
+    group = Group()
+    feed = GroupFeed(group.clock, group.send, per_minute=1, burst=1)
+    await feed.post(GROUP, 1, "a", ["x"], None)
+    await feed.post(GROUP, 1, "b", ["y"], None)  # over budget: waits
+    await feed.post(GROUP - 1, 2, "c", ["z"], None)  # another group: at once
+    assert [b.view for _, _, b in group.sent] == ["a", "c"] and feed.waiting(GROUP)
+    await group.clock.advance(600)
+    assert [b.view for _, _, b in group.sent] == ["a", "c", "b"] and not feed.waiting(GROUP)
