@@ -9,8 +9,8 @@ from telegram import Update
 
 from engine.errors import Refusal, Refused
 from handlers.callbacks import Button, Forged
-from handlers.commands import Context, seat, services
 from handlers.cards import move_label
+from handlers.commands import Context, seat, services
 from handlers.i18n import t
 from handlers.keyboards import Keys, exposure_move
 from handlers.replies import refusal
