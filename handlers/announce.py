@@ -32,13 +32,15 @@ def lines(
     names: Sequence[str],
     players: Callable[[int], str],
     lang: str,
-    answerers: str = "",
+    answerers: Sequence[str] = (),
 ) -> list[str]:
     """`names[seat]` names a seat; `players(id)` names a player (lobby events); `answerers` who
-    may answer now (a 够级 set's announcement says so)."""
+    may answer now. Only the notice's last play is still open to answers: its 够级 set names them
+    (or says nobody could answer); an earlier one in the same notice was already answered."""
+    plays = [i for i, e in enumerate(events) if e.kind == "Played"]
     out = []
-    for event in events:
-        line = _line(event, names, players, lang, answerers)
+    for i, event in enumerate(events):
+        line = _line(event, names, players, lang, answerers if plays and i == plays[-1] else None)
         if line:
             out.append(line)
     return out
@@ -57,7 +59,11 @@ def _values(event: Event, names: Sequence[str], players: Callable[[int], str]) -
 
 
 def _line(
-    event: Event, names: Sequence[str], players: Callable[[int], str], lang: str, answerers: str
+    event: Event,
+    names: Sequence[str],
+    players: Callable[[int], str],
+    lang: str,
+    answerers: Sequence[str] | None,
 ) -> str | None:
     kind = event.kind
     values = _values(event, names, players)
@@ -65,13 +71,13 @@ def _line(
         if values["burn"]:
             return t(lang, "announce.burn", seat=values["seat"], cards=values["cards"])
         if values["gouji"]:
-            return t(
-                lang,
-                "announce.gouji_set",
-                seat=values["seat"],
-                cards=values["cards"],
-                answerers=answerers or "—",
-            )
+            line = t(lang, "announce.gouji_set", seat=values["seat"], cards=values["cards"])
+            others = [name for name in (answerers or ()) if name != values["seat"]]
+            if answerers is None:
+                return line
+            if not others:
+                return line + t(lang, "announce.gouji_unanswered")
+            return line + t(lang, "announce.gouji_answerers", answerers=", ".join(others))
         return None
     if kind == "Finished":
         return t(lang, "announce.Finished", seat=values["seat"], place=t(lang, f"places.{event.place}"))  # type: ignore[attr-defined]

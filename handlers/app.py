@@ -60,6 +60,7 @@ def build(
         .base_url(config.base_url)
         .base_file_url(config.base_file_url)
         .post_init(_started)
+        .post_stop(_flush)
         .post_shutdown(_stopped)
     )
     if rate_limit:
@@ -96,6 +97,13 @@ async def _started(app: Application) -> None:
         menu = [BotCommand(name, t(lang, f"cmd.{name}")) for name in MENU]
         await app.bot.set_my_commands(menu, language_code=None if lang == "zh" else lang)
     log.info("ready as @%s on %s", app.bot.username, config.database)
+
+
+async def _flush(app: Application) -> None:
+    """Before the bot disconnects: the group messages still waiting for their turn go out."""
+    notifier: TelegramNotifier | None = app.bot_data.get("notifier")
+    if notifier is not None:
+        await notifier.feed.flush()
 
 
 async def _stopped(app: Application) -> None:

@@ -12,6 +12,7 @@ from telegram.ext import ContextTypes
 
 import render
 from engine.errors import Refusal
+from engine.record import make_record
 from handlers.i18n import LANGUAGES, t
 from handlers.replies import group_table, player_table, refusal
 from handlers.services import Services
@@ -241,13 +242,11 @@ async def record(update: Update, context: Context, found: Services, lang: str) -
     async with found.referee.store.reading() as q:
         rows = await q.moves(table.match_id)
         match = await q.last_match(view.id)
-    body = {
-        "game": view.game,
-        "rules": view.options,
-        "seed": match.seed if match else None,
-        "moves": [[r.seat, r.move] for r in rows],
-    }
-    data = json.dumps(body, ensure_ascii=False, indent=1).encode()
+    if match is None:
+        await reply(update, t(lang, "help.score_none"))
+        return
+    body = make_record(view.game, view.options, match.seed, ((r.seat, r.kind, r.move) for r in rows))
+    data = json.dumps(body, ensure_ascii=False).encode()
     await update.effective_message.reply_document(data, filename=f"{view.game}-table{view.id}.json")  # type: ignore[union-attr]
 
 

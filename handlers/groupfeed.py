@@ -61,6 +61,15 @@ class GroupFeed:
         if not state.sending and state.timer is None:
             await self._drain(group)
 
+    async def flush(self) -> None:
+        """At shutdown: what waits goes out now, over budget if need be (the rate limiter still
+        spaces it), and no timer is left to fire after the bot has gone."""
+        for group, state in self._groups.items():
+            if state.timer is not None:
+                state.timer.cancel()
+            state.tokens = float("inf")
+            await self._drain(group)
+
     def waiting(self, group: int) -> bool:
         state = self._groups.get(group)
         return bool(state and state.batches)

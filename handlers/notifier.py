@@ -61,7 +61,7 @@ class TelegramNotifier:
         if "MatchStarted" in kinds:
             await self._close_lobby(view, lang)
         players = {p: await self.services.name_of(p) for p in _players(notice)}
-        answerers = ", ".join(names[s] for s in view.to_act)
+        answerers = [names[s] for s in view.to_act]
         lines = announce.lines(notice.events, names, lambda p: players.get(p, str(p)), lang, answerers)
         sheet = None
         if kinds & ROUND_ENDS:
@@ -132,6 +132,13 @@ class TelegramNotifier:
 
     async def _private(self, view: TableView, notice: Notice) -> None:
         played = {e.seat: e.cards for e in notice.events if e.kind in PLAYS}  # type: ignore[attr-defined]
+        for event in notice.events:  # a player put on autopilot hears it in private, with the way back
+            if event.kind == "TimedOut" and event.autopilot:  # type: ignore[attr-defined]
+                player = view.seats[event.seat].player  # type: ignore[attr-defined]
+                if player is not None:
+                    await self.bot.send_message(
+                        player, t(await self.services.lang_of(player), "play.autopilot_on")
+                    )
         for seat in view.seats:
             if seat.player is None:
                 continue

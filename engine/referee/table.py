@@ -12,6 +12,7 @@ from typing import Any
 from data.records import MoveRow, SeatRow
 from engine.games import Game
 from engine.matchplay import MatchPlay
+from engine.record import apply_step
 from engine.referee.clock import Timer
 from engine.referee.notifier import SeatView, TableView
 from engine.timecontrol import TimeControl
@@ -77,14 +78,7 @@ def replay(game: Game, seed: str, rules: Any, rows: Iterable[MoveRow]) -> MatchP
     """The match exactly as its log left it: moves, timeouts, forfeits and a stop."""
     match = game.new_match(seed, rules)
     for row in rows:
-        if row.kind == "move":
-            match.apply(row.seat, row.move)
-        elif row.kind == "timeout":
-            match.timeout(row.seat)
-        elif row.kind == "forfeit":
-            match.forfeit(row.seat)  # type: ignore[attr-defined]
-        elif row.kind == "stop":
-            match.stop()  # type: ignore[attr-defined]
+        apply_step(match, row.seat, row.kind, row.move)
     return match
 
 

@@ -18,6 +18,7 @@ from tests.e2e.fake_api import Call, FakeBotApi
 
 TOKEN = "123456:TEST-token"
 SEED = "e2e-6"  # a seed where Alice may expose a card in the first 拱猪 deal
+THINK = 2.0  # seconds a player takes per move: the group's paced messages go out meanwhile
 STEP = 5.0  # seconds the clock may jump when nothing happens: less than any move's time
 GROUP = {"id": -100500, "type": "supergroup", "title": "牌友群"}
 ALICE = {"id": 501, "is_bot": False, "first_name": "Alice", "language_code": "zh-hans"}
@@ -36,8 +37,11 @@ class Bot:
     database: Path
 
     @classmethod
-    async def start(cls, api: FakeBotApi, database: Path, clock: ManualClock | None = None) -> Bot:
-        config = Config(TOKEN, database, api.url, 0.0, logging.INFO, None, 8443)
+    async def start(
+        cls, api: FakeBotApi, database: Path, clock: ManualClock | None = None, move_delay: float = 0.0
+    ) -> Bot:
+        """`move_delay`: BOT_MOVE_DELAY; at 0 the bots' moves all happen at one instant."""
+        config = Config(TOKEN, database, api.url, move_delay, logging.INFO, None, 8443)
         clock = clock or ManualClock()
         app = build(config, clock=clock, rate_limit=False, new_seed=lambda: SEED)
         await app.initialize()
@@ -49,6 +53,7 @@ class Bot:
     async def stop(self) -> None:
         await self.app.updater.stop()  # type: ignore[union-attr]
         await self.app.stop()
+        await self.app.post_stop(self.app)  # type: ignore[misc]  # as run_polling does
         await self.app.post_shutdown(self.app)  # type: ignore[misc]
         await self.app.shutdown()
 
@@ -118,3 +123,66 @@ def _more_than(count: int) -> Any:
 
 def first(calls: list[Call], test: Any) -> Call | None:
     return next((c for c in calls if test(c)), None)
+
+
+async def seated_alone(bot: Bot, game: str, options: str = "fast") -> None:
+    """Alice opens a table, arrives through the deep link, bots fill the rest, the match starts."""
+    await bot.say(ALICE, GROUP, f"/{game} {options}")
+    await bot.say(ALICE, private(ALICE), "/start j1")
+    await bot.say(ALICE, GROUP, "/fill")
+    await bot.say(ALICE, GROUP, "/startgame")
+    await bot.until(lambda calls: bot.buttons(ALICE["id"]))
+
+
+async def play_until(
+    bot: Bot, done: Any, limit: int = 400, players: tuple[dict[str, Any], ...] = (ALICE,)
+) -> int:
+    """The players press the first button of their keyboards, after THINK seconds, until
+    `done(calls)`; returns their presses."""
+    presses = 0
+
+    def ready(calls: list[Call]) -> Any:
+        return done(calls) or next((p for p in players if bot.buttons(p["id"])), None)
+
+    while not done(bot.api.calls):
+        player = await bot.until(ready)
+        if done(bot.api.calls):
+            break
+        await bot.clock.advance(THINK)
+        if not bot.buttons(player["id"]):  # the deadline of a decision shared with bots moved on
+            continue
+        message, _, data = bot.buttons(player["id"])[0]  # a warned play: pressed twice, to confirm
+        answer = await bot.press(player, message, data)
+        assert answer.method == "answerCallbackQuery"
+        presses += 1
+        assert presses < limit
+    return presses
+
+
+def score_sheets(calls: list[Call]) -> list[Call]:
+    """Photos to the group captioned as score sheets."""
+    return [c for c in calls if c.method == "sendPhoto" and c.chat == GROUP["id"] and c.text.startswith("📊")]
+
+
+def hands_sent(bot: Bot, player: dict[str, Any]) -> list[str]:
+    """The notation line of every hand message the player got."""
+    return [
+        c.text.split("\n")[0]
+        for c in bot.api.calls
+        if c.method in ("sendPhoto", "editMessageMedia", "editMessageCaption") and c.chat == player["id"]
+    ]
+
+
+def assert_no_hand_leaves_its_chat(bot: Bot, player: dict[str, Any]) -> None:
+    """Every hand the player was shown (of three cards or more: one played card is public)
+    appears in no message to any other chat; no photo sent elsewhere is one of their pictures."""
+    hands = {h for h in hands_sent(bot, player) if len(h.split()) >= 3}
+    assert hands
+    elsewhere = [c for c in bot.api.calls if c.chat not in (None, player["id"])]
+    for call in elsewhere:
+        lines = set(call.text.split("\n"))
+        assert not hands & lines, call.text  # not as a line (another player's hand caption) ...
+        long = [h for h in hands if len(h.split()) >= 8 and h in call.text]
+        assert not long, long  # ... nor inside any text (short hands may match by chance)
+    pictures = {f for c in bot.api.calls if c.chat == player["id"] for f in c.files.values()}
+    assert not [c for c in elsewhere if pictures & set(c.files.values())]

@@ -3,49 +3,18 @@ the rule that no hand ever reaches the group or another player."""
 
 from __future__ import annotations
 
-from tests.e2e.fake_api import SENDS, Call
-from tests.e2e.harness import ALICE, BOB, GROUP, Bot, private
-
-THINK = 2.0  # seconds Alice takes per move: the group's paced messages go out meanwhile
-
-
-async def seated_alone(bot: Bot, game: str) -> None:
-    """Alice opens a table, arrives through the deep link, bots fill the rest, the match starts."""
-    await bot.say(ALICE, GROUP, f"/{game} fast")
-    await bot.say(ALICE, private(ALICE), "/start j1")
-    await bot.say(ALICE, GROUP, "/fill")
-    await bot.say(ALICE, GROUP, "/startgame")
-    await bot.until(lambda calls: bot.buttons(ALICE["id"]))
-
-
-def score_sheets(calls: list[Call]) -> list[Call]:
-    """Photos to the group captioned as score sheets."""
-    return [c for c in calls if c.method == "sendPhoto" and c.chat == GROUP["id"] and c.text.startswith("📊")]
-
-
-async def play_until(bot: Bot, done: object, limit: int = 400) -> int:
-    """Alice presses the first button of her keyboard until `done(calls)`; returns her presses."""
-    presses = 0
-    while not done(bot.api.calls):  # type: ignore[operator]
-        await bot.until(lambda calls: bot.buttons(ALICE["id"]) or done(calls))  # type: ignore[operator]
-        if done(bot.api.calls):  # type: ignore[operator]
-            break
-        await bot.clock.advance(THINK)
-        message, _, data = bot.buttons(ALICE["id"])[0]
-        answer = await bot.press(ALICE, message, data)
-        assert answer.method == "answerCallbackQuery"
-        presses += 1
-        assert presses < limit
-    return presses
-
-
-def hands_sent(bot: Bot) -> list[str]:
-    """The notation line of every hand message Alice got."""
-    return [
-        c.text.split("\n")[0]
-        for c in bot.api.calls
-        if c.method in ("sendPhoto", "editMessageMedia") and c.chat == ALICE["id"]
-    ]
+from tests.e2e.fake_api import SENDS
+from tests.e2e.harness import (
+    ALICE,
+    BOB,
+    GROUP,
+    Bot,
+    assert_no_hand_leaves_its_chat,
+    play_until,
+    private,
+    score_sheets,
+    seated_alone,
+)
 
 
 async def test_a_gongzhu_deal_with_exposures_is_played_to_its_score_sheet(bot: Bot) -> None:
@@ -65,19 +34,7 @@ async def test_a_gongzhu_deal_with_exposures_is_played_to_its_score_sheet(bot: B
     assert presses >= 1  # cards (a deal may end early by a settled claim)
     announcements = [c.text for c in bot.api.calls if c.method in SENDS and c.chat == GROUP["id"]]
     assert any("第1副结束" in text for text in announcements)  # with the sheet, or just before it
-    assert_no_hand_leaves_its_chat(bot)
-
-
-def assert_no_hand_leaves_its_chat(bot: Bot) -> None:
-    """Every hand Alice was shown (of three cards or more: one played card is public) appears in
-    no message to any other chat; no photo sent elsewhere is one of her hand pictures."""
-    hands = [h for h in hands_sent(bot) if len(h.split()) >= 3]
-    assert hands
-    elsewhere = [c for c in bot.api.calls if c.chat not in (None, ALICE["id"])]
-    for hand in hands:
-        assert not [c for c in elsewhere if hand in c.text], hand
-    pictures = {f for c in bot.api.calls if c.chat == ALICE["id"] for f in c.files.values()}
-    assert not [c for c in elsewhere if pictures & set(c.files.values())]
+    assert_no_hand_leaves_its_chat(bot, ALICE)
 
 
 async def test_a_press_by_the_wrong_user_a_stale_keyboard_a_double_press_and_forged_data_change_nothing(
@@ -108,4 +65,4 @@ async def test_a_typed_move_is_checked_like_a_button(bot: Bot) -> None:
     )
     assert reply.method == "sendMessage"
     await play_until(bot, lambda calls: any("第1手结束" in c.text for c in calls), limit=300)
-    assert_no_hand_leaves_its_chat(bot)
+    assert_no_hand_leaves_its_chat(bot, ALICE)

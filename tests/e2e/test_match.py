@@ -1,0 +1,151 @@
+"""End to end: a whole 够级 match with two humans, a restart in the middle of a hand, a timeout
+that ends on autopilot and /back, and the table's commands: /score, /record, /stats, /top, /stop."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine.record import replay_record
+from engine.referee.clock import ManualClock
+from tests.e2e.fake_api import SENDS, Call, FakeBotApi
+from tests.e2e.harness import (
+    ALICE,
+    BOB,
+    GROUP,
+    Bot,
+    assert_no_hand_leaves_its_chat,
+    play_until,
+    private,
+    seated_alone,
+)
+
+
+def to_group(calls: list[Call], text: str) -> Call | None:
+    return next((c for c in calls if c.chat == GROUP["id"] and c.method in SENDS and text in c.text), None)
+
+
+def replies_to(bot: Bot, user: dict[str, object], before: int) -> list[str]:
+    return [c.text for c in bot.api.calls[before:] if c.chat == user["id"] and c.method == "sendMessage"]
+
+
+async def test_a_gouji_match_with_two_humans_and_four_bots_is_played_to_its_end(bot: Bot) -> None:
+    await bot.say(ALICE, GROUP, "/gouji fast max_hands=2")
+    await bot.say(ALICE, private(ALICE), "/start j1")
+    await bot.say(BOB, private(BOB), "/start")
+    await bot.say(BOB, GROUP, "/join")
+    await bot.say(ALICE, GROUP, "/fill")
+    await bot.say(ALICE, GROUP, "/startgame")
+    presses = await play_until(
+        bot, lambda calls: to_group(calls, "本局结束"), limit=600, players=(ALICE, BOB)
+    )
+    referee = bot.app.bot_data["services"].referee
+    assert presses > 10
+    assert to_group(bot.api.calls, "第1手结束")  # (a 烩四 may end the match after one hand)
+    final = [c for c in bot.api.calls if c.method == "sendPhoto" and "本局结束" in c.text]
+    assert len(final) == 1 and final[0].files  # the match's last sheet carries the result
+    for player in (ALICE, BOB):
+        assert_no_hand_leaves_its_chat(bot, player)
+    # The record replays to the match the referee played; /score and /stats know the result.
+    before = await bot.say(ALICE, GROUP, "/record")
+    document = await bot.wait(
+        lambda calls: next((c for c in calls[before:] if c.method == "sendDocument"), None)
+    )
+    record = json.loads(next(iter(document.files.values())))
+    replayed = replay_record(record)
+    played = referee.tables[1].match
+    assert replayed.is_over and played.is_over and replayed.log == played.log
+    assert list(replayed.totals) == list(played.totals)
+    before = await bot.say(BOB, GROUP, "/score")
+    score = await bot.wait(lambda calls: next((c for c in calls[before:] if c.chat == GROUP["id"]), None))
+    assert score.method == "sendPhoto" and score.files
+    before = await bot.say(BOB, private(BOB), "/stats")
+    stats = await bot.wait(lambda calls: [c.text for c in calls[before:] if c.chat == BOB["id"]])
+    assert "1 matches" in stats[0] or "1 match" in stats[0], stats
+    before = await bot.say(ALICE, GROUP, "/top")
+    top = await bot.wait(lambda calls: [c.text for c in calls[before:] if c.chat == GROUP["id"]])
+    assert "Alice" in top[0] and "Bob" in top[0]
+
+
+async def test_a_restart_in_the_middle_of_a_hand_loses_nothing(api: FakeBotApi, tmp_path: Path) -> None:
+    clock, database = ManualClock(), tmp_path / "bot.sqlite3"
+    bot = await Bot.start(api, database, clock)
+    await seated_alone(bot, "gouji")
+    await play_until(bot, lambda calls: len([c for c in calls if c.method == "answerCallbackQuery"]) >= 3)
+    await bot.until(lambda calls: bot.buttons(ALICE["id"]))
+    referee = bot.app.bot_data["services"].referee
+    before = referee.private_view(1, ALICE["id"])
+    keyboard = bot.buttons(ALICE["id"])
+    async with referee.store.reading() as q:
+        logged = len(await q.moves(referee.tables[1].match_id))
+    await bot.stop()
+
+    bot = await Bot.start(api, database, clock)  # a new process on the same SQLite file
+    referee = bot.app.bot_data["services"].referee
+    after = referee.private_view(1, ALICE["id"])
+    assert {k: after[k] for k in ("hand", "legal", "version", "table")} == {
+        k: before[k] for k in ("hand", "legal", "version", "table")
+    }
+    async with referee.store.reading() as q:
+        assert len(await q.moves(referee.tables[1].match_id)) == logged
+    # The keyboard from before the restart is still the live one, and it works.
+    assert [m["message_id"] for m, _, _ in bot.buttons(ALICE["id"])] == [
+        m["message_id"] for m, _, _ in keyboard
+    ]
+    message, _, data = next(b for b in keyboard if not b[1].startswith("⚠️"))
+    answer = await bot.press(ALICE, message, data)
+    assert answer.params["text"].startswith("已出")
+    await play_until(bot, lambda calls: to_group(calls, "第1手结束"), limit=300)
+    assert to_group(bot.api.calls, "重启")  # the group was told the time given back
+    await bot.stop()
+
+
+async def test_a_missed_deadline_puts_the_player_on_autopilot_until_back(
+    api: FakeBotApi, tmp_path: Path
+) -> None:
+    bot = await Bot.start(api, tmp_path / "bot.sqlite3", move_delay=1.0)  # bots take a second a move
+    await seated_alone(bot, "gouji", "fast strikes=1")
+    referee = bot.app.bot_data["services"].referee
+    table = referee.tables[1]
+    deadline = referee.view(1).deadline_at
+    await bot.clock.advance(deadline - bot.clock.now() + 0.5)  # Alice does not move in time
+    await bot.until(lambda calls: to_group(calls, "多次超时"))
+    assert table.seats[table.seat_of(ALICE["id"])].autopilot
+    assert any("托管" in text for text in replies_to(bot, ALICE, 0))
+    assert not bot.buttons(ALICE["id"])  # her keyboard went with her turn
+    # On autopilot the bot plays her turns: the table goes on without her.
+    await bot.clock.advance(30)
+    async with referee.store.reading() as q:
+        actors = {
+            row.actor for row in await q.moves(table.match_id) if row.seat == table.seat_of(ALICE["id"])
+        }
+    assert "autopilot" in actors and "player" not in actors
+    before = await bot.say(ALICE, private(ALICE), "/back")
+    assert "欢迎回来" in " ".join(replies_to(bot, ALICE, before))
+    await bot.until(lambda calls: to_group(calls, "回来了"))
+    assert not table.seats[table.seat_of(ALICE["id"])].autopilot
+    await bot.until(lambda calls: bot.buttons(ALICE["id"]), tries=80)  # her turns are hers again
+    await bot.stop()
+
+
+async def test_stop_is_a_vote_for_players_and_immediate_for_the_creator(bot: Bot) -> None:
+    await bot.say(ALICE, GROUP, "/gongzhu fast")
+    await bot.say(ALICE, private(ALICE), "/start j1")
+    await bot.say(BOB, private(BOB), "/start")
+    await bot.say(BOB, GROUP, "/join")
+    await bot.say(ALICE, GROUP, "/fill")
+    await bot.say(ALICE, GROUP, "/startgame")
+    await bot.until(lambda calls: bot.buttons(ALICE["id"]) and bot.buttons(BOB["id"]))
+    await bot.say(BOB, GROUP, "/stop")
+    await bot.until(lambda calls: to_group(calls, "投票结束本桌（1/2）"))
+    assert bot.app.bot_data["services"].referee.view(1).status == "running"
+    before = await bot.say(BOB, GROUP, "/stop")
+    await bot.until(
+        lambda calls: to_group(calls[before:], "已经投过票") or to_group(calls[before:], "already")
+    )
+    await bot.say(ALICE, GROUP, "/stop")
+    await bot.until(lambda calls: to_group(calls, "牌桌已结束"))
+    # No keyboard is left in anyone's chat: the table's buttons all went with it.
+    await bot.until(lambda calls: not bot.buttons(ALICE["id"]) and not bot.buttons(BOB["id"]))
+    before = await bot.say(ALICE, GROUP, "/stop")
+    await bot.wait(lambda calls: [c for c in calls[before:] if c.chat == GROUP["id"]])
