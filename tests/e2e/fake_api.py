@@ -31,6 +31,7 @@ class Call:
     method: str
     params: dict[str, Any]
     files: dict[str, bytes] = field(default_factory=dict)
+    at: float = field(default_factory=time.perf_counter)  # when the server got it
 
     @property
     def chat(self) -> int | None:

@@ -137,7 +137,7 @@ async def seated_alone(bot: Bot, game: str, options: str = "fast") -> None:
 async def play_until(
     bot: Bot, done: Any, limit: int = 400, players: tuple[dict[str, Any], ...] = (ALICE,)
 ) -> int:
-    """The players press the first button of their keyboards, after THINK seconds, until
+    """The players press a button of their keyboards (`choose`), after THINK seconds, until
     `done(calls)`; returns their presses."""
     presses = 0
 
@@ -151,12 +151,22 @@ async def play_until(
         await bot.clock.advance(THINK)
         if not bot.buttons(player["id"]):  # the deadline of a decision shared with bots moved on
             continue
-        message, _, data = bot.buttons(player["id"])[0]  # a warned play: pressed twice, to confirm
+        message, _, data = choose(bot.buttons(player["id"]))
         answer = await bot.press(player, message, data)
         assert answer.method == "answerCallbackQuery"
         presses += 1
         assert presses < limit
     return presses
+
+
+def choose(keyboard: list[tuple[dict[str, Any], str, str]]) -> tuple[dict[str, Any], str, str]:
+    """A player's simple mind: the exposure's done button, else the first move (a warned play is
+    then confirmed by the next press), else the first step of the keyboard."""
+    actions = [data.split("|", 1)[0] for _, _, data in keyboard]
+    for wanted in ("d", "m"):
+        if wanted in actions:
+            return keyboard[actions.index(wanted)]
+    return keyboard[0]
 
 
 def score_sheets(calls: list[Call]) -> list[Call]:
