@@ -21,6 +21,17 @@ from tests.e2e.harness import (
 )
 
 
+async def seated_with_bob(bot: Bot, game: str, options: str) -> None:
+    """Alice opens the table and comes through the deep link; Bob, who has a private chat with
+    the bot already, joins in the group; bots fill the rest and the match starts."""
+    await bot.say(ALICE, GROUP, f"/{game} {options}")
+    await bot.say(ALICE, private(ALICE), "/start j1")
+    await bot.say(BOB, private(BOB), "/start")
+    await bot.say(BOB, GROUP, "/join")
+    await bot.say(ALICE, GROUP, "/fill")
+    await bot.say(ALICE, GROUP, "/startgame")
+
+
 def to_group(calls: list[Call], text: str) -> Call | None:
     return next((c for c in calls if c.chat == GROUP["id"] and c.method in SENDS and text in c.text), None)
 
@@ -30,12 +41,7 @@ def replies_to(bot: Bot, user: dict[str, object], before: int) -> list[str]:
 
 
 async def test_a_gouji_match_with_two_humans_and_four_bots_is_played_to_its_end(bot: Bot) -> None:
-    await bot.say(ALICE, GROUP, "/gouji fast max_hands=2")
-    await bot.say(ALICE, private(ALICE), "/start j1")
-    await bot.say(BOB, private(BOB), "/start")
-    await bot.say(BOB, GROUP, "/join")
-    await bot.say(ALICE, GROUP, "/fill")
-    await bot.say(ALICE, GROUP, "/startgame")
+    await seated_with_bob(bot, "gouji", "fast max_hands=2")
     presses = await play_until(
         bot, lambda calls: to_group(calls, "本局结束"), limit=600, players=(ALICE, BOB)
     )
@@ -129,12 +135,7 @@ async def test_a_missed_deadline_puts_the_player_on_autopilot_until_back(
 
 
 async def test_stop_is_a_vote_for_players_and_immediate_for_the_creator(bot: Bot) -> None:
-    await bot.say(ALICE, GROUP, "/gongzhu fast")
-    await bot.say(ALICE, private(ALICE), "/start j1")
-    await bot.say(BOB, private(BOB), "/start")
-    await bot.say(BOB, GROUP, "/join")
-    await bot.say(ALICE, GROUP, "/fill")
-    await bot.say(ALICE, GROUP, "/startgame")
+    await seated_with_bob(bot, "gongzhu", "fast")
     await bot.until(lambda calls: bot.buttons(ALICE["id"]) and bot.buttons(BOB["id"]))
     await bot.say(BOB, GROUP, "/stop")
     await bot.until(lambda calls: to_group(calls, "投票结束本桌（1/2）"))
