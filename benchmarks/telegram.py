@@ -102,7 +102,8 @@ def bot_think(think: float) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    raw = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=raw)
     parser.add_argument("--game", choices=("gongzhu", "gouji"), default=None)
     parser.add_argument("--moves", type=int, default=150)
     parser.add_argument("--think", type=float, default=None)

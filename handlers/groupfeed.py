@@ -1,11 +1,13 @@
 """What a group sees during play, paced to Telegram's limit of about 20 messages a minute in a
 group (edits count too). Each table's news waits in a batch: announcement lines are merged into
 one message, score sheets queue up, and the table message is edited once, to the latest state.
-A batch goes out at once while the group has budget left, else when the budget refills. Nothing
-is dropped, only merged; a busy table costs the group a message every few seconds at most."""
+A batch with news goes out at once while the group has budget left, else when the budget
+refills; a table that only moved is redrawn every few seconds at most. Nothing is dropped, only
+merged; a busy table costs the group a message every few seconds at most."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,6 +17,7 @@ from engine.referee.clock import Clock, Timer
 PER_MINUTE = 16  # below Telegram's 20, so command replies (/table, /score) still fit
 EPSILON = 1e-6  # refilled "to 1" may fall short by a rounding error: never wait for that
 BURST = 4  # a quiet group may spend this many at once (a hand's end: table, lines, sheet)
+TABLE_EVERY = 8.0  # seconds between redraws of a table that only moved (no news to tell)
 
 
 @dataclass
@@ -42,16 +45,24 @@ class _Group:
     batches: dict[int, Batch] = field(default_factory=dict)
     timer: Timer | None = None
     sending: bool = False
+    shown_at: dict[int, float] = field(default_factory=dict)  # table → when its batch last went
 
 
 class GroupFeed:
     def __init__(
-        self, clock: Clock, send: Send, per_minute: float = PER_MINUTE, burst: float = BURST
+        self,
+        clock: Clock,
+        send: Send,
+        per_minute: float = PER_MINUTE,
+        burst: float = BURST,
+        table_every: float = TABLE_EVERY,
     ) -> None:
         self.clock = clock
         self.send = send
         self.rate = per_minute / 60.0
         self.burst = burst
+        self.table_every = table_every
+        self._closing = False
         self._groups: dict[int, _Group] = {}
 
     async def post(self, group: int, table: int, view: Any, lines: list[str], sheet: bytes | None) -> None:
@@ -64,10 +75,10 @@ class GroupFeed:
     async def flush(self) -> None:
         """At shutdown: what waits goes out now, over budget if need be (the rate limiter still
         spaces it), and no timer is left to fire after the bot has gone."""
+        self._closing = True
         for group, state in self._groups.items():
             if state.timer is not None:
                 state.timer.cancel()
-            state.tokens = float("inf")
             await self._drain(group)
 
     def waiting(self, group: int) -> bool:
@@ -81,15 +92,27 @@ class GroupFeed:
         try:
             while state.batches:
                 self._refill(state)
+                now = self.clock.now()
+                table = min(state.batches, key=lambda t: self._ready_at(state, t))
+                when = self._ready_at(state, table)
                 if state.tokens < 1 - EPSILON:
-                    wait = max((1 - state.tokens) / self.rate, EPSILON)
-                    state.timer = self.clock.call_at(self.clock.now() + wait, lambda: self._drain(group))
+                    when = max(when, now + (1 - state.tokens) / self.rate)
+                if when > now and not self._closing:
+                    state.timer = self.clock.call_at(max(when, now + EPSILON), lambda: self._drain(group))
                     return
-                table, batch = next(iter(state.batches.items()))
-                del state.batches[table]
+                batch = state.batches.pop(table)
+                state.shown_at[table] = now
                 state.tokens -= await self.send(table, batch)
         finally:
             state.sending = False
+
+    def _ready_at(self, state: _Group, table: int) -> float:
+        """News goes as soon as the budget allows; a table that only moved is redrawn at most
+        every `table_every` seconds (spectators see it a little late, the group stays quiet)."""
+        batch = state.batches[table]
+        if batch.lines or batch.sheets:
+            return -math.inf
+        return state.shown_at.get(table, -math.inf) + self.table_every
 
     def _refill(self, state: _Group) -> None:
         now = self.clock.now()

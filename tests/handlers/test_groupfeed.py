@@ -54,3 +54,29 @@ async def test_tables_in_different_groups_do_not_wait_for_each_other() -> None:
     assert [b.view for _, _, b in group.sent] == ["a", "c"] and feed.waiting(GROUP)
     await group.clock.advance(600)
     assert [b.view for _, _, b in group.sent] == ["a", "c", "b"] and not feed.waiting(GROUP)
+
+
+async def test_a_table_that_only_moved_is_redrawn_every_few_seconds_but_news_goes_at_once() -> None:
+    group = Group()
+    feed = GroupFeed(group.clock, group.send, table_every=8)
+    start = group.clock.now()
+    await feed.post(GROUP, 1, "v1", [], None)
+    await group.clock.advance(1)
+    await feed.post(GROUP, 1, "v2", [], None)  # a move: waits for the redraw
+    await group.clock.advance(1)
+    await feed.post(GROUP, 1, "v3", [], None)
+    assert [b.view for _, _, b in group.sent] == ["v1"]
+    await group.clock.advance(6)
+    assert [(t - start, b.view) for t, _, b in group.sent] == [(0, "v1"), (8, "v3")]
+    await feed.post(GROUP, 1, "v4", ["够级！"], None)  # news: at once, with the latest table
+    assert [b.view for _, _, b in group.sent][-1] == "v4"
+
+
+async def test_at_shutdown_everything_waiting_goes_out() -> None:
+    group = Group()
+    feed = GroupFeed(group.clock, group.send, per_minute=1, burst=1)
+    for n in range(5):
+        await feed.post(GROUP, 1, f"v{n}", [f"line {n}"], None)
+    await feed.flush()
+    assert [line for _, _, b in group.sent for line in b.lines] == [f"line {n}" for n in range(5)]
+    assert not feed.waiting(GROUP) and not group.clock.pending()
