@@ -17,6 +17,7 @@ from handlers.replies import refusal
 
 LOBBY = {"j", "l", "b", "f", "s"}
 BUILDER = {"r", "k", "h", "w", "x"}  # keyboard steps that send nothing to the referee
+TOGETHER = {"x", "d"}  # 拱猪 exposure: decided by all seats at once
 
 
 async def pressed(update: Update, context: Context) -> None:
@@ -69,10 +70,13 @@ async def _lobby(update: Update, context: Context, button: Button, lang: str) ->
 
 
 def _current(context: Context, button: Button, player: int) -> dict[str, Any]:
-    """The player's private view, if the button is of this very moment (else: refused as stale)."""
+    """The player's private view, if the button is of this very moment (else: refused as stale).
+    拱猪 exposure toggles and done are the exception: the seats decide together, so another
+    seat's decision (a new version) leaves this one's choice open and its toggles meaningful."""
     referee = services(context).referee
     view = referee.private_view(button.table, player)
-    if view["version"] != button.version:
+    together = button.action in TOGETHER and view.get("phase") == "expose" and view["legal"]
+    if view["version"] != button.version and not together:
         raise Refused("stale")
     return view
 
@@ -84,7 +88,7 @@ async def _builder(update: Update, context: Context, button: Button, lang: str) 
     assert query is not None
     private = _current(context, button, query.from_user.id)
     game = services(context).referee.view(button.table).game
-    keys = Keys(services(context).signer, game, button.table, button.version, lang)
+    keys = Keys(services(context).signer, game, button.table, private["version"], lang)
     legal, warnings = private["legal"], private.get("warnings") or {}
     alert = None
     if button.action == "r":
@@ -96,7 +100,9 @@ async def _builder(update: Update, context: Context, button: Button, lang: str) 
         markup = keys.confirm(legal, index)
         alert = t(lang, f"play.warn_{warnings.get(legal[index], 'burn')}")
     elif button.action == "x":
-        markup = keys.exposure(legal, _mask(button))
+        chosen = _mask(button)
+        context.bot_data["notifier"].private.exposing[(button.table, query.from_user.id)] = chosen
+        markup = keys.exposure(legal, chosen)
     else:
         markup = keys.moves(legal, str(private.get("phase")), warnings)
     await query.edit_message_reply_markup(markup)
@@ -127,6 +133,6 @@ async def _move(update: Update, context: Context, button: Button, lang: str) -> 
             raise Refused("stale")
     else:
         move = legal[_index(button, legal)]
-    await services(context).referee.submit(button.table, player, move, button.version)
+    await services(context).referee.submit(button.table, player, move, private["version"])
     game = services(context).referee.view(button.table).game
     await query.answer(t(lang, "play.played", move=move_label(move, lang, game)))

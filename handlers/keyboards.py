@@ -47,14 +47,18 @@ class Keys:
         return InlineKeyboardMarkup(rows)
 
     def moves(
-        self, legal: Sequence[str], phase: str, warnings: Mapping[str, str] | None = None
+        self,
+        legal: Sequence[str],
+        phase: str,
+        warnings: Mapping[str, str] | None = None,
+        chosen: int = 0,
     ) -> InlineKeyboardMarkup:
         """The first keyboard of a decision: every choice, or for 够级 play a few suggestions,
         pass, and "more" (the builder: pick a base rank, then any legal set of it); for the 拱猪
         exposure, a toggle per exposable card. A play with a consequence (`warnings`: a burn, a 4
-        before 开点) asks to be confirmed first."""
+        before 开点) asks to be confirmed first. `chosen`: the exposure toggles already on."""
         if self.game == "gongzhu" and phase == "expose":
-            return self.exposure(legal, 0)
+            return self.exposure(legal, chosen)
         warned = frozenset(warnings or ())
         if self.game == "gouji" and phase == "play" and len(legal) > SUGGESTIONS + 2:
             return InlineKeyboardMarkup(self._suggestions(legal, warned))

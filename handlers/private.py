@@ -40,6 +40,8 @@ class PrivateChats:
         self.services = services
         self.messages = messages
         self._shown: dict[tuple[int, int], Shown] = {}  # (table, player) → its last hand message
+        # 拱猪 exposure toggles switched on, kept while others decide (the keyboard is redrawn)
+        self.exposing: dict[tuple[int, int], int] = {}
 
     async def update(
         self,
@@ -57,13 +59,13 @@ class PrivateChats:
         round_purpose = f"hand{private.get('hand_no', private.get('deal_no'))}"
         lang = await self.services.lang_of(player)
         deciding = _deciding(view, private)
-        markup = (
-            Keys(self.services.signer, view.game, table, view.version, lang).moves(
-                private["legal"], str(private.get("phase")), private.get("warnings")
-            )
-            if deciding
-            else None
-        )
+        markup = None
+        if deciding:
+            keys = Keys(self.services.signer, view.game, table, view.version, lang)
+            phase, chosen = str(private.get("phase")), self.exposing.get(key, 0)
+            markup = keys.moves(private["legal"], phase, private.get("warnings"), chosen)
+        else:
+            self.exposing.pop(key, None)
         caption = await self._caption(view, private, lang, deciding, played)
         live = await self.messages.id(table, player, round_purpose)
         keyed = await self.messages.id(table, player, KEYS)

@@ -38,12 +38,17 @@ class Bot:
 
     @classmethod
     async def start(
-        cls, api: FakeBotApi, database: Path, clock: ManualClock | None = None, move_delay: float = 0.0
+        cls,
+        api: FakeBotApi,
+        database: Path,
+        clock: ManualClock | None = None,
+        move_delay: float = 0.0,
+        seed: str = SEED,
     ) -> Bot:
         """`move_delay`: BOT_MOVE_DELAY; at 0 the bots' moves all happen at one instant."""
         config = Config(TOKEN, database, api.url, move_delay, logging.INFO, None, 8443)
         clock = clock or ManualClock()
-        app = build(config, clock=clock, rate_limit=False, new_seed=lambda: SEED)
+        app = build(config, clock=clock, rate_limit=False, new_seed=lambda: seed)
         await app.initialize()
         await app.post_init(app)  # type: ignore[misc]
         await app.updater.start_polling(poll_interval=0.0, timeout=1)  # type: ignore[union-attr]

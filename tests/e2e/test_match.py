@@ -150,3 +150,22 @@ async def test_stop_is_a_vote_for_players_and_immediate_for_the_creator(bot: Bot
     await bot.until(lambda calls: not bot.buttons(ALICE["id"]) and not bot.buttons(BOB["id"]))
     before = await bot.say(ALICE, GROUP, "/stop")
     await bot.wait(lambda calls: [c for c in calls[before:] if c.chat == GROUP["id"]])
+
+
+async def test_exposure_toggles_survive_another_seat_deciding_first(bot: Bot) -> None:
+    await seated_with_bob(bot, "gongzhu", "fast")
+    await bot.until(lambda calls: bot.buttons(ALICE["id"]) and bot.buttons(BOB["id"]))
+    message, card, toggle = bot.buttons(ALICE["id"])[0]
+    await bot.press(ALICE, message, toggle, bots=False)
+    _, _, done = bot.buttons(ALICE["id"])[-1]  # "done", made at the version before Bob's decision
+    version = bot.version()
+    bob_message, _, bob_done = bot.buttons(BOB["id"])[-1]
+    await bot.press(BOB, bob_message, bob_done, bots=False)
+    assert bot.version() == version + 1
+    redrawn = bot.until(  # at Bob's version, or later (a bot may decide meanwhile)
+        lambda calls: [b for b in bot.buttons(ALICE["id"]) if int(b[2].split("|")[2]) > version]
+    )
+    await redrawn
+    assert bot.buttons(ALICE["id"])[0][1] == "☑ " + card[2:]  # her toggle is still on
+    answer = await bot.press(ALICE, message, done, bots=False)
+    assert answer.params["text"] == f"已出：亮 {card[2:]}"
