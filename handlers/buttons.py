@@ -8,14 +8,15 @@ from typing import Any
 from telegram import Update
 
 from engine.errors import Refusal, Refused
+from handlers import settings
 from handlers.callbacks import Button, Forged
 from handlers.cards import move_label
-from handlers.commands import Context, seat, services
+from handlers.commands import Context, is_admin, seat, services
 from handlers.i18n import t
 from handlers.keyboards import Keys, exposure_move
 from handlers.replies import refusal
 
-LOBBY = {"j", "l", "b", "f", "s"}
+LOBBY = {"j", "l", "b", "f", "s", "o"}
 BUILDER = {"r", "k", "h", "w", "x"}  # keyboard steps that send nothing to the referee
 TOGETHER = {"x", "d"}  # 拱猪 exposure: decided by all seats at once
 
@@ -59,6 +60,9 @@ async def _lobby(update: Update, context: Context, button: Button, lang: str) ->
         await seat(player, button.table, found, lang, say)
         await query.answer(messages[0][:190] if messages else None)
         return
+    if button.action == "o":
+        await _settings(update, context, button)
+        return
     actions = {
         "l": lambda: referee.leave(button.table, player),
         "b": lambda: referee.add_bot(button.table, 1),
@@ -66,6 +70,32 @@ async def _lobby(update: Update, context: Context, button: Button, lang: str) ->
         "s": lambda: referee.start(button.table),
     }
     await actions[button.action]()
+    await query.answer()
+
+
+async def _settings(update: Update, context: Context, button: Button) -> None:
+    """The lobby's settings: open (no argument), close (`-`), or step one option (the table's
+    creator or a group admin only); the lobby message is redrawn in place."""
+    query = update.callback_query
+    assert query is not None
+    found, player = services(context), query.from_user.id
+    view = found.referee.view(button.table)
+    if view.status != "lobby":
+        raise Refused("not_in_lobby")
+    notifier = context.bot_data["notifier"]
+    if button.arg in ("", "-"):
+        notifier.show_settings(view.id, button.arg == "")
+        lang = await found.group_lang(view)
+        await notifier.lobby(view, lang, await found.seat_names(view, lang))
+    elif player != view.creator and not await is_admin(context, view.group_id, player):
+        raise Refused("not_allowed")
+    elif button.arg == settings.TIME:
+        await found.referee.set_options(view.id, {}, settings.next_time(view.time_control))
+    elif button.arg in settings.SWITCHES[view.game]:
+        value = settings.next_value(view.game, button.arg, view.options.get(button.arg))
+        await found.referee.set_options(view.id, {button.arg: value})
+    else:
+        raise Refused("stale")
     await query.answer()
 
 

@@ -255,9 +255,13 @@ async def stop(update: Update, context: Context, found: Services, lang: str) -> 
     if view is None:
         return
     user = update.effective_user.id  # type: ignore[union-attr]
-    member = await context.bot.get_chat_member(update.effective_chat.id, user)  # type: ignore[union-attr]
-    admin = member.status in ("administrator", "creator")
+    admin = await is_admin(context, update.effective_chat.id, user)  # type: ignore[union-attr]
     await found.referee.stop(view.id, user, admin=admin)
+
+
+async def is_admin(context: Context, chat: int, user: int) -> bool:
+    member = await context.bot.get_chat_member(chat, user)
+    return member.status in ("administrator", "creator")
 
 
 # -- anywhere --------------------------------------------------------------------------------------

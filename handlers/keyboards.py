@@ -39,12 +39,13 @@ class Keys:
         def key(name: str, action: str) -> InlineKeyboardButton:
             return self.button(t(self.lang, f"lobby.{name}"), action)
 
-        rows = [
-            [key("join", "j"), key("leave", "l")],
-            [key("addbot", "b"), key("fill", "f")],
-            [key("start", "s")],
-        ]
-        return InlineKeyboardMarkup(rows)
+        return InlineKeyboardMarkup(
+            [
+                [key("join", "j"), key("leave", "l")],
+                [key("addbot", "b"), key("fill", "f")],
+                [key("start", "s"), key("settings", "o")],
+            ]
+        )
 
     def moves(
         self,
@@ -80,13 +81,13 @@ class Keys:
         ]
         picked = [card for i, card in enumerate(cards) if chosen >> i & 1]
         done = t(self.lang, "play.expose_done") if picked else t(self.lang, "play.expose_none")
-        return InlineKeyboardMarkup([*_rows(toggles, 4), [self.button(done, "d", str(chosen))]])
+        return InlineKeyboardMarkup([*rows(toggles, 4), [self.button(done, "d", str(chosen))]])
 
     def gouji_ranks(self, legal: Sequence[str]) -> InlineKeyboardMarkup:
         """The builder's first step: the base ranks that have a legal set."""
         bases = sorted({base_rank(m) for m in legal if m != "pass"}, key=RANKS.index)
-        rows = _rows([self.button(b, "k", b) for b in bases], 5)
-        return InlineKeyboardMarkup([*rows, [self._back()]])
+        buttons = rows([self.button(b, "k", b) for b in bases], 5)
+        return InlineKeyboardMarkup([*buttons, [self._back()]])
 
     def gouji_sets(
         self, legal: Sequence[str], base: str, warnings: Mapping[str, str] | None = None
@@ -115,7 +116,7 @@ class Keys:
 
     def _choices(self, legal: Sequence[str], indexes: Sequence[int], warned: frozenset[str]) -> Rows:
         buttons = [self._move(legal, i, warned) for i in list(indexes)[:MAX_BUTTONS]]
-        return _rows(buttons, PER_ROW[self.game])
+        return rows(buttons, PER_ROW[self.game])
 
     def _move(self, legal: Sequence[str], index: int, warned: frozenset[str]) -> InlineKeyboardButton:
         """A move's button; a warned one (marked ⚠️) asks to be confirmed (`w`) before it is sent."""
@@ -128,7 +129,7 @@ class Keys:
         return self.button(t(self.lang, "play.back"), "h")
 
 
-def _rows(buttons: list[InlineKeyboardButton], width: int) -> Rows:
+def rows(buttons: list[InlineKeyboardButton], width: int) -> Rows:
     return [buttons[i : i + width] for i in range(0, len(buttons), width)]
 
 

@@ -14,7 +14,7 @@ import render
 from engine.games import GAMES
 from engine.referee.clock import Clock
 from engine.referee.notifier import Notice, TableView
-from handlers import announce
+from handlers import announce, settings
 from handlers.groupfeed import Batch, GroupFeed
 from handlers.i18n import t
 from handlers.keyboards import Keys
@@ -37,6 +37,7 @@ class TelegramNotifier:
         self.messages = messages
         self.private = PrivateChats(services, messages)
         self.feed = GroupFeed(clock, self._send_batch)
+        self._settings: set[int] = set()  # lobbies showing their settings keyboard
 
     @property
     def bot(self) -> Any:
@@ -87,8 +88,19 @@ class TelegramNotifier:
                 t(lang, "lobby.options", options=options),
             ]
         )
-        keys = Keys(self.services.signer, view.game, view.id, view.version, lang).lobby()
-        await self.messages.show_text(view.id, view.group_id, "lobby", text, keys)
+        keys = Keys(self.services.signer, view.game, view.id, view.version, lang)
+        if view.id in self._settings:
+            markup = settings.keyboard(keys, view.game, view.options, view.time_control)
+        else:
+            markup = keys.lobby()
+        await self.messages.show_text(view.id, view.group_id, "lobby", text, markup)
+
+    def show_settings(self, table: int, shown: bool) -> None:
+        """The lobby message shows the settings keyboard (or the lobby's) from now on."""
+        if shown:
+            self._settings.add(table)
+        else:
+            self._settings.discard(table)
 
     async def _close_lobby(self, view: TableView, lang: str) -> None:
         text = t(lang, "lobby.started", game=t(lang, f"game.{view.game}"))

@@ -55,3 +55,29 @@ async def test_an_unknown_command_gets_a_clear_answer(bot: Bot) -> None:
     before = await bot.say(ALICE, GROUP, "/dance")
     answer = await bot.wait(lambda calls: next((c for c in calls[before:] if c.chat == GROUP["id"]), None))
     assert answer.text == "不认识这个命令。发送 /help 查看可用命令。"
+
+
+async def test_the_lobby_settings_step_options_for_the_creator_only(bot: Bot) -> None:
+    await bot.say(ALICE, GROUP, "/gouji fast")
+    await bot.until(lambda calls: bot.buttons(GROUP["id"]))
+
+    def button(label: str) -> tuple[dict, str, str]:
+        return next(b for b in bot.buttons(GROUP["id"]) if b[1].startswith(label))
+
+    message, _, data = button("设置")
+    await bot.press(ALICE, message, data, bots=False)
+    labels = [text for _, text, _ in bot.buttons(GROUP["id"])]
+    assert "开点: ✓" in labels and "限时: 快" in labels and "座位: 抽签" in labels
+    message, _, data = button("开点")
+    refused = await bot.press(BOB, message, data, bots=False)  # Bob did not open the table
+    assert refused.params["text"] == "Only the table's creator or a group admin can do that."
+    assert "开点: ✓" in [text for _, text, _ in bot.buttons(GROUP["id"])]
+    await bot.press(ALICE, message, data, bots=False)
+    await bot.press(ALICE, *button("限时")[::2], bots=False)
+    labels = [text for _, text, _ in bot.buttons(GROUP["id"])]
+    assert "开点: ✗" in labels and "限时: 普通" in labels
+    view = bot.app.bot_data["services"].referee.view(1)
+    assert view.options["kaidian"] is False and view.time_control == "normal"
+    assert "kaidian=False" in bot.api.messages[(GROUP["id"], message["message_id"])]["text"]
+    await bot.press(ALICE, *button("← 返回")[::2], bots=False)
+    assert [text for _, text, _ in bot.buttons(GROUP["id"])][:2] == ["入座", "离座"]

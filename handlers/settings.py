@@ -1,0 +1,65 @@
+"""The lobby's settings keyboard: a button per option that players change at the table (a switch,
+or a choice that steps to the next value), and the time control. Every other option is set with
+`key=value` after `/gouji` or `/gongzhu`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from telegram import InlineKeyboardMarkup
+
+from engine.gongzhu.rules import CHOICES as GONGZHU_CHOICES
+from engine.gouji.rules import CHOICES as GOUJI_CHOICES
+from handlers.i18n import has, t
+from handlers.keyboards import Keys, rows
+
+SWITCHES: dict[str, tuple[str, ...]] = {
+    "gouji": ("teams", "revolution", "kaidian", "auto_pass", "burn_priority", "scoring"),
+    "gongzhu": (
+        "decks",
+        "heart_values",
+        "expose_mode",
+        "expose_discard",
+        "self_capture",
+        "first_lead",
+        "pig_sheep_swap",
+        "auto_claim",
+        "partners",
+        "pig_sheep_team",
+        "colour_discard",
+    ),
+}
+CHOICES = {"gouji": GOUJI_CHOICES, "gongzhu": GONGZHU_CHOICES}
+STEPS: dict[str, tuple[str, ...]] = {"decks": ("1", "2")}
+TIMES = ("fast", "normal", "slow")
+TIME = "time"  # the settings button's argument for the time control
+
+
+def next_value(game: str, name: str, value: object) -> str:
+    """The value a press moves the option to: a switch flips, a choice steps round."""
+    if isinstance(value, bool):
+        return str(not value).lower()
+    steps = STEPS.get(name) or CHOICES[game].get(name) or ()
+    text = str(value)
+    return steps[(steps.index(text) + 1) % len(steps)] if text in steps else steps[0]
+
+
+def next_time(current: str) -> str:
+    """fast → normal → slow → fast; a custom time steps to fast."""
+    return TIMES[(TIMES.index(current) + 1) % len(TIMES)] if current in TIMES else TIMES[0]
+
+
+def value_label(lang: str, value: object) -> str:
+    if isinstance(value, bool):
+        return "✓" if value else "✗"
+    return t(lang, f"value.{value}") if has(f"value.{value}") else str(value)
+
+
+def keyboard(keys: Keys, game: str, options: Mapping[str, object], time: str) -> InlineKeyboardMarkup:
+    lang = keys.lang
+    buttons = [keys.button(f"{t(lang, 'option.time')}: {value_label(lang, time)}", "o", TIME)]
+    for name in SWITCHES[game]:
+        label = f"{t(lang, f'option.{name}')}: {value_label(lang, options.get(name))}"
+        buttons.append(keys.button(label, "o", name))
+    back = keys.button(t(lang, "play.back"), "o", "-")
+    return InlineKeyboardMarkup([*rows(buttons, 2), [back]])
