@@ -53,7 +53,7 @@ class PrivateChats:
     ) -> None:
         """Brings the player's hand message up to date with the table at `view`."""
         if view.status != "running" or "hand" not in private:
-            await self._close_keyboard(view.id, player, None)
+            await self._close_keyboard(view.id, player)
             return
         table, key = view.id, (view.id, player)
         round_purpose = f"hand{private.get('hand_no', private.get('deal_no'))}"
@@ -71,7 +71,7 @@ class PrivateChats:
         keyed = await self.messages.id(table, player, KEYS)
         if live is None or repost or (deciding and keyed is None):
             # a new round, /hand, or a new decision: a new message, which notifies
-            await self._close_keyboard(table, player, None)
+            await self._close_keyboard(table, player)
             sent = await self.messages.send_photo(player, _picture(view, private, lang), caption, markup)
             await self.messages.remember(table, player, round_purpose, sent)
             if deciding:
@@ -96,10 +96,10 @@ class PrivateChats:
             await self.messages.forget(table, player, KEYS)
         self._shown[key] = Shown(target, private["hand"], caption, markup)
 
-    async def _close_keyboard(self, table: int, player: int, keep: int | None) -> None:
+    async def _close_keyboard(self, table: int, player: int) -> None:
         """Removes a keyboard left on an older message (a round ended while it was shown)."""
         keyed = await self.messages.id(table, player, KEYS)
-        if keyed is not None and keyed != keep:
+        if keyed is not None:
             await self.messages.remove_keyboard(player, keyed)
             await self.messages.forget(table, player, KEYS)
 
