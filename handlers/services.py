@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from telegram.helpers import create_deep_linked_url
+
 from engine.referee import Referee
 from engine.referee.notifier import TableView
 from handlers.callbacks import Signer
@@ -82,4 +84,4 @@ class Services:
         return await self.lang_of(view.creator)
 
     def deep_link(self, payload: str) -> str:
-        return f"https://t.me/{self.username}?start={payload}"
+        return create_deep_linked_url(self.username, payload)
