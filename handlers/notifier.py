@@ -103,6 +103,7 @@ class TelegramNotifier:
             self._settings.discard(table)
 
     async def _close_lobby(self, view: TableView, lang: str) -> None:
+        self._settings.discard(view.id)  # a rematch's lobby opens with the lobby's own buttons
         text = t(lang, "lobby.started", game=t(lang, f"game.{view.game}"))
         await self.messages.show_text(view.id, view.group_id, "lobby", text, None)
 
