@@ -25,20 +25,28 @@ class Messages:
         self.store = store
         self.bot: Any = None  # telegram.Bot, set when the application starts
         self._file_ids: OrderedDict[bytes, str] = OrderedDict()
+        # (table, chat, purpose) → message id, None when known to have none: the store's rows,
+        # read once, so a notice does not cost every player two reads
+        self._ids: dict[tuple[int, int, str], int | None] = {}
 
     # -- which message is which -------------------------------------------------------------------
 
     async def id(self, table: int, chat: int, purpose: str) -> int | None:
-        async with self.store.reading() as q:
-            return await q.message(table, chat, purpose)
+        key = (table, chat, purpose)
+        if key not in self._ids:  # read once; this process is the file's only writer
+            async with self.store.reading() as q:
+                self._ids[key] = await q.message(table, chat, purpose)
+        return self._ids[key]
 
     async def remember(self, table: int, chat: int, purpose: str, message: int) -> None:
         async with self.store.transaction() as q:
             await q.save_message(table, chat, purpose, message)
+        self._ids[(table, chat, purpose)] = message
 
     async def forget(self, table: int, chat: int, purpose: str) -> None:
         async with self.store.transaction() as q:
             await q.forget_message(table, chat, purpose)
+        self._ids[(table, chat, purpose)] = None
 
     # -- pictures ----------------------------------------------------------------------------------
 
