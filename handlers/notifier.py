@@ -22,7 +22,6 @@ from handlers.messages import Messages
 from handlers.private import PrivateChats
 from handlers.services import Services
 from handlers.sheets import score_sheet_of
-from render.clockface import time_left
 
 log = logging.getLogger(__name__)
 
@@ -137,9 +136,8 @@ class TelegramNotifier:
         game = t(lang, f"game.{view.game}")
         if view.status != "running":
             return game
-        turn = ", ".join(names[s] for s in view.to_act) or t(lang, "play.nobody")
-        left = "" if view.deadline_at is None else f" · {time_left(round(view.deadline_at - self._now()))}"
-        return f"{game} · {turn}{left}"
+        left = self.services.time_left(view)
+        return f"{game} · {self.services.to_act(view, names, lang)}{'' if left is None else f' · {left}'}"
 
     # -- the players' private chats --------------------------------------------------------------
 

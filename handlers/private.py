@@ -20,7 +20,6 @@ from handlers.i18n import t
 from handlers.keyboards import Keys
 from handlers.messages import Messages
 from handlers.services import Services
-from render.clockface import time_left
 
 KEYS = "keys"  # purpose of the message that carries a live keyboard
 
@@ -107,7 +106,7 @@ class PrivateChats:
         self, view: TableView, private: dict[str, Any], lang: str, deciding: bool, played: str | None
     ) -> str:
         names = await self.services.seat_names(view, lang)
-        turn = ", ".join(names[s] for s in view.to_act) or t(lang, "play.nobody")
+        turn = self.services.to_act(view, names, lang)
         if view.game == "gouji":
             table = private.get("table") or t(lang, "play.empty")
             info = t(lang, "play.table_info", round=private.get("hand_no"), table=table, turn=turn)
@@ -121,15 +120,12 @@ class PrivateChats:
             )
         lines = [private["hand"] or "—", info]
         if deciding:
-            left = "—" if view.deadline_at is None else time_left(round(view.deadline_at - self._now()))
+            left = self.services.time_left(view) or "—"
             expose = private.get("phase") == "expose"
             lines.append(t(lang, "play.expose_title" if expose else "play.your_turn", time=left))
         elif played:
             lines.append(t(lang, "play.played", move=move_label(played, lang, view.game)))
         return "\n".join(lines)
-
-    def _now(self) -> float:
-        return self.services.referee.clock.now()
 
 
 def _deciding(view: TableView, private: dict[str, Any]) -> bool:

@@ -12,6 +12,7 @@ from engine.referee import Referee
 from engine.referee.notifier import TableView
 from handlers.callbacks import Signer
 from handlers.i18n import DEFAULT, language, t
+from render.clockface import time_left
 
 
 @dataclass
@@ -78,6 +79,17 @@ class Services:
             else:
                 names.append(await self.name_of(seat.player))
         return names
+
+    @staticmethod
+    def to_act(view: TableView, names: list[str], lang: str) -> str:
+        """Who the table waits for, by name."""
+        return ", ".join(names[s] for s in view.to_act) or t(lang, "play.nobody")
+
+    def time_left(self, view: TableView) -> str | None:
+        """The time left until the table's deadline, as people read it; None without one."""
+        if view.deadline_at is None:
+            return None
+        return time_left(round(view.deadline_at - self.referee.clock.now()))
 
     async def group_lang(self, view: TableView) -> str:
         """A table's group messages speak its creator's language."""
