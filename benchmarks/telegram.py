@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.fake_api import FakeBotApi
-from tests.e2e.harness import GROUP, Bot, choose, private
+from tests.e2e.harness import GROUP, Bot, choose, join_link, private
 
 MOVES = {"m", "d"}  # a move's button, and the exposure's done
 
@@ -38,7 +38,7 @@ def players(count: int) -> list[dict[str, Any]]:
 
 async def seat_all(bot: Bot, game: str, people: list[dict[str, Any]]) -> None:
     await bot.say(people[0], GROUP, f"/{game} fast")
-    await bot.say(people[0], private(people[0]), "/start j1")
+    await bot.say(people[0], private(people[0]), await join_link(bot))
     for person in people[1:]:
         await bot.say(person, private(person), "/start")
         await bot.say(person, GROUP, "/join")

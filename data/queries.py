@@ -86,7 +86,7 @@ class Queries:
 
     _TABLE = (
         "SELECT id, group_id, game, rules, time_control, move_seconds, status, version, creator_id, "
-        "deadline_at, reminder_at FROM tables"
+        "deadline_at, reminder_at, join_token FROM tables"
     )
 
     @staticmethod
@@ -102,11 +102,12 @@ class Queries:
         move_seconds: float,
         creator_id: int | None,
         at: float,
+        join_token: str,
     ) -> int:
         return await self._run(
             "INSERT INTO tables (group_id, game, rules, time_control, move_seconds, status, creator_id, "
-            "created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?)",
-            (group_id, game, dumps(rules), time_control, move_seconds, creator_id, at),
+            "created_at, join_token) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+            (group_id, game, dumps(rules), time_control, move_seconds, creator_id, at, join_token),
         )
 
     async def table(self, table_id: int) -> TableRow | None:
@@ -126,11 +127,18 @@ class Queries:
         return [r[0] for r in rows]
 
     async def update_table(
-        self, table_id: int, version: int, status: str, deadline_at: float | None, reminder_at: float | None
+        self,
+        table_id: int,
+        version: int,
+        status: str,
+        deadline_at: float | None,
+        reminder_at: float | None,
+        creator_id: int | None,
     ) -> None:
         await self._run(
-            "UPDATE tables SET version = ?, status = ?, deadline_at = ?, reminder_at = ? WHERE id = ?",
-            (version, status, deadline_at, reminder_at, table_id),
+            "UPDATE tables SET version = ?, status = ?, deadline_at = ?, reminder_at = ?, creator_id = ? "
+            "WHERE id = ?",
+            (version, status, deadline_at, reminder_at, creator_id, table_id),
         )
 
     async def set_rules(

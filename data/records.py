@@ -35,6 +35,7 @@ class TableRow:
     creator_id: int | None
     deadline_at: float | None
     reminder_at: float | None
+    join_token: str
 
 
 @dataclass(slots=True)

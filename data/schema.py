@@ -102,4 +102,10 @@ MIGRATIONS: tuple[str, ...] = (
     ) WITHOUT ROWID;
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
     """,
+    # 2: a lobby's join link carries an unguessable token, never the table id (docs/security.md)
+    """
+    ALTER TABLE tables ADD COLUMN join_token TEXT;
+    UPDATE tables SET join_token = lower(hex(randomblob(12)));
+    CREATE UNIQUE INDEX tables_by_join_token ON tables(join_token);
+    """,
 )

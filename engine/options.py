@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Self
 
+from engine.move import quoted
+
 _TRUE = {"on", "true", "yes", "1", "开"}
 _FALSE = {"off", "false", "no", "0", "关"}
+WHOLE_DIGITS = 6  # no option counts past a million; a longer number is refused before int() reads it
 
 
 def parse_options(cls: type, options: dict[str, str]) -> dict[str, object]:
@@ -16,7 +19,7 @@ def parse_options(cls: type, options: dict[str, str]) -> dict[str, object]:
     for key, raw in options.items():
         field = known.get(key)
         if field is None:
-            raise ValueError(f"unknown option {key}; allowed: {', '.join(known)}")
+            raise ValueError(f"unknown option {quoted(key)}; allowed: {', '.join(known)}")
         default = field.default
         text = str(raw).strip().lower()
         if isinstance(default, bool):
@@ -24,8 +27,8 @@ def parse_options(cls: type, options: dict[str, str]) -> dict[str, object]:
                 raise ValueError(f"{key} must be on or off")
             values[key] = text in _TRUE
         elif isinstance(default, int):
-            if not text.lstrip("-").isdigit():
-                raise ValueError(f"{key} must be a whole number")
+            if not text.lstrip("-").isdigit() or len(text) > WHOLE_DIGITS:
+                raise ValueError(f"{key} must be a whole number of at most {WHOLE_DIGITS} digits")
             values[key] = int(text)
         else:
             values[key] = text

@@ -11,7 +11,7 @@ from engine.errors import Refusal, Refused
 from handlers import settings
 from handlers.callbacks import Button, Forged
 from handlers.cards import move_label
-from handlers.commands import Context, is_admin, seat, services
+from handlers.commands import Context, admin_unless_creator, seat, services
 from handlers.i18n import t
 from handlers.keyboards import Keys, exposure_move
 from handlers.replies import refusal
@@ -27,8 +27,9 @@ async def pressed(update: Update, context: Context) -> None:
     found = services(context)
     player = await found.meet(query.from_user)
     lang = player.lang
+    chat = query.message.chat.id if query.message is not None else None
     try:
-        button = found.signer.load(query.data or "")
+        button = found.signer.load(query.data or "", chat)
     except Forged:
         await query.answer(t(lang, "refuse.forged"))
         return
@@ -63,13 +64,16 @@ async def _lobby(update: Update, context: Context, button: Button, lang: str) ->
     if button.action == "o":
         await _settings(update, context, button)
         return
-    actions = {
-        "l": lambda: referee.leave(button.table, player),
-        "b": lambda: referee.add_bot(button.table, 1),
-        "f": lambda: referee.add_bot(button.table, 0),
-        "s": lambda: referee.start(button.table),
-    }
-    await actions[button.action]()
+    if button.action == "l":
+        await referee.leave(button.table, player)
+    else:
+        admin = await admin_unless_creator(context, referee.view(button.table), player)
+        actions = {
+            "b": lambda: referee.add_bot(button.table, 1, by=player, admin=admin),
+            "f": lambda: referee.add_bot(button.table, 0, by=player, admin=admin),
+            "s": lambda: referee.start(button.table, by=player, admin=admin),
+        }
+        await actions[button.action]()
     await query.answer()
 
 
@@ -87,16 +91,20 @@ async def _settings(update: Update, context: Context, button: Button) -> None:
         notifier.show_settings(view.id, button.arg == "")
         lang = await found.group_lang(view)
         await notifier.lobby(view, lang, await found.seat_names(view, lang))
-    elif player != view.creator and not await is_admin(context, view.group_id, player):
-        raise Refused("not_allowed")
-    elif button.arg == settings.TIME:
-        await found.referee.set_options(view.id, {}, settings.next_time(view.time_control))
-    elif button.arg in settings.SWITCHES[view.game]:
-        value = settings.next_value(view.game, button.arg, view.options.get(button.arg))
-        await found.referee.set_options(view.id, {button.arg: value})
     else:
-        raise Refused("stale")
+        options, time = _setting_step(view, button.arg)
+        admin = await admin_unless_creator(context, view, player)
+        await found.referee.set_options(view.id, options, time, by=player, admin=admin)
     await query.answer()
+
+
+def _setting_step(view: Any, name: str) -> tuple[dict[str, str], str | None]:
+    """The change one press of a setting's button makes: the next time control or option value."""
+    if name == settings.TIME:
+        return {}, settings.next_time(view.time_control)
+    if name in settings.SWITCHES[view.game]:
+        return {name: settings.next_value(view.game, name, view.options.get(name))}, None
+    raise Refused("stale")
 
 
 def _current(context: Context, button: Button, player: int) -> dict[str, Any]:
@@ -118,7 +126,8 @@ async def _builder(update: Update, context: Context, button: Button, lang: str) 
     assert query is not None
     private = _current(context, button, query.from_user.id)
     game = services(context).referee.view(button.table).game
-    keys = Keys(services(context).signer, game, button.table, private["version"], lang)
+    assert query.message is not None  # a button with no message to show it is never signed right
+    keys = Keys(services(context).signer, query.message.chat.id, game, button.table, private["version"], lang)
     legal, warnings = private["legal"], private.get("warnings") or {}
     alert = None
     if button.action == "r":

@@ -7,7 +7,8 @@ import json
 from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
-from telegram.constants import ChatType
+from telegram.constants import ChatMemberStatus, ChatType
+from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 import render
@@ -57,7 +58,11 @@ def is_private(update: Update) -> bool:
 
 
 async def command(update: Update, context: Context) -> None:
-    """Every command goes through here: the right place, then one handler, refusals answered."""
+    """Every command goes through here: the right place, then one handler, refusals answered.
+    A command addressed to another bot (`/stop@other_bot`) is not ours: ignored, unanswered."""
+    found = services(context)
+    if not addressed_to_us(update, found.username):
+        return
     found, lang = await speaker(update, context)
     name = command_name(update)
     handler = HANDLERS.get(name)
@@ -131,7 +136,7 @@ async def seat(player: int, table: int, found: Services, lang: str, say: Any) ->
 
 
 async def ask_for_private_chat(found: Services, lang: str, name: str, table: int, say: Any) -> None:
-    link = found.deep_link(f"j{table}")
+    link = found.deep_link("j" + found.referee.join_token(table))
     button = InlineKeyboardMarkup([[InlineKeyboardButton(t(lang, "lobby.deep_link_button"), url=link)]])
     await say(t(lang, "lobby.need_private", name=name, link=link), reply_markup=button)
 
@@ -139,6 +144,13 @@ async def ask_for_private_chat(found: Services, lang: str, name: str, table: int
 def command_name(update: Update) -> str:
     """`/join@gouji_bot x` → `join`."""
     return (update.effective_message.text or "/").split()[0][1:].split("@")[0].lower()  # type: ignore[union-attr]
+
+
+def addressed_to_us(update: Update, username: str) -> bool:
+    """`/join` or `/join@<this bot>`: ours; `/join@other_bot`: another bot's."""
+    word = (update.effective_message.text or "/").split()[0]  # type: ignore[union-attr]
+    _, at, name = word.partition("@")
+    return not at or name.lower() == username.lower()
 
 
 def command_args(update: Update) -> list[str]:
@@ -152,11 +164,14 @@ async def lobby_action(update: Update, context: Context, found: Services, lang: 
     name = command_name(update)
     player = update.effective_user.id  # type: ignore[union-attr]
     referee = found.referee
+    if name == "leave":
+        await referee.leave(view.id, player)
+        return
+    admin = await admin_unless_creator(context, view, player)
     actions = {
-        "leave": lambda: referee.leave(view.id, player),
-        "addbot": lambda: referee.add_bot(view.id, 1),
-        "fill": lambda: referee.add_bot(view.id, 0),
-        "startgame": lambda: referee.start(view.id),
+        "addbot": lambda: referee.add_bot(view.id, 1, by=player, admin=admin),
+        "fill": lambda: referee.add_bot(view.id, 0, by=player, admin=admin),
+        "startgame": lambda: referee.start(view.id, by=player, admin=admin),
     }
     await actions[name]()
 
@@ -231,19 +246,20 @@ async def rules(update: Update, context: Context, found: Services, lang: str) ->
 
 
 async def record(update: Update, context: Context, found: Services, lang: str) -> None:
-    """The match as the engine replays it: game, rules, seed and every (seat, move)."""
+    """The match as the engine replays it: game, rules, seed and every (seat, move) — only once
+    the match is over. The seed rebuilds every hand, so during play nobody may have it; nor the
+    move log, whose exposure passes tell who holds an exposable card (docs/security.md)."""
     view = await current(update, found, lang)
     if view is None:
         return
-    table = found.referee.tables[view.id]
-    if table.match_id is None:
-        await reply(update, t(lang, "help.score_none"))
-        return
     async with found.referee.store.reading() as q:
-        rows = await q.moves(table.match_id)
         match = await q.last_match(view.id)
+        rows = await q.moves(match.id) if match is not None and match.ended else None
     if match is None:
         await reply(update, t(lang, "help.score_none"))
+        return
+    if rows is None:
+        await reply(update, t(lang, "help.record_after_end"))
         return
     body = make_record(view.game, view.options, match.seed, ((r.seat, r.kind, r.move) for r in rows))
     data = json.dumps(body, ensure_ascii=False).encode()
@@ -259,9 +275,38 @@ async def stop(update: Update, context: Context, found: Services, lang: str) -> 
     await found.referee.stop(view.id, user, admin=admin)
 
 
+async def member_status(context: Context, chat: int, user: int) -> str | None:
+    """What Telegram says the user is in the chat (`member`, `administrator`, `left` …); None
+    when it will not say (the bot was removed, the user is unknown)."""
+    try:
+        member = await context.bot.get_chat_member(chat, user)
+    except TelegramError:
+        return None
+    if member.status == ChatMemberStatus.RESTRICTED and not getattr(member, "is_member", False):
+        return ChatMemberStatus.LEFT
+    return member.status
+
+
 async def is_admin(context: Context, chat: int, user: int) -> bool:
-    member = await context.bot.get_chat_member(chat, user)
-    return member.status in ("administrator", "creator")
+    return await member_status(context, chat, user) in (
+        ChatMemberStatus.ADMINISTRATOR,
+        ChatMemberStatus.OWNER,
+    )
+
+
+async def is_member(context: Context, chat: int, user: int) -> bool:
+    return await member_status(context, chat, user) in (
+        ChatMemberStatus.MEMBER,
+        ChatMemberStatus.RESTRICTED,
+        ChatMemberStatus.ADMINISTRATOR,
+        ChatMemberStatus.OWNER,
+    )
+
+
+async def admin_unless_creator(context: Context, view: Any, player: int) -> bool:
+    """Whether the player administers the table's group; only asked of Telegram (one call) when
+    the player is not the table's creator, whose say needs no more."""
+    return player != view.creator and await is_admin(context, view.group_id, player)
 
 
 # -- anywhere --------------------------------------------------------------------------------------
@@ -282,7 +327,7 @@ async def lang_command(update: Update, context: Context, found: Services, lang: 
 
 
 async def start(update: Update, context: Context) -> None:
-    """/start in the private chat: the chat is open now; a deep link `j<table>` seats the player."""
+    """/start in the private chat: the chat is open now; a join link `j<token>` seats the player."""
     found, lang = await speaker(update, context)
     if not is_private(update):
         await reply(update, t(lang, "help.group"))
@@ -290,18 +335,27 @@ async def start(update: Update, context: Context) -> None:
     player = update.effective_user.id  # type: ignore[union-attr]
     await found.open_private_chat(player)
     payload = (context.args or [""])[0]
-    if payload.startswith("j") and payload[1:].isdigit():
-        try:
-            await found.referee.join(int(payload[1:]), player)
-        except Refusal as error:
-            if error.key != "already_seated":  # the creator, who sat down when opening
-                await reply(update, refusal(lang, error))
-                return
-        view = found.referee.view(int(payload[1:]))
-        game = t(lang, f"game.{view.game}")
-        await reply(update, t(lang, "lobby.seated_after_start", game=game))
+    if payload.startswith("j"):
+        await arrive(update, context, found, lang, payload[1:])
         return
     await reply(update, t(lang, "help.group"))
+
+
+async def arrive(update: Update, context: Context, found: Services, lang: str, token: str) -> None:
+    """A join link followed: only a member of the table's group is seated. Anyone else learns
+    nothing, not even whether the table exists: every such link gets the same answer."""
+    player = update.effective_user.id  # type: ignore[union-attr]
+    view = found.referee.table_of_token(token)
+    if view is None or not await is_member(context, view.group_id, player):
+        await reply(update, t(lang, "lobby.link_invalid"))
+        return
+    try:
+        await found.referee.join(view.id, player)
+    except Refusal as error:
+        if error.key != "already_seated":  # the creator, who sat down when opening
+            await reply(update, refusal(lang, error))
+            return
+    await reply(update, t(lang, "lobby.seated_after_start", game=t(lang, f"game.{view.game}")))
 
 
 async def hand(update: Update, context: Context, found: Services, lang: str) -> None:

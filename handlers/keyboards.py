@@ -25,15 +25,15 @@ class Keys:
     """Makes the buttons of one table at one version, in one language."""
 
     signer: Signer
+    chat: int  # the chat the keyboard is sent to: its buttons act nowhere else
     game: str
     table: int
     version: int
     lang: str
 
     def button(self, text: str, action: str, arg: str = "") -> InlineKeyboardButton:
-        return InlineKeyboardButton(
-            text, callback_data=self.signer.dump(Button(action, self.table, self.version, arg))
-        )
+        data = self.signer.dump(Button(action, self.table, self.version, arg), self.chat)
+        return InlineKeyboardButton(text, callback_data=data)
 
     def lobby(self) -> InlineKeyboardMarkup:
         def key(name: str, action: str) -> InlineKeyboardButton:

@@ -87,7 +87,7 @@ class TelegramNotifier:
                 t(lang, "lobby.options", options=options),
             ]
         )
-        keys = Keys(self.services.signer, view.game, view.id, view.version, lang)
+        keys = Keys(self.services.signer, view.group_id, view.game, view.id, view.version, lang)
         if view.id in self._settings:
             markup = settings.keyboard(keys, view.game, view.options, view.time_control)
         else:

@@ -60,7 +60,7 @@ class PrivateChats:
         deciding = _deciding(view, private)
         markup = None
         if deciding:
-            keys = Keys(self.services.signer, view.game, table, view.version, lang)
+            keys = Keys(self.services.signer, player, view.game, table, view.version, lang)
             phase, chosen = str(private.get("phase")), self.exposing.get(key, 0)
             markup = keys.moves(private["legal"], phase, private.get("warnings"), chosen)
         else:

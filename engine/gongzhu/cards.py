@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass
 
 from engine.errors import IllegalMove
+from engine.move import quoted
 
 SEATS = 4
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -49,7 +50,13 @@ def _is_scoring(suit: int, rank: int) -> bool:
 
 
 DECK: tuple[Card, ...] = tuple(
-    Card(suit, rank, suit * 13 + rank - 2, SUITS[suit] + RANK_NAMES.get(rank, str(rank)), _is_scoring(suit, rank))  # noqa: E501
+    Card(
+        suit,
+        rank,
+        suit * 13 + rank - 2,
+        SUITS[suit] + RANK_NAMES.get(rank, str(rank)),
+        _is_scoring(suit, rank),
+    )
     for suit in range(4)
     for rank in RANKS
 )
@@ -76,7 +83,7 @@ def parse_card(token: str) -> Card:
             rank = _RANK_ALIASES.get(text[len(alias) :].upper())
             if rank is not None:
                 return card(suit, rank)
-    raise IllegalMove("unknown_card", text=token)
+    raise IllegalMove("unknown_card", text=quoted(token))
 
 
 def parse_cards(text: str) -> list[Card]:

@@ -32,6 +32,7 @@ class ClaimState:
     claimed_this_trick: set[int]
 
     if TYPE_CHECKING:  # provided by the other parts of a Deal
+
         def _plays(self, seat: int) -> list[Play]: ...
         def _put(self, seat: int, move: Play, out: list[ev.Event]) -> None: ...
         def _end_deal(self, out: list[ev.Event]) -> None: ...
@@ -41,6 +42,7 @@ class ClaimState:
 
 class Claims(ClaimState):
     __slots__ = ()
+
     def _remaining_scoring(self) -> list[tuple[Card, int]]:
         """Scoring cards not yet taken, each with the seat that holds (or played) it."""
         out = [(c, by) for by, move in self.trick for c in move.cards if c.scoring]
@@ -100,4 +102,3 @@ class Claims(ClaimState):
 
 def _public(assignment: tuple[tuple[Card, int, int], ...]) -> tuple[tuple[str, int], ...]:
     return tuple((c.text, to) for c, _, to in assignment)
-

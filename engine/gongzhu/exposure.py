@@ -26,11 +26,13 @@ class ExposureState:
     exposure_choices: dict[int, list[Move]]
 
     if TYPE_CHECKING:  # provided by the other parts of a Deal
+
         def _start_play(self, out: list[ev.Event]) -> None: ...
 
 
 class Exposure(ExposureState):
     __slots__ = ()
+
     def _open_exposure(self, out: list[ev.Event]) -> None:
         mode = self.rules.exposing
         if mode in ("all", "all_but_sheep"):

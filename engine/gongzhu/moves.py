@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.errors import IllegalMove
 from engine.gongzhu.cards import DECK, SEATS, Card, parse_card, parse_cards
-from engine.move import Move
+from engine.move import Move, checked_notation, quoted
 
 
 class Play(Move):
@@ -91,30 +91,29 @@ def claim(assignment: dict[Card, int] | list[tuple[Card, int]]) -> Decision:
 
 
 def parse_move(text: str) -> Move:
-    words = text.strip().split()
+    words = checked_notation(text).strip().split()
     if not words:
-        raise IllegalMove("unknown_move", text=text)
+        raise IllegalMove("unknown_move", text=quoted(text))
     name = _NAMES.get(words[0].lower())
     if name is None:
         cards = parse_cards(text)
         if len(cards) > 2:
-            raise IllegalMove("one_or_two", text=text)
+            raise IllegalMove("one_or_two", text=quoted(text))
         return play(*cards)
     rest = words[1:]
     if name == "expose":
         if not rest:
-            raise IllegalMove("unknown_move", text=text)
+            raise IllegalMove("unknown_move", text=quoted(text))
         return expose(parse_cards(" ".join(rest)))
     if name == "claim":
         return claim([_claimed(word) for word in rest])
     if rest:
-        raise IllegalMove("unknown_move", text=text)
+        raise IllegalMove("unknown_move", text=quoted(text))
     return {"pass": PASS, "accept": ACCEPT, "reject": REJECT}[name]
 
 
 def _claimed(word: str) -> tuple[Card, int]:
     token, _, seat = word.partition("=")
     if not seat.isdigit() or not 0 <= int(seat) < SEATS:
-        raise IllegalMove("unknown_move", text=word)
+        raise IllegalMove("unknown_move", text=quoted(word))
     return parse_card(token), int(seat)
-

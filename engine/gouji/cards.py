@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from engine.errors import IllegalMove
+from engine.move import checked_notation, quoted
 
 RANKS: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")
 THREE, FOUR, TEN, JACK, QUEEN, KING, ACE, TWO, SMALL_JOKER, BIG_JOKER = 0, 1, 7, 8, 9, 10, 11, 12, 13, 14
@@ -20,10 +21,11 @@ SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 DECKS = 4
 HAND_SIZE = 36
 SEATS = 6
+COPIES: tuple[int, ...] = (len(SUITS) * DECKS,) * (TWO + 1) + (DECKS, DECKS)  # of each rank in play
 
 _ALIASES: dict[str, int] = {tok: i for i, tok in enumerate(RANKS)}
 _ALIASES.update({"T": TEN, "小王": SMALL_JOKER, "大王": BIG_JOKER, "小": SMALL_JOKER, "大": BIG_JOKER})
-_REPEAT = re.compile(r"^(.+?)[x×*](\d+)$")
+_REPEAT = re.compile(r"^(.+?)[x×*](\d{1,3})$")  # `9x3`: no deck holds a thousand of a rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,19 +42,23 @@ class Card:
 def rank_of(token: str) -> int:
     rank = _ALIASES.get(token.upper()) if token.isascii() else _ALIASES.get(token)
     if rank is None:
-        raise IllegalMove("unknown_move", text=token)
+        raise IllegalMove("unknown_move", text=quoted(token))
     return rank
 
 
 def parse_counts(text: str) -> list[int]:
-    """`"9 9 9 2 2"`, `"9x3+2x2"` or `"4 4 大王"` → 15 rank counts."""
+    """`"9 9 9 2 2"`, `"9x3+2x2"` or `"4 4 大王"` → 15 rank counts; never more of a rank than
+    the decks hold (so `9x999` is refused, not built)."""
     counts = [0] * NRANKS
-    for part in re.split(r"[\s,+，]+", text.strip()):
+    for part in re.split(r"[\s,+，]+", checked_notation(text).strip()):
         if not part:
             continue
         match = _REPEAT.match(part)
         token, times = (match.group(1), int(match.group(2))) if match else (part, 1)
-        counts[rank_of(token)] += times
+        rank = rank_of(token)
+        counts[rank] += times
+        if counts[rank] > COPIES[rank]:
+            raise IllegalMove("too_many", rank=RANKS[rank], count=COPIES[rank])
     return counts
 
 

@@ -25,7 +25,7 @@ from engine.gouji.cards import (
     TWO,
     parse_counts,
 )
-from engine.move import Move
+from engine.move import Move, checked_notation, quoted
 
 MAX_COPIES = 16  # 4 decks × 4 suits
 MAX_JOKERS = 4  # 4 decks × 1
@@ -168,7 +168,7 @@ def set_from_counts(counts: list[int]) -> CardSet:
 
 def parse_move(text: str) -> Move:
     """Notation → Move: a set (`9 9 9 2 2`, `9x3+2x2`) or a decision (`pass`, `过`, `take 2`)."""
-    words = text.strip().lower().split()
+    words = checked_notation(text).strip().lower().split()
     if not words:
         raise IllegalMove("unknown_move", text=text)
     head = _ALIASES.get(words[0], words[0])
@@ -177,7 +177,7 @@ def parse_move(text: str) -> Move:
             return decision(head)
         if len(words) == 2 and words[1].isdigit():
             return decision(head, int(words[1]))
-        raise IllegalMove("unknown_move", text=text)
+        raise IllegalMove("unknown_move", text=quoted(text))
     return set_from_counts(parse_counts(text))
 
 

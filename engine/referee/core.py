@@ -36,7 +36,7 @@ class RefereeCore(ABC):
         *,
         bot_delay: float = 0.0,
         heartbeat: float = 5.0,
-        new_seed: Callable[[], str] = lambda: secrets.token_hex(8),
+        new_seed: Callable[[], str] = lambda: secrets.token_hex(16),
     ) -> None:
         self.store = store
         self.notifier = notifier
@@ -101,6 +101,7 @@ class RefereeCore(ABC):
             version=row.version,
             creator=row.creator_id,
             seats=await q.seats(row.id),
+            join_token=row.join_token,
             deadline_at=row.deadline_at,
             reminder_at=row.reminder_at,
         )
@@ -187,7 +188,9 @@ class RefereeCore(ABC):
         return events
 
     async def _save_table(self, q: Queries, table: LiveTable) -> None:
-        await q.update_table(table.id, table.version, table.status, table.deadline_at, table.reminder_at)
+        await q.update_table(
+            table.id, table.version, table.status, table.deadline_at, table.reminder_at, table.creator
+        )
 
     async def _record_rounds(self, q: Queries, table: LiveTable, events: list[Event]) -> None:
         """Hands (deals) as they start and end, the match's end, and the statistics."""
@@ -229,7 +232,18 @@ class RefereeCore(ABC):
         if fresh is None:
             self.tables.pop(table.id, None)
             return
-        kept = ("rules", "time", "status", "version", "seats", "match", "match_id", "match_no", "ply")
+        kept = (
+            "rules",
+            "time",
+            "status",
+            "version",
+            "creator",
+            "seats",
+            "match",
+            "match_id",
+            "match_no",
+            "ply",
+        )
         for name in (*kept, "deadline_at", "reminder_at", "waiting"):
             setattr(table, name, getattr(fresh, name))
         self._arm(table)

@@ -4,6 +4,7 @@ bots, options, starting, the rematch, and stopping (by the creator, an admin or 
 from __future__ import annotations
 
 import math
+import secrets
 from typing import Any
 
 from data.records import SeatRow
@@ -23,6 +24,7 @@ from engine.referee.events import (
     TableStopped,
     TeamChosen,
 )
+from engine.referee.notifier import TableView
 from engine.referee.play import PlayCommands
 from engine.referee.table import LiveTable, arrange
 from engine.seeding import rng
@@ -86,10 +88,11 @@ class LobbyCommands(PlayCommands):
             busy = await q.open_tables_in(group)
             if busy and not settings.many_tables:
                 raise Refused("group_busy", table=busy[0])
+            token = secrets.token_urlsafe(12)
             table_id = await q.create_table(
-                group, game, rules.to_dict(), clock.name, clock.seconds, creator, self.clock.now()
+                group, game, rules.to_dict(), clock.name, clock.seconds, creator, self.clock.now(), token
             )
-        table = LiveTable(table_id, group, kind, rules, clock, "lobby", 0, creator, [])
+        table = LiveTable(table_id, group, kind, rules, clock, "lobby", 0, creator, [], token)
         for old in [t for t in self.tables.values() if t.group_id == group and t.status == "finished"]:
             del self.tables[old.id]  # a finished table stays in memory until the group moves on
         self.tables[table_id] = table
@@ -100,6 +103,15 @@ class LobbyCommands(PlayCommands):
                 events.append(Joined(creator))
             await self._commit_lobby(table, events)
         return table
+
+    def join_token(self, table_id: int) -> str:
+        """What the table's join link carries: unguessable, so a link cannot be made up."""
+        return self.table(table_id).join_token
+
+    def table_of_token(self, token: str) -> TableView | None:
+        """The open table whose join link carries `token`, if any."""
+        found = next((t for t in self.tables.values() if token and t.join_token == token), None)
+        return found.view() if found is not None and found.status in ("lobby", "running") else None
 
     async def join(self, table_id: int, player: int, team: int | None = None) -> list[Event]:
         table = self.table(table_id)
@@ -122,6 +134,7 @@ class LobbyCommands(PlayCommands):
             seat = table.seat_of(player)
             if seat is None:
                 raise Refused("not_seated")
+            table.hand_over(player)
             if table.status == "running":
                 events = await self._forfeit(table, seat, player)
                 if not table.humans():  # nobody left to play for: the match ends here
@@ -154,11 +167,13 @@ class LobbyCommands(PlayCommands):
         table.seats[seat].team = team
         return TeamChosen(player, team)
 
-    async def add_bot(self, table_id: int, count: int = 1) -> list[Event]:
-        """Adds bots; `count=0` fills every empty seat."""
+    async def add_bot(
+        self, table_id: int, count: int = 1, by: int | None = None, admin: bool = False
+    ) -> list[Event]:
+        """Adds bots; `count=0` fills every empty seat. `by`: who asks (see `_managed`)."""
         table = self.table(table_id)
         async with table.lock:
-            self._in_lobby(table)
+            self._managed(table, by, admin)
             free = table.game.seats - len(table.seats)
             count = free if count == 0 else count
             if free <= 0 or count > free:
@@ -167,10 +182,10 @@ class LobbyCommands(PlayCommands):
                 table.seats.append(SeatRow(len(table.seats), None, None, False, 0))
             return await self._commit_lobby(table, [BotAdded(count)])
 
-    async def remove_bot(self, table_id: int) -> list[Event]:
+    async def remove_bot(self, table_id: int, by: int | None = None, admin: bool = False) -> list[Event]:
         table = self.table(table_id)
         async with table.lock:
-            self._in_lobby(table)
+            self._managed(table, by, admin)
             bots = [s.seat for s in table.seats if s.player_id is None]
             if not bots:
                 raise Refused("no_bot")
@@ -178,12 +193,17 @@ class LobbyCommands(PlayCommands):
             return await self._commit_lobby(table, [BotRemoved()])
 
     async def set_options(
-        self, table_id: int, options: dict[str, str], time_control: str | None = None
+        self,
+        table_id: int,
+        options: dict[str, str],
+        time_control: str | None = None,
+        by: int | None = None,
+        admin: bool = False,
     ) -> list[Event]:
         """Changes rule options (on top of the current ones) and the time control in the lobby."""
         table = self.table(table_id)
         async with table.lock:
-            self._in_lobby(table)
+            self._managed(table, by, admin)
             current = {k: str(v) for k, v in table.rules.to_dict().items()}
             table.rules = _rules(table.game.rules_type, current | options)
             table.time = _time(time_control) if time_control else table.time
@@ -194,11 +214,11 @@ class LobbyCommands(PlayCommands):
 
             return await self._commit_lobby(table, [OptionsChanged(rules, clock.label)], save)
 
-    async def start(self, table_id: int) -> list[Event]:
+    async def start(self, table_id: int, by: int | None = None, admin: bool = False) -> list[Event]:
         """Seats the lobby (teams per the rules) and deals the first hand of a match."""
         table = self.table(table_id)
         async with table.lock:
-            self._in_lobby(table)
+            self._managed(table, by, admin)
             missing = table.game.seats - len(table.seats)
             if missing:
                 raise Refused("not_full", missing=missing)
@@ -238,7 +258,7 @@ class LobbyCommands(PlayCommands):
         async with table.lock:
             if table.status not in ("lobby", "running"):
                 raise Refused("not_running")
-            if admin or player == table.creator or player is None:
+            if player is None or admin or player == table.creator:
                 return await self._stop(table, player)
             if table.status == "lobby" or table.seat_of(player) is None:
                 raise Refused("not_allowed")
@@ -272,6 +292,14 @@ class LobbyCommands(PlayCommands):
     def _in_lobby(table: LiveTable) -> None:
         if table.status != "lobby":
             raise Refused("not_in_lobby")
+
+    @classmethod
+    def _managed(cls, table: LiveTable, by: int | None, admin: bool) -> None:
+        """A lobby change only its manager may make: `by` is the asking user (None: the referee
+        itself), `admin` whether Telegram says they administer the table's group."""
+        cls._in_lobby(table)
+        if not table.may_manage(by, admin):
+            raise Refused("not_allowed")
 
     async def _commit_lobby(self, table: LiveTable, events: list[Event], extra: Any = None) -> list[Event]:
         seats = list(table.seats)

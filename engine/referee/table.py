@@ -29,6 +29,7 @@ class LiveTable:
     version: int
     creator: int | None
     seats: list[SeatRow]
+    join_token: str = ""  # what the lobby's join link carries instead of the table id
     match: MatchPlay | None = None
     match_id: int | None = None
     match_no: int = 0
@@ -51,6 +52,19 @@ class LiveTable:
 
     def humans(self) -> list[SeatRow]:
         return [s for s in self.seats if s.player_id is not None]
+
+    def hand_over(self, leaver: int) -> None:
+        """A creator who leaves keeps no power over the table: the next seated human has it."""
+        if self.creator == leaver:
+            self.creator = next((s.player_id for s in self.seats if s.player_id not in (None, leaver)), None)
+
+    def may_manage(self, player: int | None, admin: bool) -> bool:
+        """Filling, starting and the settings: the table's creator or a group admin; `None` is
+        the referee itself (tests, the rematch); a table whose creator left has the next seated
+        human as creator, and one with no human creator may be managed by its seated players."""
+        if player is None or admin or player == self.creator:
+            return True
+        return self.creator is None and self.seat_of(player) is not None
 
     def view(self) -> TableView:
         match = self.match

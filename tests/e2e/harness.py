@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -130,10 +131,19 @@ def first(calls: list[Call], test: Any) -> Call | None:
     return next((c for c in calls if test(c)), None)
 
 
+async def join_link(bot: Bot, after: int = 0) -> str:
+    """`/start <payload>` of the newest join link the bot sent (after call `after`), as following
+    it in Telegram sends."""
+    sent = await bot.wait(lambda calls: [c.text for c in calls[after:] if "?start=" in c.text])
+    payload = re.match(r"[A-Za-z0-9_-]+", sent[-1].split("?start=", 1)[1])
+    assert payload is not None
+    return "/start " + payload.group()
+
+
 async def seated_alone(bot: Bot, game: str, options: str = "fast") -> None:
     """Alice opens a table, arrives through the deep link, bots fill the rest, the match starts."""
     await bot.say(ALICE, GROUP, f"/{game} {options}")
-    await bot.say(ALICE, private(ALICE), "/start j1")
+    await bot.say(ALICE, private(ALICE), await join_link(bot))
     await bot.say(ALICE, GROUP, "/fill")
     await bot.say(ALICE, GROUP, "/startgame")
     await bot.until(lambda calls: bot.buttons(ALICE["id"]))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tests.e2e.harness import ALICE, BOB, GROUP, Bot, private
+from tests.e2e.harness import ALICE, BOB, GROUP, Bot, join_link, private
 
 
 async def test_the_bot_registers_its_commands_in_chinese_and_english(bot: Bot) -> None:
@@ -26,9 +26,9 @@ async def test_joining_without_a_private_chat_goes_through_the_deep_link(bot: Bo
     assert "1. Alice" in lobby.text and "2. 空位" in lobby.text and "fast" in lobby.text
     before = await bot.say(BOB, GROUP, "/join")
     link = await bot.wait(lambda calls: next((c for c in calls[before:] if "start=j" in c.text), None))
-    assert "https://t.me/gouji_test_bot?start=j1" in link.text
+    assert "https://t.me/gouji_test_bot?start=j" in link.text
     assert "2. Bob" not in bot.api.messages[(GROUP["id"], lobby_id(bot))]["text"]
-    before = await bot.say(BOB, private(BOB), "/start j1")
+    before = await bot.say(BOB, private(BOB), await join_link(bot))
     await bot.wait(
         lambda calls: any(c.method == "editMessageText" and "2. Bob" in c.text for c in calls[before:])
     )

@@ -15,6 +15,7 @@ from tests.e2e.harness import (
     GROUP,
     Bot,
     assert_no_hand_leaves_its_chat,
+    join_link,
     play_until,
     private,
     seated_alone,
@@ -25,7 +26,7 @@ async def seated_with_bob(bot: Bot, game: str, options: str) -> None:
     """Alice opens the table and comes through the deep link; Bob, who has a private chat with
     the bot already, joins in the group; bots fill the rest and the match starts."""
     await bot.say(ALICE, GROUP, f"/{game} {options}")
-    await bot.say(ALICE, private(ALICE), "/start j1")
+    await bot.say(ALICE, private(ALICE), await join_link(bot))
     await bot.say(BOB, private(BOB), "/start")
     await bot.say(BOB, GROUP, "/join")
     await bot.say(ALICE, GROUP, "/fill")

@@ -43,7 +43,7 @@ async def test_a_typed_move_is_logged_in_canonical_notation(world: World) -> Non
         (BOB, 0, None, "not_seated"),
         (ALICE, -1, None, "stale"),
         (ALICE, 1, None, "stale"),
-        (ALICE, 0, "BJ BJ BJ BJ BJ", "not_in_hand"),
+        (ALICE, 0, "BJ BJ BJ BJ", "not_in_hand"),
         (ALICE, 0, "SQ", "bad_decision"),
     ],
 )
