@@ -23,6 +23,18 @@ BOT = {
     "can_join_groups": True,
 }
 SENDS = {"sendMessage", "sendPhoto", "sendDocument"}
+ADMIN_RIGHTS = (
+    "can_manage_chat",
+    "can_delete_messages",
+    "can_manage_video_chats",
+    "can_restrict_members",
+    "can_promote_members",
+    "can_change_info",
+    "can_invite_users",
+    "can_post_stories",
+    "can_edit_stories",
+    "can_delete_stories",
+)
 EDITS = {"editMessageText", "editMessageMedia", "editMessageReplyMarkup", "editMessageCaption"}
 
 
@@ -48,6 +60,7 @@ class FakeBotApi:
         self.calls: list[Call] = []
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}  # (chat, id) → message
         self.admins: set[int] = set()
+        self.outsiders: set[int] = set()  # users who are in no group (getChatMember: left)
         self.files: dict[str, bytes] = {}  # file id → the picture uploaded
         self._updates: list[dict[str, Any]] = []
         self._next_update = 1
@@ -76,6 +89,10 @@ class FakeBotApi:
             message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}]
         self._push({"message": message})
         return message
+
+    def post(self, chat: dict[str, Any], text: str) -> dict[str, Any]:
+        """A message of the bot's in `chat` (as if it had sent it): somewhere to paste a button."""
+        return self._message(chat, sender=BOT, text=text)
 
     def press(self, user: dict[str, Any], message: dict[str, Any], data: str) -> str:
         query_id = f"q{self._next_update}"
@@ -162,7 +179,11 @@ class FakeBotApi:
         if method == "getChatMember":
             user = int(params["user_id"])
             status = "administrator" if user in self.admins else "member"
-            return {"status": status, "user": {"id": user, "is_bot": False, "first_name": "u"}}
+            status = "left" if user in self.outsiders else status
+            member = {"status": status, "user": {"id": user, "is_bot": False, "first_name": "u"}}
+            if status == "administrator":  # Telegram lists an admin's rights
+                member.update(dict.fromkeys(ADMIN_RIGHTS, False), can_be_edited=False, is_anonymous=False)
+            return member
         return True  # setMyCommands, answerCallbackQuery, deleteWebhook, close, ...
 
     def _photo(self, params: dict[str, Any], files: dict[str, bytes], name: str) -> list[dict[str, Any]]:

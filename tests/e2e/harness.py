@@ -24,6 +24,8 @@ STEP = 5.0  # seconds the clock may jump when nothing happens: less than any mov
 GROUP = {"id": -100500, "type": "supergroup", "title": "牌友群"}
 ALICE = {"id": 501, "is_bot": False, "first_name": "Alice", "language_code": "zh-hans"}
 BOB = {"id": 502, "is_bot": False, "first_name": "Bob", "language_code": "en"}
+CAROL = {"id": 503, "is_bot": False, "first_name": "Carol", "language_code": "en"}
+MALLORY = {"id": 666, "is_bot": False, "first_name": "Mallory", "language_code": "en"}  # hostile
 
 
 def private(user: dict[str, Any]) -> dict[str, Any]:
