@@ -384,9 +384,7 @@ async def typed_move(update: Update, context: Context) -> None:
         await reply(update, t(lang, "refuse.not_playing"))
         return
     text = (update.effective_message.text or "").strip()  # type: ignore[union-attr]
-    if text in ("过", "不要", "pass", "PASS", "Pass"):
-        text = "pass"
-    try:
+    try:  # the engines read `pass`, `过`, `不要` … themselves
         await found.referee.submit(view.id, player, text, view.version)
     except Refusal as error:
         await reply(update, t(lang, "refuse.bad_move", reason=refusal(lang, error)))

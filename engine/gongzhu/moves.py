@@ -73,7 +73,7 @@ REJECT = Decision("reject")
 CLAIM_ALL = Decision("claim")
 
 _NAMES = {
-    "pass": "pass", "过": "pass", "不明": "pass", "no": "pass",
+    "pass": "pass", "过": "pass", "不明": "pass", "no": "pass", "不要": "pass", "不亮": "pass",
     "expose": "expose", "明": "expose", "亮": "expose", "明牌": "expose",
     "claim": "claim", "声称": "claim",
     "accept": "accept", "承认": "accept", "同意": "accept",

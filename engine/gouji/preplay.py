@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.gouji import events as ev
-from engine.gouji.cards import BIG_JOKER, NRANKS, SEATS, SMALL_JOKER, THREE, TWO, Card
+from engine.gouji.cards import BIG_JOKER, SEATS, SMALL_JOKER, THREE, TWO, Card
 from engine.gouji.scoring import Debt, opposite, team
 from engine.gouji.sets import PASS, CardSet, Decision, Move, answers, decision, point_sets
 
@@ -69,7 +69,9 @@ class PrePlay(_Base):
                 out.append(ev.ThreeUnavailable(buyer))
                 continue
             self._give(seller, buyer, THREE, own=False)
-            paid = next((r for r in (TWO, SMALL_JOKER, BIG_JOKER) if self.cards[buyer].counts[r]), None)
+            # 要3 from a teammate is free (§8.1): the buyer keeps its 2 or joker
+            wilds = () if team(seller) == team(buyer) else (TWO, SMALL_JOKER, BIG_JOKER)
+            paid = next((r for r in wilds if self.cards[buyer].counts[r]), None)
             if paid is None:
                 out.append(ev.ThreeGiven(buyer, seller))
             else:
@@ -177,10 +179,15 @@ class PrePlay(_Base):
 
     def _tribute_cards(self, debt: Debt) -> list[int]:
         """The payer's highest own cards among BJ SJ 2, as many as owed and held (§8.4)."""
-        own = self.own[debt.payer]
+        return self._own_tributes(debt.payer, debt.count)
+
+    def _own_tributes(self, seat: int, count: int) -> list[int]:
+        """Up to `count` of the seat's highest cards among BJ SJ 2 that it was dealt and still
+        holds (a card spent in 冲点 is no longer held; one received is not its own)."""
+        own, held = self.own[seat], self.cards[seat].counts
         ranks: list[int] = []
         for rank in TRIBUTE_RANKS:
-            ranks += [rank] * min(own[rank], debt.count - len(ranks))
+            ranks += [rank] * min(own[rank], held[rank], count - len(ranks))
         return ranks
 
     def _pay_tributes(self, out: list[ev.Event]) -> None:
@@ -209,14 +216,15 @@ class PrePlay(_Base):
         self._dead_levels_or_play(out)
 
     def _tribute_choices(self) -> list[Move]:
+        """吃 / 不吃 / 反抽 (§8.4): 反抽 only with tribute cards of the receiver's own to give."""
         debt = self.tributes[0]
         owed = len(self._tribute_cards(debt))
+        can_counter = len(self._own_tributes(debt.receiver, owed))
         if owed == 1:
-            return [decision("take"), decision("decline"), decision("counter")]
-        counts = range(1, owed + 1)
+            return [decision("take"), decision("decline"), *([decision("counter")] if can_counter else [])]
         return [
-            *(decision("take", n) for n in counts),
-            *(decision("counter", n) for n in counts),
+            *(decision("take", n) for n in range(1, owed + 1)),
+            *(decision("counter", n) for n in range(1, can_counter + 1)),
             decision("decline"),
         ]
 
@@ -227,18 +235,11 @@ class PrePlay(_Base):
         if move.name == "take":
             ranks = self._tribute_cards(debt)[:count]
             cards = tuple(str(self._give(debt.payer, seat, r, own=True)) for r in ranks)
-        elif move.name == "counter":  # 反抽: the receiver gives its own highest cards instead
-            cards = tuple(
-                str(self._give(seat, debt.payer, r, own=True)) for r in self._highest_own(seat, count)
-            )
+        elif move.name == "counter":  # 反抽: the receiver gives its own highest tribute cards
+            ranks = self._own_tributes(seat, count)
+            cards = tuple(str(self._give(seat, debt.payer, r, own=True)) for r in ranks)
         out.append(ev.TributeChoice(seat, debt.payer, debt.kind, move.name, cards))
         self._pay_tributes(out)
-
-    def _highest_own(self, seat: int, count: int) -> list[int]:
-        own, ranks = self.own[seat], []
-        for rank in range(NRANKS - 1, -1, -1):
-            ranks += [rank] * min(own[rank], count - len(ranks))
-        return ranks
 
     # -- 死级, then play ------------------------------------------------------------------------
 

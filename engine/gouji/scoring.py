@@ -75,13 +75,15 @@ def hand_scores(
             for place, seat in enumerate(order):
                 team_points[team(seat)] += OUTLINE_POINTS[place]
         return tuple(team_points[team(s)] for s in range(SEATS))
-    if sweep is not None:
+    if sweep is not None:  # 烩积分, and the 闷 and 烧 of that hand (§10; 点 is never decided)
         points = SWEEP_POINTS[min(hand_no, 3) - 1]
-        return tuple(points if team(s) == sweep else -points for s in range(SEATS))
-    winners = team(order[0])
-    held = tuple(place + 1 for place, seat in enumerate(order) if place and team(seat) == winners)
-    for place, seat in enumerate(order):
-        scores[seat] += FINISH_POINTS[held][place]  # type: ignore[index]
+        scores = [points if team(s) == sweep else -points for s in range(SEATS)]
+        specials = [d for d in specials if d.kind != "point"]
+    else:
+        winners = team(order[0])
+        held = tuple(place + 1 for place, seat in enumerate(order) if place and team(seat) == winners)
+        for place, seat in enumerate(order):
+            scores[seat] += FINISH_POINTS[held][place]  # type: ignore[index]
     for debt in specials:
         if debt.scored:
             scores[debt.receiver] += SPECIAL_POINTS[debt.kind]

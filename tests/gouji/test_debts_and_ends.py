@@ -146,3 +146,12 @@ def test_s9_the_seat_view_warns_before_a_four_that_gives_up_the_point() -> None:
 def test_s9_no_four_warning_without_kaidian() -> None:
     g = from_hands(["4 K K 5 9", "3", "3", "3", "3", "3"], leader=0, rules=Rules(kaidian=False))
     assert g.seat_view(0)["warnings"] == {}
+
+
+def test_s9_no_point_opened_during_four_player_melee() -> None:
+    """§6/§9: 开点 only before 二科 finishes; in 四人乱缠 a pure 够级 set wins its round, no point."""
+    g = from_hands(["5", "6", "K K 7", "4 4", "4 4", "4 4"], leader=0)
+    events = play(g, (0, "5"), (1, "6"), (2, "pass"))
+    assert of(events, "MeleeBegan") and g.to_act == [2]  # 二科's round ended: 接风 to seat 2
+    events = play(g, (2, "K K"))
+    assert of(events, "RoundWon") and not of(events, "PointOpened") and not g.opened[2]

@@ -21,8 +21,9 @@ def test_s8_buy_three_pays_a_two_before_a_joker() -> None:
 def test_s8_when_the_opposite_cannot_sell_other_enemies_then_teammates() -> None:
     # 1's opposite (4) has one 3; the enemies 2 and 0 have one each; teammate 3 has two.
     g = deal_from(["3 4", "SJ 4", "3 6", "3 3 6", "3 6", "3 7"], leader=0, rules=NO_REVOLUTION)
-    bought = of(g.opening_events, "ThreeBought")[0]
-    assert (bought.seller, bought.paid) == (3, "SJ")
+    given = of(g.opening_events, "ThreeGiven")[0]  # §8.1 要3: a teammate gives it free
+    assert (given.buyer, given.seller) == (1, 3) and not of(g.opening_events, "ThreeBought")
+    assert [str(c) for c in g.hand(1)] == ["3", "4", "SJ"] and [str(c) for c in g.hand(3)] == ["3", "6"]
     g = deal_from(["3 3 4", "SJ 4", "3 6", "3 3 6", "3 6", "3 7"], leader=0, rules=NO_REVOLUTION)
     assert of(g.opening_events, "ThreeBought")[0].seller == 0  # enemies before teammates
 
@@ -146,9 +147,13 @@ def test_s8_last_place_tribute_between_teammates_one_or_two() -> None:
     hands = list(TRIBUTE_HANDS)
     hands[4] = "3 2 BJ 9"
     g = deal_from(hands, leader=0, owed=[Debt("last", 4, 0, 2)])
-    assert legal(g, 0) == ["counter 1", "counter 2", "decline", "take 1", "take 2"]
+    # §8.4: 反抽 gives the receiver's own tribute cards; seat 0 was dealt one 2, so one at most
+    assert legal(g, 0) == ["counter 1", "decline", "take 1", "take 2"]
     events = play(g, (0, "take 1"))
     assert of(events, "TributeChoice")[0].cards == ("BJ",)
+    hands[0] = "3 2 SJ 5"
+    g = deal_from(hands, leader=0, owed=[Debt("last", 4, 0, 2)])
+    assert legal(g, 0) == ["counter 1", "counter 2", "decline", "take 1", "take 2"]
 
 
 def test_s8_four_identical_jokers_may_resist_a_fall_tribute() -> None:

@@ -132,3 +132,26 @@ async def test_bots_deciding_beside_a_player_give_no_extra_time(world: World) ->
     await world.clock.advance(8)
     view = world.referee.view(table.id)
     assert view.to_act == (seat,) and view.deadline_at == opened + 15
+
+
+async def test_strikes_and_penalties_survive_a_restart(world: World) -> None:
+    """gouji.md §12: the match is rebuilt from its log, timeouts included; dropping them would
+    forget the strikes and give the penalty back."""
+    table = await world.table_with_bots("gouji", time="fast", strikes="3", penalty_points="10")
+    world.referee.bot_delay = 2.0
+    for _ in range(3):
+        await until_alice_decides(world, table.id)
+        await world.clock.advance(20)
+        while world.referee.view(table.id).to_act != (0,):
+            await world.clock.advance(2)
+    match = table.match
+    assert match is not None and match.strikes[0] == 3 and match.penalties[0] == 10
+    before = (list(match.strikes), list(match.penalties), list(match.totals), list(match.log))
+    await world.crash()
+    later = await world.reopen()
+    try:
+        again = later.referee.tables[table.id].match
+        assert again is not None
+        assert (again.strikes, again.penalties, again.totals, again.log) == before
+    finally:
+        await later.close()
