@@ -6,7 +6,17 @@ from collections.abc import Sequence
 
 from engine.errors import IllegalMove
 from engine.gouji import events as ev
-from engine.gouji.cards import HAND_SIZE, SEATS, Card, HandCards, shuffled_deck
+from engine.gouji.cards import (
+    COPIES,
+    HAND_SIZE,
+    NRANKS,
+    RANKS,
+    SEATS,
+    Card,
+    HandCards,
+    parse_counts,
+    shuffled_deck,
+)
 from engine.gouji.play import PlayPhase
 from engine.gouji.preplay import PrePlay
 from engine.gouji.rules import Rules
@@ -296,5 +306,13 @@ def deal_from(
 
 
 def _check_six(hands: Sequence[str]) -> None:
+    """Six hands that four decks can deal (§2): never more of a rank than the decks hold."""
     if len(hands) != SEATS:
         raise ValueError("够级 needs six hands")
+    total = [0] * NRANKS
+    for hand in hands:
+        for rank, count in enumerate(parse_counts(hand)):
+            total[rank] += count
+    over = [RANKS[r] for r in range(NRANKS) if total[r] > COPIES[r]]
+    if over:
+        raise ValueError(f"four decks hold no more than 16 of a rank and 4 of a joker: {', '.join(over)}")

@@ -77,4 +77,4 @@ async def test_typing_buyao_passes_the_gongzhu_exposure(bot: Bot) -> None:
     assert not [c for c in bot.api.calls[before:] if c.chat == ALICE["id"] and "无效" in c.text]
     await bot.until(lambda calls: referee.private_view(1, ALICE["id"])["phase"] != "expose")
     seat = next(s.seat for s in referee.view(1).seats if s.player == ALICE["id"])
-    assert [m for s, m in referee.tables[1].match.log if s == seat][0] == "pass"
+    assert next(m for s, m in referee.tables[1].match.log if s == seat) == "pass"

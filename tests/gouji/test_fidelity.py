@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import IllegalMove
-from engine.gouji import Debt, Rules, deal_from
-from engine.gouji.cards import RANKS
+from engine.gouji import Debt, Rules, deal_from, from_hands
+from engine.gouji.cards import COPIES, RANKS
 from engine.gouji.scoring import TRIBUTE_ORDER, hand_scores
 from tests.helpers import legal, of, play
 
@@ -82,15 +82,24 @@ def test_s10_a_sweep_hand_still_scores_its_smother_and_burn_but_no_point() -> No
 
 
 def random_position(rand: random.Random) -> tuple[list[str], list[Debt]]:
-    """Six short hands rich in what pre-play turns on (3s, wildcards, 开点 sets, four jokers),
-    and debts of random kinds between random seats."""
+    """Six short hands from the four decks, rich in what pre-play turns on (3s, wildcards, 开点
+    sets, four jokers), and debts of random kinds between random seats."""
+    deck = {rank: copies for rank, copies in zip(RANKS, COPIES, strict=True)}
+
+    def draw(rank: str, count: int = 1) -> list[str]:
+        taken = min(count, deck[rank])
+        deck[rank] -= taken
+        return [rank] * taken
+
     hands = []
     for _ in range(6):
-        cards = ["3"] * rand.choice((0, 1, 1, 2, 3))
-        cards += [rand.choice(RANKS[1:12]) for _ in range(rand.randint(1, 6))]
-        cards += rand.choice(([], [], ["2"], ["2", "2"], ["SJ"], ["BJ", "2"], ["SJ"] * 4, ["BJ"] * 4))
+        cards = draw("3", rand.choice((0, 1, 1, 2, 3)))
+        for _ in range(rand.randint(1, 6)):
+            cards += draw(rand.choice(RANKS[1:12]))
+        for wild in rand.choice(((), (), ("2",), ("2", "2"), ("SJ",), ("BJ", "2"), ("SJ",) * 4, ("BJ",) * 4)):
+            cards += draw(wild)
         if rand.random() < 0.4:
-            cards += [rand.choice(("10", "J", "Q", "K", "A"))] * 5
+            cards += draw(rand.choice(("10", "J", "Q", "K", "A")), 5)
         hands.append(" ".join(cards))
     debts = []
     for seq in range(rand.randint(0, 5)):
@@ -108,10 +117,7 @@ def test_s8_every_offered_pre_play_decision_is_accepted_and_nothing_raises_but_i
 ) -> None:
     rand = random.Random(seed)
     hands, debts = random_position(rand)
-    try:
-        g = deal_from(hands, leader=rand.randrange(6), owed=debts)
-    except IllegalMove:
-        return  # a position the rules refuse (e.g. no 3 anywhere to buy) is not a game
+    g = deal_from(hands, leader=rand.randrange(6), owed=debts)
     for _ in range(200):
         if g.is_over or g.phase not in PREPLAY:
             break
@@ -126,3 +132,15 @@ def test_s8_every_offered_pre_play_decision_is_accepted_and_nothing_raises_but_i
     assert g.phase == "play" or g.is_over
     assert g.total_cards() == 216  # every card in a hand, or played (in 冲点; before the position)
     assert [len(g.hand(s)) for s in range(6)] == list(g.left)
+
+
+def test_s2_a_position_four_decks_cannot_deal_is_refused() -> None:
+    """Five small jokers overflowed the move tables (an answer of `2` made of five SJ)."""
+    hands = ["3 SJ SJ SJ SJ", "3 SJ", "3 4", "3 5", "3 6", "3 7"]
+    for make in (deal_from, lambda h, leader: from_hands(h, leader)):
+        try:
+            make(hands, leader=0)
+        except ValueError as error:
+            assert "SJ" in str(error)
+        else:
+            raise AssertionError("five small jokers were dealt")

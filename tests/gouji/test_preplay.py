@@ -158,6 +158,7 @@ def test_s8_last_place_tribute_between_teammates_one_or_two() -> None:
 
 def test_s8_four_identical_jokers_may_resist_a_fall_tribute() -> None:
     hands = list(TRIBUTE_HANDS)
+    hands[3] = "3 2 8"  # all four small jokers to seat 5
     hands[5] = "3 SJ SJ SJ SJ 10"
     g = deal_from(hands, leader=0, owed=[Debt("last", 5, 0, 2), Debt("smother", 5, 2, 1)])
     assert g.phase == "resist" and g.to_act == [5]
