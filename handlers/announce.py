@@ -100,6 +100,11 @@ def _line(
             seat=values["seat"],
             cards=" ".join(card_label(c) for c in values["cards"]),
         )
+    if kind == "SwapChosen":
+        return t(lang, f"announce.SwapChosen_{'swap' if values['swapped'] else 'keep'}", **values)
+    if kind == "DealEnded" and values["pigs"]:
+        pigs = t(lang, "announce.list_separator").join(names[s] for s in values["pigs"])
+        return t(lang, "announce.DealEnded_pigs", deal_no=values["deal_no"], pigs=pigs)
     if kind == "AllHearts":
         return t(lang, "announce.AllHearts_slam" if values["grand_slam"] else "announce.AllHearts", **values)
     if kind == "TrickWon":

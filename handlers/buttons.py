@@ -103,7 +103,7 @@ def _setting_step(view: Any, name: str) -> tuple[dict[str, str], str | None]:
     if name == settings.TIME:
         return {}, settings.next_time(view.time_control)
     if name in settings.SWITCHES[view.game]:
-        return {name: settings.next_value(view.game, name, view.options.get(name))}, None
+        return settings.step(view.game, name, view.options), None
     raise Refused("stale")
 
 

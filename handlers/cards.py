@@ -17,6 +17,8 @@ DECISIONS = (
     "claim",
     "accept",
     "reject",
+    "swap",
+    "keep",
 )
 
 

@@ -27,6 +27,7 @@ SWITCHES: dict[str, tuple[str, ...]] = {
         "partners",
         "pig_sheep_team",
         "colour_discard",
+        "double_pig",
     ),
 }
 CHOICES = {"gouji": GOUJI_CHOICES, "gongzhu": GONGZHU_CHOICES}
@@ -44,22 +45,40 @@ def next_value(game: str, name: str, value: object) -> str:
     return steps[(steps.index(text) + 1) % len(steps)] if text in steps else steps[0]
 
 
+# A value that only exists beside another: the press sets that one too (双猪 needs two decks).
+IMPLIED: dict[tuple[str, str], dict[str, str]] = {
+    ("double_pig", "true"): {"decks": "2"},
+    ("decks", "1"): {"double_pig": "false"},
+}
+
+
+def step(game: str, name: str, options: Mapping[str, object]) -> dict[str, str]:
+    """The options one press of the setting `name` changes: its next value, and what that implies."""
+    value = next_value(game, name, options.get(name))
+    return {name: value, **IMPLIED.get((name, value), {})}
+
+
 def next_time(current: str) -> str:
     """fast → normal → slow → fast; a custom time steps to fast."""
     return TIMES[(TIMES.index(current) + 1) % len(TIMES)] if current in TIMES else TIMES[0]
 
 
-def value_label(lang: str, value: object) -> str:
+def value_label(lang: str, value: object, option: str = "") -> str:
+    """A value as players read it; `value.<option>_<value>` where one word means different
+    things for different options (猪羊变色's `chosen` is not the teams' `chosen`)."""
     if isinstance(value, bool):
         return "✓" if value else "✗"
-    return t(lang, f"value.{value}") if has(f"value.{value}") else str(value)
+    for key in (f"value.{option}_{value}", f"value.{value}"):
+        if has(key):
+            return t(lang, key)
+    return str(value)
 
 
 def keyboard(keys: Keys, game: str, options: Mapping[str, object], time: str) -> InlineKeyboardMarkup:
     lang = keys.lang
     buttons = [keys.button(f"{t(lang, 'option.time')}: {value_label(lang, time)}", "o", TIME)]
     for name in SWITCHES[game]:
-        label = f"{t(lang, f'option.{name}')}: {value_label(lang, options.get(name))}"
+        label = f"{t(lang, f'option.{name}')}: {value_label(lang, options.get(name), name)}"
         buttons.append(keys.button(label, "o", name))
     back = keys.button(t(lang, "play.back"), "o", "-")
     return InlineKeyboardMarkup([*rows(buttons, 2), [back]])

@@ -24,6 +24,8 @@ def choose(deal: Deal, seat: int, rand: random.Random) -> Move:
         return _expose(deal, seat, moves)
     if deal.phase == "claim":
         return REJECT  # a claim cannot be checked without seeing the hands: play it out
+    if deal.phase == "swap":
+        return deal.default_move(seat)  # 猪羊变色: the choice that scores better for this seat
     plays = [m for m in moves if isinstance(m, Play)]
     return min(plays, key=lambda m: _cost(deal, seat, m))
 

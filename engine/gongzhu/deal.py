@@ -11,6 +11,7 @@ from engine.gongzhu.cards import (
     CLUB_TWO,
     PIG,
     SEATS,
+    SHEEP,
     SUITS,
     Card,
     card,
@@ -20,9 +21,9 @@ from engine.gongzhu.cards import (
 )
 from engine.gongzhu.claims import Claims
 from engine.gongzhu.exposure import Exposure
-from engine.gongzhu.moves import ACCEPT, CLAIM_ALL, PASS, REJECT, Decision, Move, Play, parse_move
+from engine.gongzhu.moves import ACCEPT, CLAIM_ALL, KEEP, PASS, REJECT, SWAP, Decision, Move, Play, parse_move
 from engine.gongzhu.rules import Rules
-from engine.gongzhu.scoring import DealScore, score_deal
+from engine.gongzhu.scoring import DealScore, deal_pigs, score_deal
 from engine.gongzhu.tricks import TrickPlay
 from engine.seeding import rng
 
@@ -34,7 +35,8 @@ class Deal(Exposure, Claims, TrickPlay):
     __slots__ = (
         "_legal_cache", "claim_assignment", "claimed_this_trick", "claimer", "deal_no", "exposed",
         "exposed_copies", "exposure_choices", "forfeited", "hands", "held", "last_trick", "lead_reason",
-        "leader", "left", "must_lead_club_two", "opening_events", "phase", "pig_taker", "played", "result",
+        "leader", "left", "must_lead_club_two", "opening_events", "phase", "pig_sheep_seats", "pig_taker",
+        "played", "result",
         "rules", "scoring_in_hands", "seed", "suit_opened", "taken", "to_act", "trick", "trick_no",
         "tricks_won", "turn",
     )  # fmt: skip
@@ -106,6 +108,7 @@ class Deal(Exposure, Claims, TrickPlay):
             for ranks in suits:
                 ranks.sort(reverse=True)
         self.left = [len(cards) for cards in dealt]
+        self.pig_sheep_seats = tuple(s for s, cards in enumerate(dealt) if PIG in cards or SHEEP in cards)
         self.scoring_in_hands = sum([c.scoring for cards in dealt for c in cards])
         self.played = CARDS_PER_DECK * self.rules.decks - sum(self.left)
 
@@ -143,6 +146,8 @@ class Deal(Exposure, Claims, TrickPlay):
             return []
         if self.phase == "expose":
             return list(self.exposure_choices[seat])
+        if self.phase == "swap":
+            return [SWAP, KEEP]
         return [ACCEPT, REJECT]
 
     def _legal(self, seat: int) -> list[Move]:
@@ -170,6 +175,8 @@ class Deal(Exposure, Claims, TrickPlay):
             self._apply_exposure(seat, move, out)
         elif self.phase == "claim":
             self._apply_answer(seat, move, out)
+        elif self.phase == "swap":
+            self._apply_swap(seat, move, out)
         elif isinstance(move, Decision) and move.name == "claim":
             self._apply_claim(seat, move, out)
         else:
@@ -186,6 +193,8 @@ class Deal(Exposure, Claims, TrickPlay):
             return PASS
         if self.phase == "claim":
             return REJECT
+        if self.phase == "swap":  # whichever scores better for the chooser
+            return max((KEEP, SWAP), key=lambda m: self.scores_if_swapped(m is SWAP)[seat])
         return min(
             (m for m in self._legal_cache or self._legal(seat) if isinstance(m, Play)),
             key=lambda m: (sum(c.scoring for c in m.cards), sum(c.rank for c in m.cards), m.suit),
@@ -270,13 +279,36 @@ class Deal(Exposure, Claims, TrickPlay):
         if self.pig_taker is None and any(c is PIG for c, _ in cards):
             self.pig_taker = seat
 
+    def _score(self, swap: bool | None = None) -> DealScore:
+        return score_deal(
+            self.rules, self.taken, self.exposed_copies, self.forfeited, swap, self.pig_sheep_seats
+        )
+
+    def scores_if_swapped(self, swap: bool) -> tuple[int, ...]:
+        """The deal's scores with 猪羊变色 or without (what the 全红 taker chooses between)."""
+        return self._score(swap).scores
+
     def _end_deal(self, out: list[ev.Event]) -> None:
-        self.phase, self.to_act = "over", []
-        result = self.result = score_deal(self.rules, self.taken, self.exposed_copies, self.forfeited)
+        result = self._score()
+        if self.rules.pig_sheep_swap == "chosen" and result.all_hearts is not None and not result.grand_slam:
+            self.phase, self.to_act = "swap", [result.all_hearts]  # §5: 由收全红者决定
+            out.append(ev.SwapAsked(result.all_hearts))
+            return
+        self._close(result, out)
+
+    def _apply_swap(self, seat: int, move: Move, out: list[ev.Event]) -> None:
+        if move is not SWAP and move is not KEEP:
+            raise IllegalMove("bad_decision", text=str(move), choices="swap, keep")
+        out.append(ev.SwapChosen(seat, move is SWAP))
+        self._close(self._score(move is SWAP), out)
+
+    def _close(self, result: DealScore, out: list[ev.Event]) -> None:
+        self.phase, self.to_act, self.result = "over", [], result
         if result.all_hearts is not None:
             out.append(ev.AllHearts(result.all_hearts, result.grand_slam, result.swapped))
         scores, sides = result.scores, result.sides
-        out.append(ev.DealEnded(self.deal_no, result.card_points, scores, sides, self.pig_taker))
+        pigs = deal_pigs(self.rules, scores)
+        out.append(ev.DealEnded(self.deal_no, result.card_points, scores, sides, self.pig_taker, pigs))
 
     # -- views -------------------------------------------------------------------------------
 

@@ -91,17 +91,29 @@ class AllHearts(Event):  # 全红, or 满贯 with the pig, the sheep and the tra
 
 
 @dataclass(slots=True)
+class SwapAsked(Event):  # 猪羊变色 `chosen`: the 全红 taker decides swap or keep (§5)
+    seat: int
+
+
+@dataclass(slots=True)
+class SwapChosen(Event):
+    seat: int
+    swapped: bool
+
+
+@dataclass(slots=True)
 class DealEnded(Event):
     deal_no: int
     card_points: tuple[int, ...]  # each seat's own cards
     scores: tuple[int, ...]  # what counts: each seat's side total
     sides: tuple[tuple[int, ...], ...]
     pig_taker: int | None  # leads the next deal
+    pigs: tuple[int, ...] = ()  # 双猪: the deal's lowest and highest scores, both 当猪 (§7)
 
 
 @dataclass(slots=True)
 class MatchEnded(Event):
     totals: tuple[int, ...]
     reason: str  # target | deals | stopped
-    winners: tuple[int, ...]  # highest total
-    losers: tuple[int, ...]  # lowest total (当猪)
+    winners: tuple[int, ...]  # highest total (双猪: everyone who is not 当猪)
+    losers: tuple[int, ...]  # lowest total (当猪; 双猪: the highest too)

@@ -50,13 +50,20 @@ class Match(MatchPlay):
 
     def _end(self, reason: str) -> ev.MatchEnded:
         self.is_over, self.end_reason = True, reason
-        high, low = max(self.totals), min(self.totals)
-        return ev.MatchEnded(
-            tuple(self.totals),
-            reason,
-            tuple(s for s in range(SEATS) if self.totals[s] == high),
-            tuple(s for s in range(SEATS) if self.totals[s] == low),
-        )
+        return ev.MatchEnded(tuple(self.totals), reason, self.winners(), self.losers())
+
+    def losers(self) -> tuple[int, ...]:
+        """当猪 (§6): the lowest total; under 双猪 (§7) the highest total as well."""
+        low, high = min(self.totals), max(self.totals)
+        pigs = (low, high) if self.rules.double_pig else (low,)
+        return tuple(s for s in range(SEATS) if self.totals[s] in pigs)
+
+    def winners(self) -> tuple[int, ...]:
+        """The highest total (partners share theirs); under 双猪 everyone who is not 当猪."""
+        if self.rules.double_pig:
+            return tuple(s for s in range(SEATS) if s not in self.losers())
+        high = max(self.totals)
+        return tuple(s for s in range(SEATS) if self.totals[s] == high)
 
     def forfeit(self, seat: int) -> list[ev.Event]:
         return self.deal.forfeit(seat)

@@ -71,6 +71,8 @@ PASS = Decision("pass")
 ACCEPT = Decision("accept")
 REJECT = Decision("reject")
 CLAIM_ALL = Decision("claim")
+SWAP = Decision("swap")  # 猪羊变色, chosen by the 全红 taker (§5)
+KEEP = Decision("keep")
 
 _NAMES = {
     "pass": "pass", "过": "pass", "不明": "pass", "no": "pass", "不要": "pass", "不亮": "pass",
@@ -78,6 +80,7 @@ _NAMES = {
     "claim": "claim", "声称": "claim",
     "accept": "accept", "承认": "accept", "同意": "accept",
     "reject": "reject", "反对": "reject", "不同意": "reject",
+    "swap": "swap", "变色": "swap", "keep": "keep", "不变": "keep",
 }  # fmt: skip
 
 
@@ -109,7 +112,7 @@ def parse_move(text: str) -> Move:
         return claim([_claimed(word) for word in rest])
     if rest:
         raise IllegalMove("unknown_move", text=quoted(text))
-    return {"pass": PASS, "accept": ACCEPT, "reject": REJECT}[name]
+    return {"pass": PASS, "accept": ACCEPT, "reject": REJECT, "swap": SWAP, "keep": KEEP}[name]
 
 
 def _claimed(word: str) -> tuple[Card, int]:

@@ -11,7 +11,10 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "expose_mode": ("free", "none", "forced_three", "all", "all_but_sheep", "blind"),
     "expose_discard": ("forbid", "allow"),
     "first_lead": ("club2", "seat0"),
+    "pig_sheep_swap": ("off", "auto", "chosen"),
 }
+# Stored tables and typed options from before 猪羊变色 had three values: a switch meant `auto`.
+_SWAP_SWITCH = {True: "auto", False: "off", "true": "auto", "on": "auto", "false": "off"}
 # The exposure modes in which seats choose; the others expose automatically or not at all.
 CHOSEN_EXPOSURE = ("free", "forced_three", "blind")
 
@@ -25,17 +28,21 @@ class Rules(TableOptions):
     expose_seconds: int = 20  # §3 the exposure window (the referee keeps the clock)
     self_capture: bool = True  # §3 自得
     first_lead: str = "club2"  # §4
-    pig_sheep_swap: bool = False  # §5 猪羊变色 after 全红
+    pig_sheep_swap: str = "off"  # §5 猪羊变色 after 全红: off, auto, or chosen by its taker
     match_target: int = 1000  # §6 ±1000 or ±800
     deals: int = 0  # §6 a fixed number of deals instead (16 is a 盘); 0: play to the target
     auto_claim: bool = True  # §6 the referee ends a deal whose remaining outcome is forced
     partners: bool = False  # §7 对家配合
     pig_sheep_team: bool = False  # §7 猪羊一家 (no exposing)
     colour_discard: bool = False  # §7 垫牌颜色
+    double_pig: bool = False  # §7 双猪: with two decks the highest total is 当猪 too
     strikes: int = 3  # timeouts in one match before the penalty (design.md)
     penalty_points: int = 100  # the penalty: one pig
 
     def __post_init__(self) -> None:
+        swap = _SWAP_SWITCH.get(self.pig_sheep_swap)  # type: ignore[call-overload]  # a legacy switch
+        if swap is not None:
+            object.__setattr__(self, "pig_sheep_swap", swap)
         for name, allowed in CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise ValueError(f"{name} must be one of {', '.join(allowed)}")
@@ -48,6 +55,7 @@ class Rules(TableOptions):
             (0 <= self.penalty_points <= 1000, "penalty_points must be between 0 and 1000"),
             (not (self.partners and self.pig_sheep_team), "partners and pig_sheep_team exclude each other"),
             (not self.pig_sheep_team or self.decks == 1, "pig_sheep_team is played with one deck"),
+            (not self.double_pig or self.decks == 2, "double_pig is played with two decks"),
             (
                 not self.pig_sheep_team or self.expose_mode in ("free", "none"),
                 "pig_sheep_team plays without exposing: expose_mode must be none",

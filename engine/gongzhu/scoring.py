@@ -37,7 +37,11 @@ def score_deal(
     taken: Sequence[Taken],
     exposed_copies: dict[Card, int],
     forfeited: Sequence[int] = (),
+    swap: bool | None = None,
+    pig_sheep_seats: Sequence[int] = (),
 ) -> DealScore:
+    """`swap`: the 全红 taker's 猪羊变色 choice (rules `chosen`); None lets the rules decide.
+    `pig_sheep_seats`: the seats dealt the pig and the sheep, one side under 猪羊一家 (§7)."""
     hearts_in_play = 13 * rules.decks
     all_hearts = next(
         (s for s in range(SEATS) if len(taken[s]) >= hearts_in_play and _hearts(taken[s]) == hearts_in_play),
@@ -47,14 +51,15 @@ def score_deal(
         sum(1 for c, _ in taken[all_hearts] if c is special) == rules.decks
         for special in (PIG, SHEEP, TRANSFORMER)
     )
-    swapped = rules.pig_sheep_swap and all_hearts is not None and not grand_slam
+    may_swap = all_hearts is not None and not grand_slam
+    swapped = may_swap and (rules.pig_sheep_swap == "auto" if swap is None else swap)
     values = _CardValues(rules, exposed_copies, swapped)
     points = [values.seat_points(seat, taken[seat], seat == all_hearts, grand_slam) for seat in range(SEATS)]
     if forfeited:  # a leaver scores the deal's worst (design.md)
         worst = min(points)
         for seat in forfeited:
             points[seat] = worst
-    sides = _sides(rules, taken)
+    sides = _sides(rules, pig_sheep_seats)
     scores = [0] * SEATS
     for side in sides:
         total = sum(points[s] for s in side)
@@ -114,11 +119,19 @@ class _CardValues:
         return subtotal * multiplier * self.factor[TRANSFORMER]
 
 
-def _sides(rules: Rules, taken: Sequence[Taken]) -> tuple[tuple[int, ...], ...]:
+def _sides(rules: Rules, pig_sheep_seats: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     if rules.partners:
         return ((0, 2), (1, 3))
-    if rules.pig_sheep_team:  # whoever took the pig and whoever took the sheep (§7)
-        side = tuple(s for s in range(SEATS) if any(c is PIG or c is SHEEP for c, _ in taken[s]))
+    if rules.pig_sheep_team:  # the seats dealt the pig and the sheep, against the rest (§7)
+        side = tuple(sorted(set(pig_sheep_seats)))
         rest = tuple(s for s in range(SEATS) if s not in side)
-        return (side, rest) if rest else (side,)
+        return (side, rest) if side and rest else ((side or rest),)
     return tuple((s,) for s in range(SEATS))
+
+
+def deal_pigs(rules: Rules, scores: Sequence[int]) -> tuple[int, ...]:
+    """双猪 (§7): the seats named 当猪 for a deal, the lowest and the highest score; none when
+    the table does not play 双猪."""
+    if not rules.double_pig:
+        return ()
+    return tuple(s for s in range(SEATS) if scores[s] in (min(scores), max(scores)))

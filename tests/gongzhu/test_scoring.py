@@ -16,6 +16,8 @@ def points(
     exposed: str = "",
     own: dict[int, str] | None = None,
     forfeited: tuple[int, ...] = (),
+    dealt: tuple[int, ...] = (),
+    swap: bool | None = None,
 ):
     """Scores a deal where `took[seat]` are the scoring cards each seat took. A card listed in
     `own[seat]` was played by the taker itself (自得); the others came from the next seat."""
@@ -34,7 +36,7 @@ def points(
     copies: dict = {}
     for c in parse_cards(exposed):
         copies[c] = copies.get(c, 0) + 1
-    return score_deal(rules or Rules(), taken, copies, forfeited)
+    return score_deal(rules or Rules(), taken, copies, forfeited, swap, dealt)
 
 
 def seat0(took: str, **kwargs) -> int:
@@ -118,8 +120,18 @@ def test_section2_heart_tables() -> None:
 def test_section5_pig_sheep_swap_after_all_hearts() -> None:
     took = {0: ALL_HEARTS, 1: "SQ", 2: "DJ"}
     assert points(took).card_points[:3] == (200, -100, 100)
-    swapped = points(took, rules=Rules(pig_sheep_swap=True))
+    swapped = points(took, rules=Rules(pig_sheep_swap="auto"))
     assert swapped.card_points[:3] == (200, 100, -100) and swapped.swapped
+    chosen = Rules(pig_sheep_swap="chosen")
+    assert points(took, rules=chosen, swap=True).card_points[:3] == (200, 100, -100)
+    assert points(took, rules=chosen, swap=False).card_points[:3] == (200, -100, 100)
+    assert not points({0: "SQ", 1: "DJ"}, rules=chosen, swap=True).swapped  # no 全红: no swap
+
+
+def test_section5_a_stored_switch_means_auto() -> None:
+    assert Rules(pig_sheep_swap=True).pig_sheep_swap == "auto"  # type: ignore[arg-type]
+    assert Rules(pig_sheep_swap=False).pig_sheep_swap == "off"  # type: ignore[arg-type]
+    assert Rules.from_options({"pig_sheep_swap": "on"}).pig_sheep_swap == "auto"
 
 
 def test_section7_partners_the_seed_team_example() -> None:
@@ -130,13 +142,14 @@ def test_section7_partners_the_seed_team_example() -> None:
     assert result.sides == ((0, 2), (1, 3)) and result.all_hearts is None
 
 
-def test_section7_pig_sheep_team_sides() -> None:
+def test_section7_pig_sheep_team_sides_are_the_seats_dealt_the_pig_and_the_sheep() -> None:
     rules = Rules(pig_sheep_team=True)
-    result = points({0: "SQ HA", 2: "DJ", 1: "HK", 3: "C10"}, rules=rules)
-    assert result.sides == ((0, 2), (1, 3))
+    # the pig was dealt to seat 1 and the sheep to seat 3; seats 0 and 2 took them
+    result = points({0: "SQ HA", 2: "DJ", 1: "HK", 3: "C10"}, rules=rules, dealt=(1, 3))
+    assert result.sides == ((1, 3), (0, 2))
     assert result.scores == (-150 + 100, -40 + 50, -150 + 100, -40 + 50)
-    alone = points({0: "SQ DJ", 1: "HK"}, rules=rules)
-    assert alone.sides == ((0,), (1, 2, 3)) and alone.scores == (0, -40, -40, -40)
+    alone = points({0: "SQ DJ", 1: "HK"}, rules=rules, dealt=(2,))  # one seat was dealt both
+    assert alone.sides == ((2,), (0, 1, 3)) and alone.scores == (-40, -40, 0, -40)
 
 
 def test_section7_two_decks_doubled_cards() -> None:

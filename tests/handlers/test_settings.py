@@ -7,7 +7,7 @@ import pytest
 from engine.games import GAMES
 from engine.options import parse_options
 from handlers.i18n import LANGUAGES, has
-from handlers.settings import SWITCHES, next_time, next_value
+from handlers.settings import SWITCHES, next_time, step
 
 
 @pytest.mark.parametrize("game", sorted(SWITCHES))
@@ -15,15 +15,22 @@ def test_every_switch_steps_round_through_values_the_rules_accept(game: str) -> 
     rules_type = GAMES[game].rules_type
     defaults = rules_type().to_dict()
     for name in SWITCHES[game]:
-        value, seen = defaults[name], []
+        options, seen = dict(defaults), []
         for _ in range(10):
-            text = next_value(game, name, value)
-            rules = rules_type(**parse_options(rules_type, {name: text}))  # accepted
-            value = rules.to_dict()[name]
-            seen.append(value)
-            if value == defaults[name]:
+            changed = step(game, name, options)
+            text = {k: str(v) for k, v in options.items()} | changed
+            options = rules_type(**parse_options(rules_type, text)).to_dict()  # accepted
+            seen.append(options[name])
+            if options[name] == defaults[name]:
                 break
-        assert value == defaults[name] and len(seen) >= 2, (name, seen)
+        assert options[name] == defaults[name] and len(seen) >= 2, (name, seen)
+
+
+def test_double_pig_brings_two_decks_and_one_deck_ends_it() -> None:
+    """gongzhu.md §7: 双猪 is played with two decks; the settings never offer a refused mix."""
+    one_deck = {"decks": 1, "double_pig": False}
+    assert step("gongzhu", "double_pig", one_deck) == {"double_pig": "true", "decks": "2"}
+    assert step("gongzhu", "decks", {"decks": 2, "double_pig": True}) == {"decks": "1", "double_pig": "false"}
 
 
 def test_the_time_control_steps_fast_normal_slow_and_a_custom_time_to_fast() -> None:
