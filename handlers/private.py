@@ -16,7 +16,7 @@ from typing import Any
 import render
 from engine.referee.notifier import TableView
 from handlers.cards import move_label
-from handlers.i18n import t
+from handlers.i18n import has, t
 from handlers.keyboards import Keys
 from handlers.messages import Messages
 from handlers.services import Services
@@ -121,8 +121,11 @@ class PrivateChats:
         lines = [private["hand"] or "—", info]
         if deciding:
             left = self.services.time_left(view) or "—"
-            expose = private.get("phase") == "expose"
-            lines.append(t(lang, "play.expose_title" if expose else "play.your_turn", time=left))
+            phase = private.get("phase")
+            question = f"play.question_{phase}"  # a decision with a question of its own
+            if not has(question):
+                question = "play.expose_title" if phase == "expose" else "play.your_turn"
+            lines.append(t(lang, question, time=left))
         elif played:
             lines.append(t(lang, "play.played", move=move_label(played, lang, view.game)))
         return "\n".join(lines)
