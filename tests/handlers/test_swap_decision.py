@@ -24,7 +24,9 @@ def test_section5_the_takers_keyboard_asks_swap_or_keep_in_their_language() -> N
 def test_section5_the_group_hears_the_question_and_the_choice() -> None:
     said = lines([ev.SwapAsked(0), ev.SwapChosen(0, True)], NAMES, str, "zh")
     assert said == ["Alice 收全红，正在决定是否猪羊变色。", "Alice 选择猪羊变色！"]
-    assert lines([ev.SwapChosen(2, False)], NAMES, str, "en") == ["Carol keeps the pig and the sheep as they are."]
+    assert lines([ev.SwapChosen(2, False)], NAMES, str, "en") == [
+        "Carol keeps the pig and the sheep as they are."
+    ]
 
 
 def test_section7_double_pig_deal_names_both_pigs() -> None:
