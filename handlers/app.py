@@ -29,6 +29,7 @@ from handlers.notifier import TelegramNotifier
 from handlers.services import Services
 
 log = logging.getLogger(__name__)
+FLUSH_SECONDS = 10.0  # at shutdown, what is still to be told gets this long
 MENU = (
     "gouji",
     "gongzhu",
@@ -100,7 +101,11 @@ async def _started(app: Application) -> None:
 
 
 async def _flush(app: Application) -> None:
-    """Before the bot disconnects: the group messages still waiting for their turn go out."""
+    """Before the bot disconnects: the notices still in the referee's outbox are told, then the
+    group messages still waiting for their turn go out."""
+    services: Services | None = app.bot_data.get("services")
+    if services is not None:
+        await services.referee.flush_notices(timeout=FLUSH_SECONDS)
     notifier: TelegramNotifier | None = app.bot_data.get("notifier")
     if notifier is not None:
         await notifier.feed.flush()

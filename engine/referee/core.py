@@ -19,6 +19,7 @@ from engine.games import GAMES
 from engine.referee.clock import Clock
 from engine.referee.events import Resumed
 from engine.referee.notifier import Notice, Notifier, TableView
+from engine.referee.outbox import Outbox
 from engine.referee.table import LiveTable, replay
 from engine.timecontrol import TimeControl
 
@@ -40,6 +41,7 @@ class RefereeCore(ABC):
     ) -> None:
         self.store = store
         self.notifier = notifier
+        self.outbox = Outbox(notifier)
         self.clock = clock
         self.bot_delay = bot_delay
         self.heartbeat = heartbeat
@@ -250,10 +252,12 @@ class RefereeCore(ABC):
         self._schedule(table)
 
     async def _publish(self, table: LiveTable, events: list[Event], cause: str) -> None:
-        try:
-            await self.notifier.publish(Notice(table.view(), tuple(events), cause))
-        except Exception:  # the change is committed; a failed message must not undo it
-            log.exception("notifier failed for table %s", table.id)
+        """Hands the committed change to the table's outbox: the lock is not held for Telegram."""
+        await self.outbox.put(Notice(table.view(), tuple(events), cause))
+
+    async def flush_notices(self, timeout: float | None = None) -> None:
+        """Waits until every notice so far has been told (a clean shutdown, `timeout` at most)."""
+        await self.outbox.flush(timeout)
 
     # -- the clock -----------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ tests and benchmarks use `Recorder`. A notice holds no hand: private views are a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from engine.events import Event
 
@@ -60,6 +60,7 @@ class Notifier(Protocol):
 class Recorder:
     """Keeps every notice, for tests and headless runs."""
 
+    inline: ClassVar[bool] = True  # no I/O: the outbox calls it at once, nothing is queued
     notices: list[Notice] = field(default_factory=list)
 
     async def publish(self, notice: Notice) -> None:

@@ -75,6 +75,7 @@ class Bot:
         paced messages wait seconds, a move's deadline much longer)."""
         for _ in range(tries):
             await self.clock.advance(0)
+            await self.told()
             found = predicate(self.api.calls)
             if found:
                 return found
@@ -85,6 +86,12 @@ class Bot:
                 if due:
                     await self.clock.advance(min(step, max(0.0, due[0] - self.clock.now())))
         raise AssertionError(f"never happened; last calls: {[c.method for c in self.api.calls[-8:]]}")
+
+    async def told(self) -> None:
+        """Waits until the referee's outbox has told Telegram every notice committed so far."""
+        services = self.app.bot_data.get("services")
+        if services is not None:
+            await services.referee.flush_notices()
 
     async def say(self, user: dict[str, Any], chat: dict[str, Any], text: str) -> int:
         """Sends a message and waits until the bot has handled it (its reply or its effects have
@@ -102,6 +109,7 @@ class Bot:
         answer = await asyncio.to_thread(self.api.answer_of, query)
         if bots:
             await self.clock.advance(0)
+        await self.told()
         return answer
 
     def version(self, table: int = 1) -> int:
@@ -111,6 +119,7 @@ class Bot:
         """Waits for the bot's first call after `before`, then lets the bots move."""
         await self.wait(lambda calls: len(calls) > before)
         await self.clock.advance(0)
+        await self.told()
 
     def buttons(self, chat: int) -> list[tuple[dict[str, Any], str, str]]:
         """(message, text, data) of every button on the chat's messages that still have a keyboard."""

@@ -1,0 +1,67 @@
+"""The referee's notices on their way out: one queue per table, drained in order by a task of its
+own, so a committed change never waits for the notifier (Telegram's round trips, its rate
+limiter, a `429 retry_after`) and one table's slow messages never hold up another table.
+
+A notifier that does no I/O (`inline = True`, like `Recorder`) is called at once instead: tests
+read what was published right after the command, and nothing is queued."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+
+from engine.referee.notifier import Notice, Notifier
+
+log = logging.getLogger(__name__)
+
+
+class Outbox:
+    def __init__(self, notifier: Notifier) -> None:
+        self.notifier = notifier
+        self._queues: dict[int, deque[Notice]] = {}
+        self._workers: dict[int, asyncio.Task[None]] = {}
+
+    async def put(self, notice: Notice) -> None:
+        """Hands a committed change's notice over: delivered after every earlier notice of its
+        table, never before. Returns at once unless the notifier is inline."""
+        if getattr(self.notifier, "inline", False):
+            await self._deliver(notice)
+            return
+        table = notice.table.id
+        self._queues.setdefault(table, deque()).append(notice)
+        if table not in self._workers:
+            self._workers[table] = asyncio.create_task(self._drain(table), name=f"outbox-{table}")
+
+    def pending(self, table: int | None = None) -> int:
+        """Notices not yet delivered (of one table, or of all)."""
+        if table is not None:
+            return len(self._queues.get(table, ()))
+        return sum(len(queue) for queue in self._queues.values())
+
+    async def flush(self, timeout: float | None = None) -> None:
+        """Waits until everything handed over so far is delivered (a clean shutdown); with a
+        `timeout`, gives up after it and says how many notices were left."""
+        workers = list(self._workers.values())
+        if not workers:
+            return
+        _, waiting = await asyncio.wait(workers, timeout=timeout)
+        if waiting:
+            log.warning("outbox: %d notices of %d tables not delivered", self.pending(), len(waiting))
+
+    async def _drain(self, table: int) -> None:
+        queue = self._queues[table]
+        try:
+            while queue:
+                await self._deliver(queue[0])
+                queue.popleft()
+        finally:
+            del self._workers[table]
+            if not queue:
+                del self._queues[table]
+
+    async def _deliver(self, notice: Notice) -> None:
+        try:
+            await self.notifier.publish(notice)
+        except Exception:  # the change is committed; a failed message must not undo it
+            log.exception("notifier failed for table %s", notice.table.id)
