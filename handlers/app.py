@@ -20,7 +20,7 @@ from telegram.ext import (
 from data.store import Store
 from engine.referee import Referee
 from engine.referee.clock import Clock, SystemClock
-from handlers import buttons, commands
+from handlers import buttons, commands, errors
 from handlers.callbacks import Signer
 from handlers.config import Config
 from handlers.i18n import LANGUAGES, t
@@ -71,11 +71,19 @@ def build(
     app.bot_data["clock"] = clock or SystemClock()
     app.bot_data["new_seed"] = new_seed
     app.add_handler(CommandHandler("start", commands.start))
-    app.add_handler(MessageHandler(filters.COMMAND, commands.command))
+    for names, where in (
+        (commands.GROUP_COMMANDS, filters.ChatType.GROUPS),
+        (commands.PRIVATE_COMMANDS, filters.ChatType.PRIVATE),
+        (commands.EVERYWHERE, filters.ALL),
+    ):
+        for name in names:  # CommandHandler ignores `/name@other_bot` by itself
+            app.add_handler(CommandHandler(name, commands.handling(commands.HANDLERS[name]), filters=where))
+    app.add_handler(MessageHandler(filters.COMMAND, commands.misplaced))  # wrong chat, or unknown
     app.add_handler(CallbackQueryHandler(buttons.pressed))
     app.add_handler(
         MessageHandler(filters.ChatType.PRIVATE & filters.TEXT & ~filters.COMMAND, commands.typed_move)
     )
+    app.add_error_handler(errors.on_error)
     return app
 
 

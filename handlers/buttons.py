@@ -9,16 +9,17 @@ from telegram import Update
 
 from engine.errors import Refusal, Refused
 from handlers import settings
-from handlers.callbacks import Button, Forged
+from handlers.callbacks import Action, Button, Forged
 from handlers.cards import move_label
 from handlers.commands import Context, admin_unless_creator, seat, services
 from handlers.i18n import t
 from handlers.keyboards import Keys, exposure_move
 from handlers.replies import refusal
 
-LOBBY = {"j", "l", "b", "f", "s", "o"}
-BUILDER = {"r", "k", "h", "w", "x"}  # keyboard steps that send nothing to the referee
-TOGETHER = {"x", "d"}  # 拱猪 exposure: decided by all seats at once
+LOBBY = {Action.JOIN, Action.LEAVE, Action.ADD_BOT, Action.FILL, Action.START, Action.SETTINGS}
+# keyboard steps that send nothing to the referee
+BUILDER = {Action.RANKS, Action.SETS, Action.HOME, Action.WARNED, Action.TOGGLE}
+TOGETHER = {Action.TOGGLE, Action.DONE}  # 拱猪 exposure: decided by all seats at once
 
 
 async def pressed(update: Update, context: Context) -> None:
@@ -38,10 +39,8 @@ async def pressed(update: Update, context: Context) -> None:
             await _lobby(update, context, button, lang)
         elif button.action in BUILDER:
             await _builder(update, context, button, lang)
-        elif button.action in ("m", "d"):
+        else:  # a move, or the exposure's done
             await _move(update, context, button, lang)
-        else:
-            await query.answer(t(lang, "refuse.forged"))
     except Refusal as error:
         await query.answer(refusal(lang, error))
 
@@ -51,7 +50,7 @@ async def _lobby(update: Update, context: Context, button: Button, lang: str) ->
     assert query is not None
     found, player = services(context), query.from_user.id
     referee = found.referee
-    if button.action == "j":
+    if button.action == Action.JOIN:
         messages: list[str] = []
 
         async def say(text: str, **kwargs: Any) -> None:
@@ -61,17 +60,17 @@ async def _lobby(update: Update, context: Context, button: Button, lang: str) ->
         await seat(player, button.table, found, lang, say)
         await query.answer(messages[0][:190] if messages else None)
         return
-    if button.action == "o":
+    if button.action == Action.SETTINGS:
         await _settings(update, context, button)
         return
-    if button.action == "l":
+    if button.action == Action.LEAVE:
         await referee.leave(button.table, player)
     else:
         admin = await admin_unless_creator(context, referee.view(button.table), player)
         actions = {
-            "b": lambda: referee.add_bot(button.table, 1, by=player, admin=admin),
-            "f": lambda: referee.add_bot(button.table, 0, by=player, admin=admin),
-            "s": lambda: referee.start(button.table, by=player, admin=admin),
+            Action.ADD_BOT: lambda: referee.add_bot(button.table, 1, by=player, admin=admin),
+            Action.FILL: lambda: referee.add_bot(button.table, 0, by=player, admin=admin),
+            Action.START: lambda: referee.start(button.table, by=player, admin=admin),
         }
         await actions[button.action]()
     await query.answer()
@@ -130,15 +129,15 @@ async def _builder(update: Update, context: Context, button: Button, lang: str) 
     keys = Keys(services(context).signer, query.message.chat.id, game, button.table, private["version"], lang)
     legal, warnings = private["legal"], private.get("warnings") or {}
     alert = None
-    if button.action == "r":
+    if button.action == Action.RANKS:
         markup = keys.gouji_ranks(legal)
-    elif button.action == "k":
+    elif button.action == Action.SETS:
         markup = keys.gouji_sets(legal, button.arg, warnings)
-    elif button.action == "w":
+    elif button.action == Action.WARNED:
         index = _index(button, legal)
         markup = keys.confirm(legal, index)
         alert = t(lang, f"play.warn_{warnings.get(legal[index], 'burn')}")
-    elif button.action == "x":
+    elif button.action == Action.TOGGLE:
         chosen = _mask(button)
         context.bot_data["notifier"].private.exposing[(button.table, query.from_user.id)] = chosen
         markup = keys.exposure(legal, chosen)
@@ -166,7 +165,7 @@ async def _move(update: Update, context: Context, button: Button, lang: str) -> 
     player = query.from_user.id
     private = _current(context, button, player)
     legal = private["legal"]
-    if button.action == "d":  # the exposure toggles' done: the decision those toggles make
+    if button.action == Action.DONE:  # the exposure toggles' done: the decision those toggles make
         move = exposure_move(legal, _mask(button))
         if move is None:
             raise Refused("stale")

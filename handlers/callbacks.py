@@ -11,6 +11,7 @@ import base64
 import hashlib
 import hmac
 from dataclasses import dataclass
+from enum import StrEnum
 
 SEPARATOR = "|"
 LIMIT = 64  # bytes, Telegram's limit
@@ -20,9 +21,27 @@ class Forged(ValueError):
     """Callback data that this bot did not make."""
 
 
+class Action(StrEnum):
+    """What a button does; one letter each, for Telegram's 64 bytes."""
+
+    JOIN = "j"
+    LEAVE = "l"
+    ADD_BOT = "b"
+    FILL = "f"
+    START = "s"
+    SETTINGS = "o"  # open, close, or step one setting of the lobby
+    RANKS = "r"  # the 够级 builder: the base ranks
+    SETS = "k"  # … the sets of one base rank
+    HOME = "h"  # … back to the decision's first keyboard
+    WARNED = "w"  # a play with a consequence, to be confirmed
+    TOGGLE = "x"  # 拱猪 exposure: a card on or off
+    MOVE = "m"  # a legal move, by its index
+    DONE = "d"  # 拱猪 exposure: the toggles' decision
+
+
 @dataclass(frozen=True, slots=True)
 class Button:
-    action: str  # short: j(oin) l(eave) b(ot) f(ill) s(tart) m(ove) p(ick) x(pose) ...
+    action: Action
     table: int
     version: int
     arg: str = ""
@@ -55,4 +74,6 @@ class Signer:
         parts = payload.split(SEPARATOR)
         if len(parts) != 4 or not parts[1].lstrip("-").isdigit() or not parts[2].isdigit():
             raise Forged(data)
-        return Button(parts[0], int(parts[1]), int(parts[2]), parts[3])
+        if parts[0] not in Action._value2member_map_:
+            raise Forged(data)
+        return Button(Action(parts[0]), int(parts[1]), int(parts[2]), parts[3])

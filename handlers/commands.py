@@ -4,6 +4,7 @@ autopilot, language, deep-link arrival), and typed moves."""
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
@@ -57,28 +58,37 @@ def is_private(update: Update) -> bool:
     return update.effective_chat is not None and update.effective_chat.type == ChatType.PRIVATE
 
 
-async def command(update: Update, context: Context) -> None:
-    """Every command goes through here: the right place, then one handler, refusals answered.
+Handler = Callable[[Update, Context, Services, str], Awaitable[None]]
+
+
+def handling(handler: Handler) -> Callable[[Update, Context], Awaitable[None]]:
+    """A command's callback for python-telegram-bot's CommandHandler: the speaker met (and
+    registered), the handler run, a refusal answered in the speaker's language."""
+
+    async def callback(update: Update, context: Context) -> None:
+        found, lang = await speaker(update, context)
+        try:
+            await handler(update, context, found, lang)
+        except Refusal as error:
+            await reply(update, refusal(lang, error))
+
+    return callback
+
+
+async def misplaced(update: Update, context: Context) -> None:
+    """Every command no CommandHandler took: one of ours in the wrong chat, or an unknown one.
     A command addressed to another bot (`/stop@other_bot`) is not ours: ignored, unanswered."""
     found = services(context)
     if not addressed_to_us(update, found.username):
         return
     found, lang = await speaker(update, context)
     name = command_name(update)
-    handler = HANDLERS.get(name)
-    if handler is None:
-        await reply(update, t(lang, "refuse.unknown_command"))
-        return
-    if name in GROUP_COMMANDS and is_private(update):
+    if name in GROUP_COMMANDS:
         await reply(update, t(lang, "refuse.group_only"))
-        return
-    if name in PRIVATE_COMMANDS and not is_private(update):
+    elif name in PRIVATE_COMMANDS:
         await reply(update, t(lang, "refuse.private_only"))
-        return
-    try:
-        await handler(update, context, found, lang)
-    except Refusal as error:
-        await reply(update, refusal(lang, error))
+    else:
+        await reply(update, t(lang, "refuse.unknown_command"))
 
 
 # -- the group -----------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from engine.gouji.cards import RANKS, TWO
-from handlers.callbacks import Button, Signer
+from handlers.callbacks import Action, Button, Signer
 from handlers.cards import card_label, move_label
 from handlers.i18n import t
 
@@ -31,19 +31,19 @@ class Keys:
     version: int
     lang: str
 
-    def button(self, text: str, action: str, arg: str = "") -> InlineKeyboardButton:
+    def button(self, text: str, action: Action, arg: str = "") -> InlineKeyboardButton:
         data = self.signer.dump(Button(action, self.table, self.version, arg), self.chat)
         return InlineKeyboardButton(text, callback_data=data)
 
     def lobby(self) -> InlineKeyboardMarkup:
-        def key(name: str, action: str) -> InlineKeyboardButton:
+        def key(name: str, action: Action) -> InlineKeyboardButton:
             return self.button(t(self.lang, f"lobby.{name}"), action)
 
         return InlineKeyboardMarkup(
             [
-                [key("join", "j"), key("leave", "l")],
-                [key("addbot", "b"), key("fill", "f")],
-                [key("start", "s"), key("settings", "o")],
+                [key("join", Action.JOIN), key("leave", Action.LEAVE)],
+                [key("addbot", Action.ADD_BOT), key("fill", Action.FILL)],
+                [key("start", Action.START), key("settings", Action.SETTINGS)],
             ]
         )
 
@@ -68,25 +68,27 @@ class Keys:
     def confirm(self, legal: Sequence[str], index: int) -> InlineKeyboardMarkup:
         """A warned play's second step: play it, or go back to the choices."""
         label = move_label(legal[index], self.lang, self.game)
-        play_it = self.button(f"⚠️ {t(self.lang, 'play.confirm')}: {label}", "m", str(index))
-        return InlineKeyboardMarkup([[play_it], [self.button(t(self.lang, "play.cancel"), "h")]])
+        play_it = self.button(f"⚠️ {t(self.lang, 'play.confirm')}: {label}", Action.MOVE, str(index))
+        return InlineKeyboardMarkup([[play_it], [self.button(t(self.lang, "play.cancel"), Action.HOME)]])
 
     def exposure(self, legal: Sequence[str], chosen: int) -> InlineKeyboardMarkup:
         """拱猪 exposure: a toggle per exposable copy (☑ chosen), then done. `chosen` is a bit mask
         over `exposable(legal)`; pressing a toggle redraws the keyboard, done sends the choice."""
         cards = exposable(legal)
         toggles = [
-            self.button(f"{'☑' if chosen >> i & 1 else '☐'} {card_label(card)}", "x", str(chosen ^ 1 << i))
+            self.button(
+                f"{'☑' if chosen >> i & 1 else '☐'} {card_label(card)}", Action.TOGGLE, str(chosen ^ 1 << i)
+            )
             for i, card in enumerate(cards)
         ]
         picked = [card for i, card in enumerate(cards) if chosen >> i & 1]
         done = t(self.lang, "play.expose_done") if picked else t(self.lang, "play.expose_none")
-        return InlineKeyboardMarkup([*rows(toggles, 4), [self.button(done, "d", str(chosen))]])
+        return InlineKeyboardMarkup([*rows(toggles, 4), [self.button(done, Action.DONE, str(chosen))]])
 
     def gouji_ranks(self, legal: Sequence[str]) -> InlineKeyboardMarkup:
         """The builder's first step: the base ranks that have a legal set."""
         bases = sorted({base_rank(m) for m in legal if m != "pass"}, key=RANKS.index)
-        buttons = rows([self.button(b, "k", b) for b in bases], 5)
+        buttons = rows([self.button(b, Action.SETS, b) for b in bases], 5)
         return InlineKeyboardMarkup([*buttons, [self._back()]])
 
     def gouji_sets(
@@ -111,7 +113,7 @@ class Keys:
         if not picks:  # only sets with wildcards: the first (smallest) ones
             picks = [i for i, m in enumerate(legal) if m != "pass"][:SUGGESTIONS]
         last = [self._move(legal, legal.index("pass"), warned)] if "pass" in legal else []
-        last.append(self.button(t(self.lang, "play.more"), "r"))
+        last.append(self.button(t(self.lang, "play.more"), Action.RANKS))
         return [*self._choices(legal, picks, warned), last]
 
     def _choices(self, legal: Sequence[str], indexes: Sequence[int], warned: frozenset[str]) -> Rows:
@@ -122,11 +124,11 @@ class Keys:
         """A move's button; a warned one (marked ⚠️) asks to be confirmed (`w`) before it is sent."""
         label = move_label(legal[index], self.lang, self.game)
         if legal[index] in warned:
-            return self.button(f"⚠️ {label}", "w", str(index))
-        return self.button(label, "m", str(index))
+            return self.button(f"⚠️ {label}", Action.WARNED, str(index))
+        return self.button(label, Action.MOVE, str(index))
 
     def _back(self) -> InlineKeyboardButton:
-        return self.button(t(self.lang, "play.back"), "h")
+        return self.button(t(self.lang, "play.back"), Action.HOME)
 
 
 def rows(buttons: list[InlineKeyboardButton], width: int) -> Rows:

@@ -10,6 +10,7 @@ from telegram import InlineKeyboardMarkup
 
 from engine.gongzhu.rules import CHOICES as GONGZHU_CHOICES
 from engine.gouji.rules import CHOICES as GOUJI_CHOICES
+from handlers.callbacks import Action
 from handlers.i18n import has, t
 from handlers.keyboards import Keys, rows
 
@@ -76,9 +77,9 @@ def value_label(lang: str, value: object, option: str = "") -> str:
 
 def keyboard(keys: Keys, game: str, options: Mapping[str, object], time: str) -> InlineKeyboardMarkup:
     lang = keys.lang
-    buttons = [keys.button(f"{t(lang, 'option.time')}: {value_label(lang, time)}", "o", TIME)]
+    buttons = [keys.button(f"{t(lang, 'option.time')}: {value_label(lang, time)}", Action.SETTINGS, TIME)]
     for name in SWITCHES[game]:
         label = f"{t(lang, f'option.{name}')}: {value_label(lang, options.get(name), name)}"
-        buttons.append(keys.button(label, "o", name))
-    back = keys.button(t(lang, "play.back"), "o", "-")
+        buttons.append(keys.button(label, Action.SETTINGS, name))
+    back = keys.button(t(lang, "play.back"), Action.SETTINGS, "-")
     return InlineKeyboardMarkup([*rows(buttons, 2), [back]])

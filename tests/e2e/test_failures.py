@@ -1,0 +1,36 @@
+"""End to end: a handler that fails answers its user in one short line (python-telegram-bot's
+error handler) instead of leaving a button spinning; a command in the wrong chat says where it
+belongs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from handlers.i18n import t
+from tests.e2e.harness import ALICE, BOB, GROUP, Bot, private, seated_alone
+
+
+async def test_a_press_whose_handler_fails_is_answered_and_logged(
+    bot: Bot, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    await seated_alone(bot, "gongzhu")
+    referee = bot.app.bot_data["services"].referee
+
+    async def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(referee, "submit", broken)
+    message, _, data = bot.buttons(ALICE["id"])[-1]
+    answer = await bot.press(ALICE, message, data, bots=False)
+    assert answer.params["text"] == t("zh", "refuse.failed")
+    assert any("disk on fire" in (r.exc_text or "") or r.exc_info for r in caplog.records)
+
+
+async def test_commands_in_the_wrong_chat_say_where_they_belong(bot: Bot) -> None:
+    before = await bot.say(BOB, private(BOB), "/join")
+    assert next(c.text for c in bot.api.calls[before:] if c.chat == BOB["id"]) == t("en", "refuse.group_only")
+    before = await bot.say(BOB, GROUP, "/hand")
+    said = await bot.wait(lambda calls: [c.text for c in calls[before:] if c.chat == GROUP["id"]])
+    assert said[0] == t("en", "refuse.private_only")
