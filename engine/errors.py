@@ -56,6 +56,9 @@ MESSAGES: dict[str, str] = {
     "not_over": "The match is still being played.",
     "not_allowed": "Only the table's creator or a group admin can do that.",
     "already_voted": "You have already voted to stop.",
+    "no_match": "No match has been played at this table yet.",
+    "record_after_end": "The record (every move, and the seed that rebuilds the deals) is handed out "
+    "once the match is over. /score shows the standings now.",
 }
 
 

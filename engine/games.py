@@ -36,19 +36,8 @@ class Game:
         return self.match_type(seed, rules)
 
     def winners(self, match: MatchPlay) -> set[int]:
-        """Seats that won the match: the side with the higher total (a draw: nobody)."""
-        totals = match.totals
-        teams = [self.team_of(match.rules, s) for s in range(self.seats)]
-        if teams[0] is None:
-            best = max(totals)
-            return {s for s in range(self.seats) if totals[s] == best}
-        sums: dict[int, int] = {}
-        for seat, side in enumerate(teams):
-            sums[side] = sums.get(side, 0) + totals[seat]  # type: ignore[index]
-        best = max(sums.values())
-        if list(sums.values()).count(best) > 1:
-            return set()
-        return {s for s in range(self.seats) if sums[teams[s]] == best}  # type: ignore[index]
+        """Seats that won the match, as the game's own match says (§11 teams; 拱猪 §6, 双猪 §7)."""
+        return set(match.winners())
 
 
 def _gouji_round(event: Any) -> Round | None:

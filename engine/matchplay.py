@@ -61,6 +61,10 @@ class MatchPlay(Conduct):
     def _start_first_round(self) -> None:
         raise NotImplementedError
 
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won the match (each game says how)."""
+        raise NotImplementedError
+
     def _round_over(self) -> list[Any]:
         """Adds the round's scores, then ends the match or starts the next round."""
         raise NotImplementedError

@@ -15,7 +15,7 @@ FORMAT = 1
 
 
 def make_record(
-    game: str, options: dict[str, str], seed: str, steps: Iterable[tuple[int, str, str]]
+    game: str, options: dict[str, object], seed: str, steps: Iterable[tuple[int, str, str]]
 ) -> dict[str, Any]:
     """`steps`: (seat, kind, move) in log order; kind is move, timeout, forfeit or stop."""
     return {

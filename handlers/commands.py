@@ -14,7 +14,6 @@ from telegram.ext import ContextTypes
 
 import render
 from engine.errors import Refusal
-from engine.record import make_record
 from handlers.i18n import LANGUAGES, t
 from handlers.replies import group_table, player_table, refusal
 from handlers.services import Services
@@ -210,8 +209,7 @@ async def score(update: Update, context: Context, found: Services, lang: str) ->
 
 
 async def stats(update: Update, context: Context, found: Services, lang: str) -> None:
-    async with found.referee.store.reading() as q:
-        rows = await q.player_stats(update.effective_user.id)  # type: ignore[union-attr]
+    rows = await found.referee.player_stats(update.effective_user.id)  # type: ignore[union-attr]
     if not rows:
         await reply(update, t(lang, "help.stats_none"))
         return
@@ -225,9 +223,8 @@ async def stats(update: Update, context: Context, found: Services, lang: str) ->
 
 async def top(update: Update, context: Context, found: Services, lang: str) -> None:
     lines = []
-    for game in ("gouji", "gongzhu"):
-        async with found.referee.store.reading() as q:
-            rows = await q.leaderboard(update.effective_chat.id, game)  # type: ignore[union-attr]
+    boards = await found.referee.leaderboard(update.effective_chat.id)  # type: ignore[union-attr]
+    for game, rows in boards.items():
         if rows:
             lines.append(t(lang, "help.top_title", game=t(lang, f"game.{game}")))
             lines += [
@@ -256,24 +253,12 @@ async def rules(update: Update, context: Context, found: Services, lang: str) ->
 
 
 async def record(update: Update, context: Context, found: Services, lang: str) -> None:
-    """The match as the engine replays it: game, rules, seed and every (seat, move) — only once
-    the match is over. The seed rebuilds every hand, so during play nobody may have it; nor the
-    move log, whose exposure passes tell who holds an exposable card (docs/security.md)."""
+    """The match as the engine replays it (game, rules, seed, every logged step), once it is over."""
     view = await current(update, found, lang)
-    if view is None:
-        return
-    async with found.referee.store.reading() as q:
-        match = await q.last_match(view.id)
-        rows = await q.moves(match.id) if match is not None and match.ended else None
-    if match is None:
-        await reply(update, t(lang, "help.score_none"))
-        return
-    if rows is None:
-        await reply(update, t(lang, "help.record_after_end"))
-        return
-    body = make_record(view.game, view.options, match.seed, ((r.seat, r.kind, r.move) for r in rows))
-    data = json.dumps(body, ensure_ascii=False).encode()
-    await update.effective_message.reply_document(data, filename=f"{view.game}-table{view.id}.json")  # type: ignore[union-attr]
+    if view is not None:
+        body = await found.referee.record(view.id)  # refused while the match runs
+        data = json.dumps(body, ensure_ascii=False).encode()
+        await update.effective_message.reply_document(data, filename=f"{view.game}-table{view.id}.json")  # type: ignore[union-attr]
 
 
 async def stop(update: Update, context: Context, found: Services, lang: str) -> None:

@@ -30,7 +30,5 @@ def group_table(referee: Any, group: int) -> TableView | None:
 
 def player_table(referee: Any, player: int) -> TableView | None:
     """The running table where the player has a seat (the newest, if several)."""
-    seated = [
-        t.view() for t in referee.tables.values() if t.status == "running" and t.seat_of(player) is not None
-    ]
-    return max(seated, key=lambda v: v.id, default=None)
+    found: TableView | None = referee.table_of_player(player)
+    return found

@@ -44,8 +44,7 @@ class Services:
     async def player(self, player_id: int) -> Player | None:
         known = self.players.get(player_id)
         if known is None:
-            async with self.referee.store.reading() as q:
-                row = await q.player(player_id)
+            row = await self.referee.player(player_id)
             if row is None:
                 return None
             known = self.players[player_id] = Player(row.name, language(row.language), row.private_chat)

@@ -4,23 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.games import GAMES
 from engine.referee.notifier import TableView
 from render import ScoreSheet
 
 
 def score_sheet_of(referee: Any, view: TableView, names: list[str], final: bool = False) -> ScoreSheet | None:
-    table = referee.tables.get(view.id)
-    match = None if table is None else table.match
+    match = referee.match_of(view.id)
     if match is None:
         return None
+    game = GAMES[view.game]
     rounds = tuple(tuple(r.scores) for r in match.rounds if r.is_over and r.scores is not None)
     if not rounds:
         return None
     teams = places = None
     if view.game == "gouji":
-        teams = tuple(table.game.team_of(match.rules, s) for s in range(table.game.seats))
+        teams = tuple(game.team_of(match.rules, s) for s in range(game.seats))
         last = next(r for r in reversed(match.rounds) if r.is_over)
         order = list(last.finish_order)
         places = tuple(order.index(s) + 1 if s in order else None for s in range(6))
-    winners = frozenset(table.game.winners(match)) if final else frozenset()
+    winners = frozenset(game.winners(match)) if final else frozenset()
     return ScoreSheet(view.game, tuple(names), rounds, tuple(match.totals), teams, places, final, winners)

@@ -62,6 +62,9 @@ class Match(MatchPlay):
         """The highest total (partners share theirs); under 双猪 everyone who is not 当猪."""
         if self.rules.double_pig:
             return tuple(s for s in range(SEATS) if s not in self.losers())
+        if self.rules.partners:  # §7 对家配合: the side with the higher sum (a draw: nobody)
+            sides = (sum(self.totals[0::2]), sum(self.totals[1::2]))
+            return () if sides[0] == sides[1] else tuple(range(sides[0] < sides[1], SEATS, 2))
         high = max(self.totals)
         return tuple(s for s in range(SEATS) if self.totals[s] == high)
 

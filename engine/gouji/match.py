@@ -65,6 +65,14 @@ class Match(MatchPlay):
         self.is_over, self.end_reason = True, reason
         return ev.MatchEnded(tuple(self.totals), reason, bonus)
 
+    def winners(self) -> tuple[int, ...]:
+        """§11: the team with the higher total (a draw: nobody)."""
+        sums = [sum(self.totals[s] for s in range(SEATS) if team(s) == side) for side in (0, 1)]
+        if sums[0] == sums[1]:
+            return ()
+        best = 0 if sums[0] > sums[1] else 1
+        return tuple(s for s in range(SEATS) if team(s) == best)
+
     def forfeit(self, seat: int) -> list[ev.Event]:
         return self.hand.forfeit(seat)
 

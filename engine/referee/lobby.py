@@ -26,12 +26,13 @@ from engine.referee.events import (
 )
 from engine.referee.notifier import TableView
 from engine.referee.play import PlayCommands
+from engine.referee.reading import Reading
 from engine.referee.table import LiveTable, arrange
 from engine.seeding import rng
 from engine.timecontrol import TimeControl, parse_time_control
 
 
-class LobbyCommands(PlayCommands):
+class LobbyCommands(PlayCommands, Reading):
     # -- players and groups --------------------------------------------------------------------
 
     async def register_player(self, player: int, name: str, language: str | None = None) -> None:

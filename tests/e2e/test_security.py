@@ -48,7 +48,7 @@ def seats(bot: Bot) -> list[int | None]:
 async def test_record_during_a_match_gives_no_seed_and_no_moves_only_after_its_end(bot: Bot) -> None:
     await seated_alone(bot, "gouji", "fast max_hands=1")
     before = len(bot.api.calls)
-    assert await answer(bot, BOB, GROUP, "/record") == t("en", "help.record_after_end")
+    assert await answer(bot, BOB, GROUP, "/record") == t("en", "reason.record_after_end")
     assert not [c for c in bot.api.calls[before:] if c.method == "sendDocument"]
     await play_until(bot, lambda calls: any("本局结束" in c.text for c in calls), limit=400)
     assert not [c for c in bot.api.calls if SEED in c.text or c.method == "sendDocument"]
