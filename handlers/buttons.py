@@ -10,8 +10,8 @@ from telegram import Update
 from engine.errors import Refusal, Refused
 from handlers import settings
 from handlers.callbacks import Action, Button, Forged
-from handlers.cards import move_label
 from handlers.commands import Context, admin_unless_creator, seat, services
+from handlers.games import move_label
 from handlers.i18n import t
 from handlers.keyboards import Keys, exposure_move
 from handlers.replies import refusal

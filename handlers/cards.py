@@ -1,8 +1,7 @@
-"""Cards and moves as people read them on a button: ♠Q rather than SQ, 过 rather than pass."""
+"""Cards and decisions as people read them on a button: ♠Q rather than SQ, 过 rather than pass
+(`handlers.games.move_label` puts a whole move together for each game)."""
 
 from __future__ import annotations
-
-from handlers.i18n import t
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 DECISIONS = (
@@ -25,14 +24,3 @@ DECISIONS = (
 def card_label(token: str) -> str:
     """A 拱猪 card: `SQ` → `♠Q`, `H10` → `♥10`."""
     return SUIT_SIGNS.get(token[:1], token[:1]) + token[1:]
-
-
-def move_label(move: str, lang: str, game: str) -> str:
-    first, *rest = move.split() or [""]
-    if first in DECISIONS:
-        return " ".join([t(lang, f"move.{first}"), *rest])
-    if first == "expose":
-        return " ".join([t(lang, "move.expose"), *(card_label(w) for w in rest)])
-    if game == "gongzhu":
-        return " ".join(card_label(w) for w in move.split())
-    return move

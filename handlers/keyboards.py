@@ -10,12 +10,12 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from engine.gouji.cards import RANKS, TWO
 from handlers.callbacks import Action, Button, Signer
-from handlers.cards import card_label, move_label
+from handlers.cards import card_label
+from handlers.games import move_label, ui
 from handlers.i18n import t
 
 WILD = {"2", "SJ", "BJ"}
 SUGGESTIONS = 4  # one-tap plain sets offered besides pass and "more"
-PER_ROW = {"gongzhu": 4, "gouji": 3}
 MAX_BUTTONS = 60  # Telegram allows 100; beyond ~60 a keyboard is unusable on a phone
 Rows = list[list[InlineKeyboardButton]]
 
@@ -58,12 +58,9 @@ class Keys:
         pass, and "more" (the builder: pick a base rank, then any legal set of it); for the 拱猪
         exposure, a toggle per exposable card. A play with a consequence (`warnings`: a burn, a 4
         before 开点) asks to be confirmed first. `chosen`: the exposure toggles already on."""
-        if self.game == "gongzhu" and phase == "expose":
-            return self.exposure(legal, chosen)
         warned = frozenset(warnings or ())
-        if self.game == "gouji" and phase == "play" and len(legal) > SUGGESTIONS + 2:
-            return InlineKeyboardMarkup(self._suggestions(legal, warned))
-        return InlineKeyboardMarkup(self._choices(legal, range(len(legal)), warned))
+        special = ui(self.game).keyboard(self, legal, phase, warned, chosen)
+        return special or InlineKeyboardMarkup(self._choices(legal, range(len(legal)), warned))
 
     def confirm(self, legal: Sequence[str], index: int) -> InlineKeyboardMarkup:
         """A warned play's second step: play it, or go back to the choices."""
@@ -100,6 +97,12 @@ class Keys:
             [*self._choices(legal, indexes, frozenset(warnings or ())), [self._back()]]
         )
 
+    def suggestions(self, legal: Sequence[str], warned: frozenset[str]) -> InlineKeyboardMarkup | None:
+        """A long list of plays as a few one-tap sets, pass and "more"; None for a short list."""
+        if len(legal) <= SUGGESTIONS + 2:
+            return None
+        return InlineKeyboardMarkup(self._suggestions(legal, warned))
+
     def _suggestions(self, legal: Sequence[str], warned: frozenset[str]) -> Rows:
         """Cheap plain sets first: for each base rank its biggest set without wildcards, low first."""
         best: dict[str, int] = {}
@@ -118,7 +121,7 @@ class Keys:
 
     def _choices(self, legal: Sequence[str], indexes: Sequence[int], warned: frozenset[str]) -> Rows:
         buttons = [self._move(legal, i, warned) for i in list(indexes)[:MAX_BUTTONS]]
-        return rows(buttons, PER_ROW[self.game])
+        return rows(buttons, ui(self.game).per_row)
 
     def _move(self, legal: Sequence[str], index: int, warned: frozenset[str]) -> InlineKeyboardButton:
         """A move's button; a warned one (marked ⚠️) asks to be confirmed (`w`) before it is sent."""

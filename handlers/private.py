@@ -13,9 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import render
 from engine.referee.notifier import TableView
-from handlers.cards import move_label
+from handlers.games import move_label, ui
 from handlers.i18n import has, t
 from handlers.keyboards import Keys
 from handlers.messages import Messages
@@ -107,18 +106,7 @@ class PrivateChats:
     ) -> str:
         names = await self.services.seat_names(view, lang)
         turn = self.services.to_act(view, names, lang)
-        if view.game == "gouji":
-            table = private.get("table") or t(lang, "play.empty")
-            info = t(lang, "play.table_info", round=private.get("hand_no"), table=table, turn=turn)
-        else:
-            info = t(
-                lang,
-                "play.table_info_gz",
-                round=private.get("deal_no"),
-                trick=private.get("trick_no"),
-                turn=turn,
-            )
-        lines = [private["hand"] or "—", info]
+        lines = [private["hand"] or "—", ui(view.game).table_info(private, turn, lang)]
         if deciding:
             left = self.services.time_left(view) or "—"
             phase = private.get("phase")
@@ -137,7 +125,4 @@ def _deciding(view: TableView, private: dict[str, Any]) -> bool:
 
 
 def _picture(view: TableView, private: dict[str, Any], lang: str) -> bytes:
-    if view.game == "gouji":
-        return render.gouji_hand(private["hand"], lang=lang)
-    exposed = " ".join(private.get("my_exposed", ()))
-    return render.gongzhu_hand(private["hand"], exposed=exposed, lang=lang)
+    return ui(view.game).hand_picture(private, lang)

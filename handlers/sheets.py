@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.games import GAMES
 from engine.referee.notifier import TableView
+from handlers.games import ui
 from render import ScoreSheet
 
 
@@ -17,11 +18,8 @@ def score_sheet_of(referee: Any, view: TableView, names: list[str], final: bool 
     rounds = tuple(tuple(r.scores) for r in match.rounds if r.is_over and r.scores is not None)
     if not rounds:
         return None
-    teams = places = None
-    if view.game == "gouji":
-        teams = tuple(game.team_of(match.rules, s) for s in range(game.seats))
-        last = next(r for r in reversed(match.rounds) if r.is_over)
-        order = list(last.finish_order)
-        places = tuple(order.index(s) + 1 if s in order else None for s in range(6))
+    look = ui(view.game)
+    teams = tuple(game.team_of(match.rules, s) for s in range(game.seats)) if look.sheet_teams else None
+    places = look.sheet_places(match)
     winners = frozenset(game.winners(match)) if final else frozenset()
     return ScoreSheet(view.game, tuple(names), rounds, tuple(match.totals), teams, places, final, winners)

@@ -48,9 +48,7 @@ def table_scene(view: TableView, names: Sequence[str], now: float) -> TableScene
         "to_act": tuple(view.to_act),
         "seconds_left": seconds,
     }
-    if view.game == "gouji":
-        return _gouji(view, names, public, common)
-    return _gongzhu(view, names, public, common)
+    return SCENES[view.game](view, names, public, common)
 
 
 def _seat(view: TableView, seat: int, names: Sequence[str], **fields: object) -> SeatScene:
@@ -106,3 +104,6 @@ def _gongzhu(view: TableView, names: Sequence[str], public: dict, common: dict) 
         notes=notes,
         **common,
     )
+
+
+SCENES = {"gouji": _gouji, "gongzhu": _gongzhu}  # what each game's table shows

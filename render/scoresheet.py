@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from render.canvas import Canvas
 from render.fonts import printable
+from render.games import SHEET_ROUND
 from render.labels import label
 from render.theme import theme as theme_named
 
@@ -71,8 +72,7 @@ def score_sheet(sheet: ScoreSheet, theme: str = "light", lang: str = "zh") -> by
 def _title(sheet: ScoreSheet, lang: str) -> str:
     if sheet.final:
         return label(lang, sheet.game) + " · " + label(lang, "score_match")
-    key = "score_hand" if sheet.game == "gouji" else "score_deal"
-    return label(lang, sheet.game) + " · " + label(lang, key, n=len(sheet.rounds))
+    return label(lang, sheet.game) + " · " + label(lang, SHEET_ROUND[sheet.game], n=len(sheet.rounds))
 
 
 def _row(canvas: Canvas, first: str, scores: tuple[int, ...], y: int, size: int) -> None:

@@ -9,6 +9,7 @@ from render.canvas import Canvas
 from render.cardface import gouji_faces
 from render.clockface import time_left
 from render.fonts import font, printable
+from render.games import ROUND_LABEL
 from render.labels import label
 from render.scene import SeatScene, TableScene
 from render.theme import theme as theme_named
@@ -33,10 +34,7 @@ def table_picture(scene: TableScene, theme: str = "light", lang: str = "zh") -> 
     canvas.draw.ellipse((70, 60, WIDTH - 70, HEIGHT - 50), outline=t.felt_edge, width=10)
     _header(canvas, scene, lang)
     centres = [(int(x * WIDTH), int(y * HEIGHT)) for x, y in SEAT_AT[len(scene.seats)]]
-    if scene.game == "gouji":
-        _gouji_middle(canvas, scene, lang)
-    else:
-        _trick(canvas, scene, centres)
+    MIDDLES[scene.game](canvas, scene, centres, lang)
     for seat, centre in enumerate(centres):
         _panel(canvas, scene, seat, centre, lang)
     return canvas.png()
@@ -44,8 +42,7 @@ def table_picture(scene: TableScene, theme: str = "light", lang: str = "zh") -> 
 
 def _header(canvas: Canvas, scene: TableScene, lang: str) -> None:
     t = canvas.theme
-    round_key = "hand_no" if scene.game == "gouji" else "deal_no"
-    title = label(lang, scene.game) + " · " + label(lang, round_key, n=scene.round_no)
+    title = label(lang, scene.game) + " · " + label(lang, ROUND_LABEL[scene.game], n=scene.round_no)
     if scene.trick_no:
         title += " · " + label(lang, "trick_no", n=scene.trick_no)
     canvas.text((20, 16), title, 26, WHITE)
@@ -141,3 +138,10 @@ def _trick(canvas: Canvas, scene: TableScene, centres: list[tuple[int, int]]) ->
         y = int(cy + (sy - cy) * 0.36) - MINI_H // 2
         card = parse_card(text)
         canvas.card(card.text[1:], card.text[0], x, y, MINI_W, MINI_H)
+
+
+# the middle of the table: the 够级 set to beat, or the 拱猪 trick towards the seats that played it
+MIDDLES = {
+    "gouji": lambda canvas, scene, centres, lang: _gouji_middle(canvas, scene, lang),
+    "gongzhu": lambda canvas, scene, centres, lang: _trick(canvas, scene, centres),
+}

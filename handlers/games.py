@@ -1,0 +1,116 @@
+"""What the Telegram side does differently for each game, in one registry: how a move reads on a
+button, the first keyboard of a decision, the line of table information in a hand caption, the
+hand picture, and what a score sheet adds. Adding a game is one entry here (docs/architecture.md);
+a game the engine registers without an entry here fails at import, not in front of a player."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import render
+from engine.games import GAMES
+from engine.matchplay import MatchPlay
+from handlers.cards import DECISIONS, card_label
+from handlers.i18n import t
+
+if TYPE_CHECKING:  # keyboards import this registry: no cycle at run time
+    from telegram import InlineKeyboardMarkup
+
+    from handlers.keyboards import Keys
+
+Private = Mapping[str, Any]
+Places = tuple[int | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameUI:
+    word: Callable[[str], str]  # one word of a move's notation as it reads on a button
+    per_row: int  # move buttons in a keyboard row
+    keyboard: Callable[[Keys, Sequence[str], str, frozenset[str], int], InlineKeyboardMarkup | None]
+    table_info: Callable[[Private, str, str], str]  # (private view, whose turn, lang)
+    hand_picture: Callable[[Private, str], bytes]
+    sheet_places: Callable[[MatchPlay], Places | None]  # the last round's places, if the game has them
+    sheet_teams: bool  # the sheet adds team totals (够级's fixed teams; 拱猪 partners share a total)
+
+
+# -- 够级 ----------------------------------------------------------------------------------------
+
+
+def _gouji_keyboard(
+    keys: Keys, legal: Sequence[str], phase: str, warned: frozenset[str], chosen: int
+) -> InlineKeyboardMarkup | None:
+    """In play, a long list becomes suggestions, pass and the set builder ("more")."""
+    return keys.suggestions(legal, warned) if phase == "play" else None
+
+
+def _gouji_info(private: Private, turn: str, lang: str) -> str:
+    table = private.get("table") or t(lang, "play.empty")
+    return t(lang, "play.table_info", round=private.get("hand_no"), table=table, turn=turn)
+
+
+def _gouji_places(match: MatchPlay) -> Places:
+    last = next(r for r in reversed(match.rounds) if r.is_over)
+    order = list(last.finish_order)
+    return tuple(order.index(s) + 1 if s in order else None for s in range(GAMES["gouji"].seats))
+
+
+# -- 拱猪 ----------------------------------------------------------------------------------------
+
+
+def _gongzhu_keyboard(
+    keys: Keys, legal: Sequence[str], phase: str, warned: frozenset[str], chosen: int
+) -> InlineKeyboardMarkup | None:
+    """The exposure window is toggles and done; every other decision lists its choices."""
+    return keys.exposure(legal, chosen) if phase == "expose" else None
+
+
+def _gongzhu_info(private: Private, turn: str, lang: str) -> str:
+    round_no, trick = private.get("deal_no"), private.get("trick_no")
+    return t(lang, "play.table_info_gz", round=round_no, trick=trick, turn=turn)
+
+
+def _gongzhu_hand(private: Private, lang: str) -> bytes:
+    exposed = " ".join(private.get("my_exposed", ()))
+    return render.gongzhu_hand(private["hand"], exposed=exposed, lang=lang)
+
+
+UI: dict[str, GameUI] = {
+    "gouji": GameUI(
+        word=str,
+        per_row=3,
+        keyboard=_gouji_keyboard,
+        table_info=_gouji_info,
+        hand_picture=lambda private, lang: render.gouji_hand(private["hand"], lang=lang),
+        sheet_places=_gouji_places,
+        sheet_teams=True,
+    ),
+    "gongzhu": GameUI(
+        word=card_label,
+        per_row=4,
+        keyboard=_gongzhu_keyboard,
+        table_info=_gongzhu_info,
+        hand_picture=_gongzhu_hand,
+        sheet_places=lambda match: None,
+        sheet_teams=False,
+    ),
+}
+
+_missing = set(GAMES) ^ set(UI)
+if _missing:
+    raise RuntimeError(f"games without a Telegram interface (or an interface without a game): {_missing}")
+
+
+def ui(game: str) -> GameUI:
+    return UI[game]
+
+
+def move_label(move: str, lang: str, game: str) -> str:
+    """A move as it reads on a button or in a caption: decisions in words, cards by the game."""
+    first, *rest = move.split() or [""]
+    if first in DECISIONS:
+        return " ".join([t(lang, f"move.{first}"), *rest])
+    if first == "expose":
+        return " ".join([t(lang, "move.expose"), *(card_label(w) for w in rest)])
+    return " ".join(ui(game).word(w) for w in move.split())

@@ -1,0 +1,35 @@
+"""Every game the engine registers has everything the rest needs: a Telegram interface, a bot,
+its pictures (scene, table middle, round words), and settings names; nothing is decided by
+`if game == …` outside the registries."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.bots import POLICIES
+from engine.games import GAMES
+from handlers.games import UI
+from handlers.settings import SWITCHES
+from render.games import ROUND_LABEL, SHEET_ROUND
+from render.scene import SCENES
+from render.table import MIDDLES
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_engine_game_is_in_every_registry() -> None:
+    for registry in (UI, POLICIES, ROUND_LABEL, SHEET_ROUND, SCENES, MIDDLES, SWITCHES):
+        assert set(registry) == set(GAMES), registry
+
+
+def test_no_handler_or_picture_branches_on_a_game_name() -> None:
+    branch = re.compile(r"""(game|\.game)\s*[!=]=\s*["'](gouji|gongzhu)["']""")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for folder in ("handlers", "render")
+        for path in (ROOT / folder).rglob("*.py")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if branch.search(line)
+    ]
+    assert not found, found
