@@ -8,8 +8,10 @@ from engine.events import TimedOut
 
 
 class ConductRules(Protocol):
-    strikes: int
-    penalty_points: int
+    @property
+    def strikes(self) -> int: ...
+    @property
+    def penalty_points(self) -> int: ...
 
 
 class Conduct:

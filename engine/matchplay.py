@@ -4,7 +4,7 @@ replay, asking the current round, totals and conduct. Each game says how rounds 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from engine.conduct import Conduct
 from engine.errors import IllegalMove
@@ -15,13 +15,14 @@ class MatchPlay(Conduct):
     """Rules + seed + the list of (seat, move) determine everything; `replay` rebuilds it."""
 
     rounds: list[Any]  # 够级 Hands or 拱猪 Deals: to_act, legal_moves, apply, is_over, opening_events
+    seats: ClassVar[int]  # each game's own
 
-    def __init__(self, seed: int | str, rules: Any, seats: int) -> None:
+    def __init__(self, seed: int | str = 0, rules: Any = None) -> None:
         self.seed = str(seed)
         self.rules = rules
-        self.totals = [0] * seats
-        self.penalties = [0] * seats
-        self.strikes = [0] * seats
+        self.totals = [0] * self.seats
+        self.penalties = [0] * self.seats
+        self.strikes = [0] * self.seats
         self.rounds = []
         self.log: list[tuple[int, str]] = []
         self.is_over = False
@@ -47,7 +48,7 @@ class MatchPlay(Conduct):
         if self.is_over:
             raise IllegalMove("game_over")
         current = self.rounds[-1]
-        events = current.apply(seat, move)
+        events: list[Any] = current.apply(seat, move)
         self.log.append((seat, str(move)))
         if current.is_over:
             events += self._round_over()
@@ -63,6 +64,14 @@ class MatchPlay(Conduct):
 
     def winners(self) -> tuple[int, ...]:
         """The seats that won the match (each game says how)."""
+        raise NotImplementedError
+
+    def forfeit(self, seat: int) -> list[Any]:
+        """The seat's player left (罚为大落 / the deal's worst); a bot plays on for the seat."""
+        raise NotImplementedError
+
+    def stop(self) -> Event:
+        """Ends the match early; returns its end event."""
         raise NotImplementedError
 
     def _round_over(self) -> list[Any]:

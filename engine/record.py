@@ -43,10 +43,10 @@ def apply_step(match: MatchPlay, seat: int, kind: str, move: str) -> None:
     if kind == "move":
         match.apply(seat, move)
     elif kind == "timeout":
-        match.timeout(seat)  # type: ignore[attr-defined]
+        match.timeout(seat)
     elif kind == "forfeit":
-        match.forfeit(seat)  # type: ignore[attr-defined]
+        match.forfeit(seat)
     elif kind == "stop":
-        match.stop()  # type: ignore[attr-defined]
+        match.stop()
     else:
         raise ValueError(f"unknown step: {kind!r}")

@@ -86,7 +86,7 @@ def play_match(seed: int, rules: Rules, seats: Sequence[Policy], summary: Summar
         summary.decisions += 1
         for event in events:
             summary.events[event.kind] += 1
-            if event.kind == "Passed" and event.auto:  # type: ignore[attr-defined]
+            if event.kind == "Passed" and getattr(event, "auto", False):
                 summary.events["auto_pass"] += 1
     summary.matches += 1
     for hand in match.hands:

@@ -48,7 +48,7 @@ def lines(
 
 def _values(event: Event, names: Sequence[str], players: Callable[[int], str]) -> dict[str, Any]:
     values: dict[str, Any] = {}
-    for f in fields(event):  # type: ignore[arg-type]
+    for f in fields(event):
         value = getattr(event, f.name)
         if f.name in SEAT_FIELDS and isinstance(value, int) and 0 <= value < len(names):
             value = names[value]

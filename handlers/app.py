@@ -65,7 +65,8 @@ def build(
         .post_shutdown(_stopped)
     )
     if rate_limit:
-        builder = builder.rate_limiter(AIORateLimiter(max_retries=2))
+        # PTB's builder is typed for a limiter without per-call arguments; AIORateLimiter takes a dict
+        builder = builder.rate_limiter(AIORateLimiter(max_retries=2))  # type: ignore[arg-type]
     app = builder.build()
     app.bot_data["config"] = config
     app.bot_data["clock"] = clock or SystemClock()

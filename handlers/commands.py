@@ -4,7 +4,7 @@ autopilot, language, deep-link arrival), and typed moves."""
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
@@ -60,7 +60,7 @@ def is_private(update: Update) -> bool:
 Handler = Callable[[Update, Context, Services, str], Awaitable[None]]
 
 
-def handling(handler: Handler) -> Callable[[Update, Context], Awaitable[None]]:
+def handling(handler: Handler) -> Callable[[Update, Context], Coroutine[Any, Any, None]]:
     """A command's callback for python-telegram-bot's CommandHandler: the speaker met (and
     registered), the handler run, a refusal answered in the speaker's language."""
 
@@ -129,10 +129,9 @@ async def current(update: Update, found: Services, lang: str) -> Any:
 
 async def join(update: Update, context: Context, found: Services, lang: str) -> None:
     view = await current(update, found, lang)
-    if view is not None:
-        await seat(
-            update.effective_user.id, view.id, found, lang, lambda text, **kw: reply(update, text, **kw)
-        )  # type: ignore[union-attr]
+    user = update.effective_user
+    if view is not None and user is not None:
+        await seat(user.id, view.id, found, lang, lambda text, **kw: reply(update, text, **kw))
 
 
 async def seat(player: int, table: int, found: Services, lang: str, say: Any) -> None:

@@ -65,7 +65,7 @@ def _corner_size(rank: str, h: int) -> int:
     return int(h * (0.2 if len(rank) > 1 else 0.26))
 
 
-def _corner(draw: ImageDraw.ImageDraw, rank: str, ink: RGB, left: int, h: int, size: int) -> int:
+def _corner(draw: ImageDraw.ImageDraw, rank: str, ink: RGB, left: int, h: int, size: int) -> float:
     """Draws the corner's rank; returns where its ink ends, so the pip sits just below."""
     draw.text((left, int(h * 0.04)), rank, font=font(size), fill=ink, anchor="lt")
     return draw.textbbox((left, int(h * 0.04)), rank, font=font(size), anchor="lt")[3]

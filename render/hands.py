@@ -76,7 +76,8 @@ def gouji_layout(hand: str, selected: str = "", lang: str = "zh") -> HandLayout:
     """`hand` and `selected` in engine notation (`"3 3 9 9 9 2 BJ"`). Naturals low to high, the 3s
     tagged as the set that must come last; wildcards (2, SJ, BJ) in a row of their own."""
     counts, picked = parse_counts(hand), parse_counts(selected) if selected else [0] * len(RANKS)
-    naturals, wilds = [], []
+    naturals: list[Group] = []
+    wilds: list[Group] = []
     for rank, count in enumerate(counts):
         if not count:
             continue

@@ -22,7 +22,7 @@ class ScoreSheet:
     names: tuple[str, ...]
     rounds: tuple[tuple[int, ...], ...]  # per round, per seat
     totals: tuple[int, ...]
-    teams: tuple[int, ...] | None = None  # 够级: seat → team 0/1
+    teams: tuple[int | None, ...] | None = None  # 够级: seat → team 0/1
     places: tuple[int | None, ...] | None = None  # the last round's places (够级)
     final: bool = False  # the match is over
     winners: frozenset[int] = frozenset()  # seats that won the match
@@ -43,9 +43,10 @@ def score_sheet(sheet: ScoreSheet, theme: str = "light", lang: str = "zh") -> by
     y = PAD + 56
     for seat, name in enumerate(sheet.names):
         x = PAD + FIRST_W + seat * COL_W
-        if sheet.teams is not None:
+        side = None if sheet.teams is None else sheet.teams[seat]
+        if side is not None:
             stripe = (x + 8, y + 40, x + COL_W - 8, y + 46)
-            canvas.draw.rounded_rectangle(stripe, 3, fill=t.teams[sheet.teams[seat]])
+            canvas.draw.rounded_rectangle(stripe, 3, fill=t.teams[side])
         heading = ("★" if seat in sheet.winners else "") + printable(name, NAME_CHARS)
         canvas.text((x + COL_W / 2, y + 18), heading, 22, t.accent if seat in sheet.winners else t.text, "mm")
     canvas.text((PAD + 8, y + 18), label(lang, "round"), 20, t.muted, "lm")

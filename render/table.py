@@ -46,7 +46,7 @@ def _header(canvas: Canvas, scene: TableScene, lang: str) -> None:
     if scene.trick_no:
         title += " · " + label(lang, "trick_no", n=scene.trick_no)
     canvas.text((20, 16), title, 26, WHITE)
-    x = WIDTH - 20
+    x: float = WIDTH - 20
     for note in reversed(scene.notes):
         text = label(lang, note)
         width = canvas.draw.textlength(text, font=font(20)) + 20

@@ -62,9 +62,10 @@ class Claims(ClaimState):
             remaining.remove(found)
             assignment.append((claimed, found[1], to))
         assignment += [(c, holder, seat) for c, holder in remaining]
-        self.claimer, self.claim_assignment = seat, tuple(assignment)
+        # Deal's slots (a mixin's own __slots__ stay empty, so mypy cannot see them)
+        self.claimer, self.claim_assignment = seat, tuple(assignment)  # type: ignore[misc]
         self.claimed_this_trick.add(seat)
-        self.phase, self.to_act = "claim", [s for s in range(SEATS) if s != seat]
+        self.phase, self.to_act = "claim", [s for s in range(SEATS) if s != seat]  # type: ignore[misc]
         out.append(ev.ClaimMade(seat, cards_text(self.hand(seat)), _public(self.claim_assignment)))
 
     def _apply_answer(self, seat: int, move: Move, out: list[ev.Event]) -> None:
@@ -72,8 +73,8 @@ class Claims(ClaimState):
             raise IllegalMove("answer_claim")
         out.append(ev.ClaimAnswered(seat, move == ACCEPT))
         if move == REJECT:
-            self.phase, self.to_act = "play", [self.turn]
-            self.claimer, self.claim_assignment = None, ()
+            self.phase, self.to_act = "play", [self.turn]  # type: ignore[misc]  # Deal's slots
+            self.claimer, self.claim_assignment = None, ()  # type: ignore[misc]
             return
         self.to_act.remove(seat)
         if not self.to_act:

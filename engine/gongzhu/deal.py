@@ -58,7 +58,7 @@ class Deal(Exposure, Claims, TrickPlay):
         if hands is None:
             deck = shuffled_deck(rng(seed, "deal"), rules.decks)
             dealt = [deck[s::SEATS] for s in range(SEATS)]
-            first_club_two = deck.index(CLUB_TWO) % SEATS  # dealt one by one from seat 0
+            first_club_two: int | None = deck.index(CLUB_TWO) % SEATS  # dealt one by one from seat 0
         else:
             dealt = _checked_hands(hands, rules.decks)
             first_club_two = next((s for s in range(SEATS) if CLUB_TWO in dealt[s]), None)
@@ -162,8 +162,8 @@ class Deal(Exposure, Claims, TrickPlay):
         out: list[ev.Event] = []
         if move.__class__ is Play and self.phase == "play" and seat == self.turn:
             if move not in (self._legal_cache or self._legal(seat)):
-                raise self._refusal(seat, move)  # type: ignore[arg-type]
-            self._put(seat, move, out)  # type: ignore[arg-type]
+                raise self._refusal(seat, move)
+            self._put(seat, move, out)
             return out
         if isinstance(move, str):
             return self.apply(seat, parse_move(move))

@@ -43,9 +43,10 @@ class Exposure(ExposureState):
         elif mode in CHOSEN_EXPOSURE:
             holdings = [tuple(self._exposable(seat)) for seat in range(SEATS)]
             asked = [seat for seat in range(SEATS) if holdings[seat]]
-            self.exposure_choices = {seat: _exposure_choices(holdings[seat]) for seat in asked}
+            # Deal's slots: a mixin's own __slots__ stay empty, so mypy cannot see them
+            self.exposure_choices = {seat: _exposure_choices(holdings[seat]) for seat in asked}  # type: ignore[misc]
             if asked:
-                self.phase, self.to_act = "expose", asked
+                self.phase, self.to_act = "expose", asked  # type: ignore[misc]
                 out.append(ev.ExposureOpened(self.rules.expose_seconds))
                 return
         self._start_play(out)

@@ -14,9 +14,11 @@ class Match(MatchPlay):
     """Rules + seed + the list of (seat, move) determine everything; `replay` rebuilds it."""
 
     rules: Rules
+    rounds: list[Deal]
+    seats = SEATS
 
     def __init__(self, seed: int | str = 0, rules: Rules | None = None) -> None:
-        super().__init__(seed, rules or Rules(), SEATS)
+        super().__init__(seed, rules or Rules())
 
     @property
     def deals(self) -> list[Deal]:

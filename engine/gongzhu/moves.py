@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from engine.errors import IllegalMove
 from engine.gongzhu.cards import DECK, SEATS, Card, parse_card, parse_cards
-from engine.move import Move, checked_notation, quoted
+from engine.move import Move as Move  # re-exported: the game's moves in one namespace
+from engine.move import checked_notation, quoted
 
 
 class Play(Move):

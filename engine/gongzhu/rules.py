@@ -40,7 +40,7 @@ class Rules(TableOptions):
     penalty_points: int = 100  # the penalty: one pig
 
     def __post_init__(self) -> None:
-        swap = _SWAP_SWITCH.get(self.pig_sheep_swap)  # type: ignore[call-overload]  # a legacy switch
+        swap = _SWAP_SWITCH.get(self.pig_sheep_swap)  # a legacy switch
         if swap is not None:
             object.__setattr__(self, "pig_sheep_swap", swap)
         for name, allowed in CHOICES.items():

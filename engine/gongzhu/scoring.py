@@ -78,7 +78,9 @@ class _CardValues:
 
     def __init__(self, rules: Rules, exposed_copies: dict[Card, int], swapped: bool) -> None:
         self.rules = rules
-        self.factor = {c: 2 ** exposed_copies.get(c, 0) for c in (PIG, SHEEP, TRANSFORMER, HEART_ACE)}
+        self.factor: dict[Card, int] = {
+            c: 1 << exposed_copies.get(c, 0) for c in (PIG, SHEEP, TRANSFORMER, HEART_ACE)
+        }
         self.hearts = HEART_VALUES[rules.heart_values]
         self.pig, self.sheep = (-PIG_VALUE, -SHEEP_VALUE) if swapped else (PIG_VALUE, SHEEP_VALUE)
 

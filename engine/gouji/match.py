@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from engine.gouji import events as ev
 from engine.gouji.hand import Hand
 from engine.gouji.rules import Rules
-from engine.gouji.scoring import SEATS, compensation, opposite, paying_order, team
+from engine.gouji.scoring import SEATS, Debt, compensation, opposite, paying_order, team
 from engine.matchplay import MatchPlay
 
 
@@ -15,9 +15,11 @@ class Match(MatchPlay):
     """Rules + seed + the list of (seat, move) determine everything; `replay` rebuilds it."""
 
     rules: Rules
+    rounds: list[Hand]
+    seats = SEATS
 
     def __init__(self, seed: int | str = 0, rules: Rules | None = None) -> None:
-        super().__init__(seed, rules or Rules(), SEATS)
+        super().__init__(seed, rules or Rules())
 
     @property
     def hands(self) -> list[Hand]:
@@ -30,7 +32,7 @@ class Match(MatchPlay):
     def _start_first_round(self) -> None:
         self._start_hand(None, ())
 
-    def _start_hand(self, leader: int | None, owed: Sequence) -> None:
+    def _start_hand(self, leader: int | None, owed: Sequence[Debt]) -> None:
         number = len(self.hands) + 1
         self.rounds.append(Hand(self.rules, self.round_seed(number), number, leader, paying_order(owed)))
 

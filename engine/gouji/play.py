@@ -101,7 +101,7 @@ class PlayPhase(_Base):
                 continue
             if burning:
                 found[move.text] = "burn"
-            elif point_open and move.rank == FOUR:  # type: ignore[union-attr]
+            elif point_open and isinstance(move, CardSet) and move.rank == FOUR:
                 found[move.text] = "gives_up_point"
         return found
 

@@ -25,7 +25,8 @@ from engine.gouji.cards import (
     TWO,
     parse_counts,
 )
-from engine.move import Move, checked_notation, quoted
+from engine.move import Move as Move  # re-exported: the game's moves in one namespace
+from engine.move import checked_notation, quoted
 
 MAX_COPIES = 16  # 4 decks × 4 suits
 MAX_JOKERS = 4  # 4 decks × 1
@@ -190,20 +191,30 @@ _WILD_PICKERS: dict[tuple[int, int, int, bool], Picker] = {}
 def _wild_picker(twos: int, small: int, big: int, need_wild: bool) -> Picker:
     """Picks, from a row, every set using at most these wildcards (at least one if asked)."""
     key = (twos, small, big, need_wild)
-    picker = _WILD_PICKERS.get(key)
-    if picker is None:
-        idx = [
-            t * 25 + s * 5 + b
-            for t in range(twos + 1)
-            for s in range(small + 1)
-            for b in range(big + 1)
-            if not (need_wild and t + s + b == 0)
-        ]
-        if len(idx) > 1:
-            picker = itemgetter(*idx)
-        else:  # itemgetter of one index returns the item itself, not a tuple
-            picker = (lambda row, i=idx[0]: (row[i],)) if idx else (lambda row: ())
-        _WILD_PICKERS[key] = picker
+    found = _WILD_PICKERS.get(key)
+    if found is not None:
+        return found
+    idx = [
+        t * 25 + s * 5 + b
+        for t in range(twos + 1)
+        for s in range(small + 1)
+        for b in range(big + 1)
+        if not (need_wild and t + s + b == 0)
+    ]
+    picker: Picker
+    if len(idx) > 1:
+        picker = itemgetter(*idx)
+    elif idx:  # itemgetter of one index returns the item itself, not a tuple
+        only = idx[0]
+
+        def picker(row: tuple[CardSet, ...]) -> tuple[CardSet, ...]:
+            return (row[only],)
+    else:
+
+        def picker(row: tuple[CardSet, ...]) -> tuple[CardSet, ...]:
+            return ()
+
+    _WILD_PICKERS[key] = picker
     return picker
 
 

@@ -38,7 +38,7 @@ class SystemClock:
         return loop.call_later(max(0.0, when - time.time()), self._spawn, job)
 
     def _spawn(self, job: Job) -> None:
-        task = asyncio.create_task(job())  # type: ignore[arg-type]
+        task: asyncio.Task[None] = asyncio.create_task(job())  # type: ignore[arg-type]  # Awaitable, a coroutine
         self._tasks.add(task)  # keep a reference until it is done
         task.add_done_callback(self._tasks.discard)
 

@@ -146,7 +146,7 @@ class RefereeCore(ABC):
             raise Refused("not_seated")
         if table.match is None:
             raise Refused("not_running")
-        view = table.match.rounds[-1].seat_view(seat)
+        view: dict[str, Any] = table.match.rounds[-1].seat_view(seat)
         view["legal"] = [str(m) for m in table.match.legal_moves(seat)] if table.status == "running" else []
         view["version"] = table.version
         view["deadline_at"] = table.deadline_at if seat in table.waiting else None

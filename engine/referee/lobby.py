@@ -278,7 +278,7 @@ class LobbyCommands(PlayCommands, Reading):
         rows = []
         if table.status == "running" and table.match is not None:
             # the match's end (and the table's status) is recorded with its log
-            events.append(table.match.stop())  # type: ignore[attr-defined]
+            events.append(table.match.stop())
             rows.append(self._row(table, -1, "", "referee", player, "stop"))
         else:
             table.status = "stopped"

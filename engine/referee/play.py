@@ -143,7 +143,7 @@ class PlayCommands(RefereeCore):
         """Leaving a running match: 罚为大落 (拱猪: the deal's worst score) and a bot takes the seat."""
         match = table.match
         assert match is not None
-        events = match.forfeit(seat)  # type: ignore[attr-defined]
+        events = match.forfeit(seat)
         events.append(ReplacedByBot(seat, player))
         table.seats[seat].player_id = None
         table.seats[seat].autopilot = False
