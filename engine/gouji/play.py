@@ -87,14 +87,7 @@ class PlayPhase(_Base):
         if self.phase != "play" or seat not in self.to_act:
             return {}
         burning = self.table is not None and self._is_burn(seat)
-        point_open = (
-            self.rules.kaidian
-            and not self.opened[seat]
-            and seat not in self.point_fixed
-            and not self.headless[seat]
-            and not self.melee
-            and not self.played_four[seat]
-        )
+        point_open = self._may_open_point(seat)
         found: dict[str, str] = {}
         for move in self._play_moves(seat):
             if move is PASS:
@@ -104,6 +97,18 @@ class PlayPhase(_Base):
             elif point_open and isinstance(move, CardSet) and move.rank == FOUR:
                 found[move.text] = "gives_up_point"
         return found
+
+    def _may_open_point(self, seat: int) -> bool:
+        """§9 开点 is still open to the seat: the option on, not opened yet, not fixed by a
+        revolution, not 无头 (its opposite finished), before 四人乱缠 (二科 finished), no 4 played."""
+        return (
+            self.rules.kaidian
+            and not self.opened[seat]
+            and seat not in self.point_fixed
+            and not self.headless[seat]
+            and not self.melee
+            and not self.played_four[seat]
+        )
 
     def _can_beat(self, seat: int) -> bool:
         counts = self.cards[seat].counts
@@ -288,15 +293,7 @@ class PlayPhase(_Base):
             self._add_special("burn", burned, burner)
             if self.left[burner]:
                 self.obligated[burner] = True
-        if (
-            self.rules.kaidian
-            and move.is_point
-            and not self.opened[winner]
-            and winner not in self.point_fixed
-            and not self.headless[winner]
-            and not self.melee
-            and not self.played_four[winner]
-        ):
+        if move.is_point and self._may_open_point(winner):
             self.opened[winner] = True
             self.first_point[winner] = move.text
             out.append(ev.PointOpened(winner, move.text))
