@@ -28,6 +28,7 @@ class Game:
     round_ended: Callable[[Any], tuple[int, tuple[int, ...]] | None]  # (number, scores)
     team_of: Callable[[Any, int], int | None]  # (rules, seat) → team, None when every seat plays alone
     parse_move: Callable[[str], Move]
+    short_match: dict[str, str]  # the options of a short match, for tests and benchmarks
 
     def rules(self, options: dict[str, object]) -> Any:
         return self.rules_type(**options)
@@ -66,7 +67,15 @@ def _gongzhu_team(rules: gongzhu.Rules, seat: int) -> int | None:
 
 GAMES: dict[str, Game] = {
     "gouji": Game(
-        "gouji", 6, gouji.Rules, gouji.Match, _gouji_round, _gouji_end, _gouji_team, gouji.parse_move
+        "gouji",
+        6,
+        gouji.Rules,
+        gouji.Match,
+        _gouji_round,
+        _gouji_end,
+        _gouji_team,
+        gouji.parse_move,
+        {"max_hands": "2"},
     ),
     "gongzhu": Game(
         "gongzhu",
@@ -77,5 +86,6 @@ GAMES: dict[str, Game] = {
         _gongzhu_end,
         _gongzhu_team,
         gongzhu.parse_move,
+        {"deals": "2"},
     ),
 }

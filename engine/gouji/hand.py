@@ -202,14 +202,17 @@ class Hand(PrePlay, PlayPhase, HandState):
     def finish_order(self) -> list[int]:
         """Seats in finishing order (§10); the revolutionary takes 四科, or 三科 in a 烩."""
         order = [s for s in self.finished if s not in self.forced]
-        if self.revolutionary is not None:
-            if self.sweep is not None and self.sweep == team(self.revolutionary):
-                order.insert(2, self.revolutionary)
-            elif len(order) >= 3 and self.sweep is None:
-                order.insert(3, self.revolutionary)
-        if self.phase == "over" and self.sweep is None:
-            order += [s for s in self._holders() if s not in self.forced] + self.forced
-        return order
+        over = self.phase == "over" and self.sweep is None
+        if over:
+            order += [s for s in self._holders() if s not in self.forced]
+        rebel = self.revolutionary
+        if rebel is not None:
+            if self.sweep is not None and self.sweep == team(rebel):
+                order.insert(2, rebel)
+            elif self.sweep is None and (over or len(order) >= 3):
+                # 四科; ahead of the forfeited seats, which are fixed last (§12), however few finished
+                order.insert(min(3, len(order)), rebel)
+        return order + self.forced if over else order
 
     def default_move(self, seat: int) -> Move:
         """The referee's move for a seat that ran out of time and has no bot (design.md):

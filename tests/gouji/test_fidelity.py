@@ -144,3 +144,18 @@ def test_s2_a_position_four_decks_cannot_deal_is_refused() -> None:
             assert "SJ" in str(error)
         else:
             raise AssertionError("five small jokers were dealt")
+
+
+def test_s12_with_a_revolutionary_and_three_forfeits_the_order_still_has_six_places() -> None:
+    """The contract suite's find: three leavers and a revolutionary left the 四科 out (an
+    IndexError at the hand's end). The leavers are last, the revolutionary ahead of them."""
+    g = deal_from(["3 2 6", "3 2 7", "3 2 8", "3 2 9", "3 2 10", "3 4 5"], leader=0)
+    play(g, (5, "revolt"))
+    for seat in (4, 3, 1):  # seat 4 is team 0: no 烩 is left for team 0 either
+        g.forfeit(seat)
+    while not g.is_over:
+        seat = g.to_act[0]
+        g.apply(seat, g.default_move(seat))
+    order = g.finish_order
+    assert sorted(order) == list(range(6)) and order[-3:] == [4, 3, 1]
+    assert order[:3] == [0, 2, 5] or order[:3] == [2, 0, 5]  # the revolutionary ahead of the leavers

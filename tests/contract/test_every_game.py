@@ -1,0 +1,162 @@
+"""The contract every registered game keeps (issue 15): a new game in `engine.games.GAMES` is
+held to all of it without a line of its own. Random play from random seeds, with the referee's
+conduct steps (timeouts, forfeits, a stop) mixed in:
+
+- every match ends; whoever is asked has a move, nobody else has one;
+- no card is made or lost within a round;
+- every offered move is accepted, and a move not offered is refused with nothing changed;
+- the record (`engine.record`) replays to the same match, conduct steps included;
+- the public view never holds a hand (the 拱猪 claimer's, shown by the claim itself, apart)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import IllegalMove
+from engine.bots import bot_move
+from engine.games import GAMES, Game
+from engine.matchplay import MatchPlay
+from engine.options import parse_options
+from engine.record import apply_step, make_record, replay_record
+
+SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+STEPS = 20_000
+
+
+def short_match(game: Game, seed: int) -> tuple[MatchPlay, dict[str, object]]:
+    options = dict(parse_options(game.rules_type, game.short_match))
+    return game.new_match(str(seed), game.rules_type(**options)), options
+
+
+def hand_texts(round_: Any, seats: int) -> list[str]:
+    return [" ".join(str(c) for c in round_.hand(s)) for s in range(seats)]
+
+
+def play(
+    game: Game, seed: int, conduct: bool, check: Any = None
+) -> tuple[MatchPlay, list[tuple[int, str, str]]]:
+    """Random legal play (bots for timeouts and forfeited seats); `check(match, seat, rand, seen)`
+    looks at each decision before it is made."""
+    match, _ = short_match(game, seed)
+    rand, steps, seen, forfeited = random.Random(seed), [], set(), set()
+    for ply in range(STEPS):
+        if match.is_over:
+            return match, steps
+        seat = rand.choice(match.to_act)
+        if check is not None:
+            check(match, seat, rand, seen)
+        seen.update(str(m) for m in match.legal_moves(seat))
+        roll = rand.random() if conduct else 1.0
+        if roll < 0.002 and len(steps) > 30:
+            steps.append((-1, "stop", ""))
+            apply_step(match, -1, "stop", "")
+            return match, steps
+        if roll < 0.01 and seat not in forfeited:
+            forfeited.add(seat)
+            steps.append((seat, "forfeit", ""))
+            apply_step(match, seat, "forfeit", "")
+            continue
+        if roll < 0.05 or seat in forfeited:
+            if roll < 0.05:
+                steps.append((seat, "timeout", ""))
+                apply_step(match, seat, "timeout", "")
+            move = str(bot_move(game.name, match.rounds[-1], seat, ply))
+        else:
+            move = str(rand.choice(match.legal_moves(seat)))
+        steps.append((seat, "move", move))
+        apply_step(match, seat, "move", move)
+    raise AssertionError("a match that does not end")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@SETTINGS
+@given(seed=st.integers(0, 10**9))
+def test_every_match_ends_and_only_the_asked_seats_have_moves(name: str, seed: int) -> None:
+    game = GAMES[name]
+
+    def check(match: MatchPlay, seat: int, rand: random.Random, seen: set[str]) -> None:
+        for other in range(game.seats):
+            assert bool(match.legal_moves(other)) == (other in match.to_act), (other, match.to_act)
+
+    match, _ = play(game, seed, conduct=True, check=check)
+    assert match.is_over and match.end_reason
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@SETTINGS
+@given(seed=st.integers(0, 10**9))
+def test_no_card_is_made_or_lost_within_a_round(name: str, seed: int) -> None:
+    game = GAMES[name]
+    totals: dict[int, int] = {}
+
+    def check(match: MatchPlay, seat: int, rand: random.Random, seen: set[str]) -> None:
+        current = match.rounds[-1]
+        total = totals.setdefault(id(current), current.total_cards())
+        assert current.total_cards() == total
+        assert sum(len(current.hand(s)) for s in range(game.seats)) <= total
+
+    play(game, seed, conduct=False, check=check)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@SETTINGS
+@given(seed=st.integers(0, 10**9))
+def test_offered_moves_are_accepted_and_moves_not_offered_change_nothing(name: str, seed: int) -> None:
+    game = GAMES[name]
+
+    def check(match: MatchPlay, seat: int, rand: random.Random, seen: set[str]) -> None:
+        offered = {str(m) for m in match.legal_moves(seat)}
+        current = match.rounds[-1]
+        candidates = sorted(seen - offered)
+        for text in rand.sample(candidates, min(4, len(candidates))):
+            before = (current.public_view(), hand_texts(current, game.seats), list(match.log))
+            with pytest.raises(IllegalMove):
+                current.apply(seat, text)
+            assert (current.public_view(), hand_texts(current, game.seats), list(match.log)) == before
+        others = [s for s in range(game.seats) if s not in match.to_act]
+        if others and offered:
+            with pytest.raises(IllegalMove):
+                current.apply(rand.choice(others), rand.choice(sorted(offered)))
+
+    play(game, seed, conduct=False, check=check)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@SETTINGS
+@given(seed=st.integers(0, 10**9))
+def test_the_record_replays_the_match_with_its_conduct(name: str, seed: int) -> None:
+    game = GAMES[name]
+    match, steps = play(game, seed, conduct=True)
+    _, options = short_match(game, seed)
+    record = json.loads(json.dumps(make_record(name, options, str(seed), steps)))  # as a file
+    again = replay_record(record)
+    assert again.log == match.log and again.totals == match.totals
+    assert again.strikes == match.strikes and again.penalties == match.penalties
+    assert again.end_reason == match.end_reason
+    assert again.rounds[-1].public_view() == match.rounds[-1].public_view()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@SETTINGS
+@given(seed=st.integers(0, 10**9))
+def test_the_public_view_never_holds_a_hand(name: str, seed: int) -> None:
+    game = GAMES[name]
+
+    def check(match: MatchPlay, seat: int, rand: random.Random, seen: set[str]) -> None:
+        current = match.rounds[-1]
+        public = current.public_view()
+        claim = public.get("claim") or {}
+        text = json.dumps(public, ensure_ascii=False)
+        for holder, hand in enumerate(hand_texts(current, game.seats)):
+            # a hand of five cards or more, of two kinds at least, never matches a played set
+            if holder != claim.get("seat") and len(hand.split()) >= 5 and len(set(hand.split())) >= 2:
+                assert hand not in text, (holder, hand)
+        assert "hand" not in public
+
+    play(game, seed, conduct=False, check=check)
