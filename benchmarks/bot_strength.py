@@ -21,12 +21,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from benchmarks.selfplay import greedy_policy
 from engine import gongzhu, gouji
 from engine.bots import POLICIES
 from engine.gongzhu.moves import CLAIM_ALL
 from engine.gouji.scoring import team
 from engine.seeding import rng
-from engine.selfplay import greedy_policy
 
 Timings = list[float]
 

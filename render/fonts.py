@@ -38,6 +38,3 @@ def printable(text: str, limit: int | None = None) -> str:
         chars = [*chars[: limit - 1], "…"]
     return "".join(chars)
 
-
-def text_width(text: str, size: int) -> int:
-    return round(font(size).getlength(text))

@@ -22,6 +22,7 @@ class Timer(Protocol):
 class Clock(Protocol):
     def now(self) -> float: ...
     def call_at(self, when: float, job: Job) -> Timer: ...
+    async def drain(self) -> None: ...
 
 
 class SystemClock:
@@ -69,6 +70,9 @@ class ManualClock:
 
     def now(self) -> float:
         return self._now
+
+    async def drain(self) -> None:
+        """Nothing runs in the background here: due jobs run inside `advance`."""
 
     def call_at(self, when: float, job: Job) -> Timer:
         timer = _ManualTimer()

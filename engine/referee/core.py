@@ -83,6 +83,7 @@ class RefereeCore(ABC):
                 table.timer.cancel()
         if self._beat_timer is not None:
             self._beat_timer.cancel()
+        await self.clock.drain()  # a bot move already under way commits before the store closes
         async with self.store.transaction() as q:
             await q.set_meta(HEARTBEAT, repr(self.clock.now()))
 

@@ -1,7 +1,7 @@
 """Self-play: N matches of 够级 between simple seats, and a summary of what happened.
 
-    python -m engine.selfplay --matches 50 --seed 1 --seats random
-    python -m engine.selfplay --matches 50 --seats greedy,random,greedy,random,greedy,random
+    python -m benchmarks.selfplay --matches 50 --seed 1 --seats random
+    python -m benchmarks.selfplay --matches 50 --seats greedy,random,greedy,random,greedy,random
 
 Seats: `random` picks uniformly among the legal moves; `greedy` leads its smallest set and answers
 with its smallest beat that spends no joker; `bot` is the seat-filling bot of engine/bots.
@@ -100,7 +100,9 @@ def play_match(seed: int, rules: Rules, seats: Sequence[Policy], summary: Summar
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.selfplay", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.selfplay", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seats", default="random", help="one policy for all, or six separated by commas")
