@@ -19,6 +19,15 @@ class Round:
 
 
 @dataclass(frozen=True, slots=True)
+class Window:
+    """A decision every asked seat makes at once within a window of its own (the 拱猪 exposure):
+    its length, and whether letting it close is no fault (no strike, no penalty)."""
+
+    seconds: float
+    faultless: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     name: str
     seats: int
@@ -29,6 +38,8 @@ class Game:
     team_of: Callable[[Any, int], int | None]  # (rules, seat) → team, None when every seat plays alone
     parse_move: Callable[[str], Move]
     short_match: dict[str, str]  # the options of a short match, for tests and benchmarks
+    window: Callable[[Any, Any], Window | None]  # (round, rules) → the decision window now, if any
+    seating: Callable[[Any], str]  # rules → how the lobby is seated: random, join_order or chosen
 
     def rules(self, options: dict[str, object]) -> Any:
         return self.rules_type(**options)
@@ -57,6 +68,11 @@ def _gongzhu_end(event: Any) -> tuple[int, tuple[int, ...]] | None:
     return (event.deal_no, event.scores) if isinstance(event, gongzhu.events.DealEnded) else None
 
 
+def _gongzhu_window(deal: Any, rules: gongzhu.Rules) -> Window | None:
+    """§3: the exposure window is `expose_seconds`, and closing it is no fault."""
+    return Window(float(rules.expose_seconds), True) if deal.phase == "expose" else None
+
+
 def _gouji_team(rules: gouji.Rules, seat: int) -> int:
     return seat % 2
 
@@ -76,6 +92,8 @@ GAMES: dict[str, Game] = {
         _gouji_team,
         gouji.parse_move,
         {"max_hands": "2"},
+        lambda hand, rules: None,
+        lambda rules: str(rules.teams),  # gouji.md §1 `teams`
     ),
     "gongzhu": Game(
         "gongzhu",
@@ -87,5 +105,7 @@ GAMES: dict[str, Game] = {
         _gongzhu_team,
         gongzhu.parse_move,
         {"deals": "2"},
+        _gongzhu_window,
+        lambda rules: "random",  # 拱猪's seats are drawn
     ),
 }

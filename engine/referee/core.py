@@ -15,7 +15,7 @@ from data.store import Store
 from engine.bots import bot_move
 from engine.errors import Refused
 from engine.events import Event
-from engine.games import GAMES
+from engine.games import GAMES, Window
 from engine.referee.clock import Clock
 from engine.referee.events import Resumed
 from engine.referee.notifier import Notice, Notifier, TableView
@@ -269,11 +269,15 @@ class RefereeCore(ABC):
         return [s for s in match.to_act if table.plays_itself(s)]
 
     def _decision_seconds(self, table: LiveTable) -> float:
-        """A move's time; the 拱猪 exposure window is `expose_seconds` except in slow games."""
-        current = table.match.rounds[-1] if table.match else None
-        if getattr(current, "phase", "") == "expose" and table.time.reminder_after is None:
-            return float(table.rules.expose_seconds)
+        """A move's time; a game's decision window (拱猪's exposure) has its own, except in slow games."""
+        window = self._window(table)
+        if window is not None and table.time.reminder_after is None:
+            return window.seconds
         return table.time.seconds
+
+    @staticmethod
+    def _window(table: LiveTable) -> Window | None:
+        return table.game.window(table.match.rounds[-1], table.rules) if table.match else None
 
     def _arm(self, table: LiveTable, acted: frozenset[int] | None = None) -> None:
         """Sets the deadline of the humans now to decide. Humans who were already waiting and

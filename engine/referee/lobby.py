@@ -157,7 +157,7 @@ class LobbyCommands(PlayCommands, Reading):
             return await self._commit_lobby(table, [self._choose(table, player, team)])
 
     def _choose(self, table: LiveTable, player: int, team: int) -> Event:
-        if getattr(table.rules, "teams", None) != "chosen":
+        if table.game.seating(table.rules) != "chosen":
             raise Refused("no_teams")
         if team not in (0, 1):
             raise Refused("bad_team")

@@ -99,7 +99,8 @@ class PlayCommands(RefereeCore):
         late = sorted(table.waiting & set(match.to_act))
         events: list[Event] = []
         rows: list[MoveRow] = []
-        closing = getattr(match.rounds[-1], "phase", "") == "expose"
+        window = self._window(table)
+        closing = window is not None and window.faultless
         if closing:
             events.append(ExposureTimedOut(tuple(late)))
         for seat in late:
