@@ -18,6 +18,7 @@ from engine.gouji.cards import (
     parse_counts,
     shuffled_deck,
 )
+from engine.gouji.phase import Phase
 from engine.gouji.play import PlayPhase
 from engine.gouji.preplay import PrePlay
 from engine.gouji.rules import Rules
@@ -34,8 +35,7 @@ class HandState:
     rules: Rules
     hand_no: int
     seed: str
-    phase: str  # revolution | charge | charge_answer | uncontested | resist | tribute |
-    #             dead_levels | play | over
+    phase: Phase
     to_act: list[int]
     decided: dict[int, Move]
     cards: list[HandCards]
@@ -126,7 +126,7 @@ class Hand(PrePlay, PlayPhase, HandState):
         self.opening_events = out
 
     def _reset(self) -> None:
-        self.phase, self.to_act, self.decided = "setup", [], {}
+        self.phase, self.to_act, self.decided = Phase.SETUP, [], {}
         self.out, self.revolutionary, self.point_fixed = set(), None, set()
         self.charge, self.charge_beaten, self.charge_credit = None, False, [0] * SEATS
         self.tributes, self.dead_seat, self.dead_left = [], None, 0
@@ -240,7 +240,7 @@ class Hand(PrePlay, PlayPhase, HandState):
     # -- ending ------------------------------------------------------------------------------
 
     def _end_hand(self, sweep: int | None, out: list[ev.Event]) -> None:
-        self.phase, self.to_act, self.sweep = "over", [], sweep
+        self.phase, self.to_act, self.sweep = Phase.OVER, [], sweep
         order = self.finish_order
         if sweep is None:  # after 烩四 the match is over: nothing is owed
             self._point_debts()
@@ -259,7 +259,7 @@ class Hand(PrePlay, PlayPhase, HandState):
         order = self.finish_order
         return {
             "hand_no": self.hand_no,
-            "phase": self.phase,
+            "phase": str(self.phase),
             "to_act": list(self.to_act),
             "table": None if self.table is None else self.table.text,
             "table_owner": None if self.table is None else self.owner,

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from engine.errors import IllegalMove
 from engine.gouji import events as ev
 from engine.gouji.cards import BIG_JOKER, FOUR, SEATS, SMALL_JOKER, THREE, TWO
+from engine.gouji.phase import Phase
 from engine.gouji.scoring import Debt, opposite, team
 from engine.gouji.sets import (
     PASS,
@@ -35,7 +36,7 @@ class PlayPhase(_Base):
     # -- start and rounds ---------------------------------------------------------------------
 
     def _start_play(self, leader: int, out: list[ev.Event]) -> None:
-        self.phase = "play"
+        self.phase = Phase.PLAY
         leader = self._holder_from(leader)
         out.append(ev.PlayStarted(leader))
         self._new_round(leader)

@@ -5,10 +5,12 @@ A mixin of `Hand`. Automatic steps run at once; decisions put seats in `to_act`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
 
 from engine.gouji import events as ev
 from engine.gouji.cards import BIG_JOKER, SEATS, SMALL_JOKER, THREE, TWO, Card
+from engine.gouji.phase import Phase
 from engine.gouji.scoring import Debt, opposite, team
 from engine.gouji.sets import PASS, CardSet, Decision, Move, answers, decision, point_sets
 
@@ -29,7 +31,7 @@ class PrePlay(_Base):
         self._buy_threes(out)
         eligible = [s for s in self._play_order(self.leader) if not self._wild_count(s)]
         if self.rules.revolution and eligible:
-            self.phase, self.to_act, self.decided = "revolution", eligible, {}
+            self.phase, self.to_act, self.decided = Phase.REVOLUTION, eligible, {}
             return
         self._after_revolution(out)
 
@@ -97,7 +99,7 @@ class PrePlay(_Base):
             self.out.add(rebel)
             self.point_fixed = {rebel, opposite(rebel)}
             out.append(ev.RevolutionDeclared(rebel))
-            self.phase, self.to_act = "charge", [rebel]
+            self.phase, self.to_act = Phase.CHARGE, [rebel]
             if not point_sets(self.cards[rebel].counts):
                 self._charge(rebel, PASS, out)
             return
@@ -110,11 +112,11 @@ class PrePlay(_Base):
             self._remove(seat, move)
             self.charge = move
             out.append(ev.ChargeMade(seat, move.text, True))
-            self.phase, self.to_act = "charge_answer", [opp]
+            self.phase, self.to_act = Phase.CHARGE_ANSWER, [opp]
             if self.rules.auto_pass and not answers(self.cards[opp].counts, move):
                 self._answer_charge(opp, PASS, out)
         else:
-            self.phase, self.to_act = "uncontested", [opp]
+            self.phase, self.to_act = Phase.UNCONTESTED, [opp]
             if not point_sets(self.cards[opp].counts):
                 self._answer_charge(opp, PASS, out)
 
@@ -165,7 +167,7 @@ class PrePlay(_Base):
             if s in payers and any(self.cards[s].counts[r] >= 4 for r in (SMALL_JOKER, BIG_JOKER))
         ]
         if resisters:
-            self.phase, self.to_act, self.decided = "resist", resisters, {}
+            self.phase, self.to_act, self.decided = Phase.RESIST, resisters, {}
             return
         self._pay_tributes(out)
 
@@ -191,7 +193,7 @@ class PrePlay(_Base):
         return ranks
 
     def _pay_tributes(self, out: list[ev.Event]) -> None:
-        self.phase = "tribute"
+        self.phase = Phase.TRIBUTE
         while self.tributes:
             debt = self.tributes[0]
             credit = min(self.charge_credit[debt.payer], debt.count)
@@ -245,7 +247,7 @@ class PrePlay(_Base):
 
     def _dead_levels_or_play(self, out: list[ev.Event]) -> None:
         if self.revolutionary is not None:
-            self.phase, self.to_act = "dead_levels", [opposite(self.revolutionary)]
+            self.phase, self.to_act = Phase.DEAD_LEVELS, [opposite(self.revolutionary)]
             return
         self._start_play(self.leader, out)
 
@@ -260,36 +262,38 @@ class PrePlay(_Base):
         self._start_play(self.leader, out)
 
     def _preplay_moves(self, seat: int) -> list[Move]:
-        phase = self.phase
-        if phase == "revolution":
-            return [REVOLT, PASS]
-        if phase == "charge":
-            return [*point_sets(self.cards[seat].counts), PASS]
-        if phase == "charge_answer":
-            assert self.charge is not None
-            return [*answers(self.cards[seat].counts, self.charge), PASS]
-        if phase == "uncontested":
-            return [*point_sets(self.cards[seat].counts), PASS]
-        if phase == "resist":
-            return [RESIST, PAY]
-        if phase == "tribute":
-            return self._tribute_choices()
-        if phase == "dead_levels":
-            return [DEAD_LEVELS, PASS]
-        return []
+        step = STEPS.get(Phase(self.phase))
+        return [] if step is None else step.moves(self, seat)
 
     def _apply_preplay(self, seat: int, move: Move, out: list[ev.Event]) -> None:
-        phase = self.phase
-        if phase == "revolution":
-            self._decide_revolution(seat, move, out)
-        elif phase == "charge":
-            self._charge(seat, move, out)
-        elif phase in ("charge_answer", "uncontested"):
-            self._answer_charge(seat, move, out)
-        elif phase == "resist":
-            self._decide_resist(seat, move, out)
-        elif phase == "tribute":
-            assert isinstance(move, Decision)
-            self._choose_tribute(seat, move, out)
-        elif phase == "dead_levels":
-            self._decide_dead_levels(seat, move, out)
+        STEPS[Phase(self.phase)].apply(self, seat, move, out)
+
+    # what each decision offers, for the dispatch table below
+    def _charge_moves(self, seat: int) -> list[Move]:
+        return [*point_sets(self.cards[seat].counts), PASS]
+
+    def _answer_moves(self, seat: int) -> list[Move]:
+        assert self.charge is not None
+        return [*answers(self.cards[seat].counts, self.charge), PASS]
+
+    def _tribute_move(self, seat: int, move: Move, out: list[ev.Event]) -> None:
+        assert isinstance(move, Decision)
+        self._choose_tribute(seat, move, out)
+
+
+class Step(NamedTuple):
+    """A pre-play decision: the moves it offers a seat, and what a chosen move does."""
+
+    moves: Callable[[PrePlay, int], list[Move]]
+    apply: Callable[[PrePlay, int, Move, list[ev.Event]], None]
+
+
+STEPS: dict[Phase, Step] = {
+    Phase.REVOLUTION: Step(lambda hand, seat: [REVOLT, PASS], PrePlay._decide_revolution),
+    Phase.CHARGE: Step(PrePlay._charge_moves, PrePlay._charge),
+    Phase.CHARGE_ANSWER: Step(PrePlay._answer_moves, PrePlay._answer_charge),
+    Phase.UNCONTESTED: Step(PrePlay._charge_moves, PrePlay._answer_charge),
+    Phase.RESIST: Step(lambda hand, seat: [RESIST, PAY], PrePlay._decide_resist),
+    Phase.TRIBUTE: Step(lambda hand, seat: hand._tribute_choices(), PrePlay._tribute_move),
+    Phase.DEAD_LEVELS: Step(lambda hand, seat: [DEAD_LEVELS, PASS], PrePlay._decide_dead_levels),
+}

@@ -1,0 +1,19 @@
+"""The phases of a 够级 hand, in order: set-up, the pre-play decisions of §8, play, over.
+A `StrEnum`, so a phase reads and stores as its name (`"revolution"`)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Phase(StrEnum):
+    SETUP = "setup"
+    REVOLUTION = "revolution"  # §8.2 革命: who revolts
+    CHARGE = "charge"  # §8.2 冲点: the revolutionary's set against the opposite, or none
+    CHARGE_ANSWER = "charge_answer"  # the opposite answers the charge
+    UNCONTESTED = "uncontested"  # no charge: the opposite may lead a 开点 set unanswered
+    RESIST = "resist"  # §8.3 抗贡
+    TRIBUTE = "tribute"  # §8.4 进贡; a teammate receiver's 吃 / 不吃 / 反抽
+    DEAD_LEVELS = "dead_levels"  # §8.5 死级
+    PLAY = "play"
+    OVER = "over"
