@@ -57,15 +57,25 @@ def _seat(view: TableView, seat: int, names: Sequence[str], **fields: object) ->
 
 
 def _gouji(view: TableView, names: Sequence[str], public: dict, common: dict) -> TableScene:
-    left = public.get("cards_left") or [0] * len(view.seats)
+    n = len(view.seats)
+    left = public.get("cards_left") or [0] * n
     places = {int(s): p for s, p in (public.get("places") or {}).items()}
-    passed = set(public.get("passed") or ())
+    # the engine's per-seat flags are lists of booleans, one a seat (not sets of seats)
+    passed = [bool(p) for p in public.get("passed") or [False] * n]
     seats = tuple(
-        _seat(view, s, names, team=team(s), cards_left=left[s], place=places.get(s), passed=s in passed)
-        for s in range(len(view.seats))
+        _seat(
+            view,
+            s,
+            names,
+            team=team(s),
+            cards_left=left[s],
+            place=places.get(s),
+            passed=passed[s] and s not in places,  # a finished seat shows its place, never 过
+        )
+        for s in range(n)
     )
     notes = []
-    if public.get("headless"):
+    if any(public.get("headless") or ()):
         notes.append("headless")
     if public.get("melee"):
         notes.append("melee")

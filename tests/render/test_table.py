@@ -69,3 +69,48 @@ def test_gouji_table_matches_its_golden_picture(theme: str, lang: str) -> None:
 @pytest.mark.parametrize(("theme", "lang"), [("light", "en"), ("dark", "zh")])
 def test_gongzhu_table_matches_its_golden_picture(theme: str, lang: str) -> None:
     assert_matches_golden(table_picture(gongzhu_scene(), theme, lang), f"gongzhu_table_{theme}_{lang}")
+
+
+async def test_a_live_gouji_table_shows_pass_and_headless_only_where_the_engine_has_them(
+    world: World,
+) -> None:
+    """Issue 16: the scene read the engine's per-seat boolean lists as sets of seats, so seat 1
+    (1 == True) showed 过 before anyone played and 无头 showed from the first move."""
+    table = await world.table_with_bots("gouji", humans=(ALICE,))
+    world.referee.bot_delay = 1.0
+    names = [f"P{s}" for s in range(6)]
+    seen_pass = False
+    for _ in range(60):
+        view = world.referee.view(table.id)
+        if view.status != "running":
+            break
+        public = view.public or {}
+        scene = table_scene(view, names, world.clock.now())
+        places = {int(s) for s in public.get("places") or {}}
+        expected = [bool(p) and s not in places for s, p in enumerate(public.get("passed") or [False] * 6)]
+        assert [s.passed for s in scene.seats] == expected
+        assert ("headless" in scene.notes) == any(public.get("headless") or ())
+        seen_pass = seen_pass or any(expected)
+        if view.to_act == (0,):
+            legal = world.referee.private_view(table.id, ALICE)["legal"]
+            await world.referee.submit(table.id, ALICE, legal[-1], view.version)
+        await world.clock.advance(1.0)
+    assert seen_pass  # the walk saw passes, so the comparison was not empty
+    first = table_scene(world.referee.view(table.id), names, world.clock.now())
+    assert first.game == "gouji"
+
+
+async def test_a_live_gouji_table_matches_its_golden_picture(world: World) -> None:
+    """Drawn from a real referee's public view a few moves into a hand, not from a hand-made
+    scene: what the group sees (passes where they are, no stray 无头)."""
+    table = await world.table_with_bots("gouji", humans=(ALICE,))
+    world.referee.bot_delay = 1.0
+    for _ in range(12):  # Alice plays her last offered set each time; the bots answer
+        view = world.referee.view(table.id)
+        if view.to_act == (0,):
+            legal = world.referee.private_view(table.id, ALICE)["legal"]
+            await world.referee.submit(table.id, ALICE, legal[-1], view.version)
+        await world.clock.advance(1.0)
+    view = world.referee.view(table.id)
+    picture = table_picture(table_scene(view, [f"P{s}" for s in range(6)], world.clock.now()))
+    assert_matches_golden(picture, "gouji_table_live")
