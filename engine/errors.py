@@ -21,6 +21,7 @@ MESSAGES: dict[str, str] = {
     "and leave a hand you can still play that way.",
     "bad_decision": "“{text}” is not one of your choices here: {choices}.",
     "too_many": "No deal has more than {count} × {rank}.",
+    "play_a_set": "“{text}” is not a move now: play a set that beats the table, or pass.",
     # 拱猪
     "unknown_card": "“{text}” is not a card: write a suit letter S H D C and a rank, like SQ or H10.",
     "one_or_two": "Play one card, or two: “{text}” is too many.",

@@ -138,7 +138,7 @@ class PlayPhase(_Base):
                 if self.table is None:
                     raise IllegalMove("must_lead")
                 return
-            raise IllegalMove("bad_decision", text=str(move), choices="pass")
+            raise IllegalMove("play_a_set", text=str(move))  # a pre-play word (take, revolt…) in play
         counts = self.cards[seat].counts
         if not holds(counts, move):
             raise IllegalMove("not_in_hand", cards=str(move))

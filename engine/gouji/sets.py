@@ -100,6 +100,7 @@ class CardSet(Move):
 
 
 PASS = Decision("pass")
+DECISION_NAMES = frozenset(("pass", "revolt", "resist", "pay", "take", "decline", "counter", "deadlevels"))
 _DECISIONS: dict[str, Decision] = {"pass": PASS}
 _ALIASES = {
     "过": "pass",
@@ -174,6 +175,8 @@ def parse_move(text: str) -> Move:
         raise IllegalMove("unknown_move", text=text)
     head = _ALIASES.get(words[0], words[0])
     if head.isalpha() and head.isascii() and head not in ("j", "q", "k", "a", "sj", "bj", "t"):
+        if head not in DECISION_NAMES:  # a word that is no decision (`hello`) is not interned
+            raise IllegalMove("unknown_move", text=quoted(text))
         if len(words) == 1:
             return decision(head)
         if len(words) == 2 and words[1].isdigit():

@@ -78,3 +78,14 @@ async def test_typing_buyao_passes_the_gongzhu_exposure(bot: Bot) -> None:
     await bot.until(lambda calls: referee.private_view(1, ALICE["id"])["phase"] != "expose")
     seat = next(s.seat for s in referee.view(1).seats if s.player == ALICE["id"])
     assert next(m for s, m in referee.tables[1].match.log if s == seat) == "pass"
+
+
+async def test_typing_a_word_that_is_no_move_says_so_not_that_only_pass_is_allowed(bot: Bot) -> None:
+    """Issue 16: `hello` was answered "not one of your choices here: pass" while the keyboard
+    offered plays."""
+    await seated_alone(bot, "gouji")
+    await bot.until(lambda calls: bot.buttons(ALICE["id"]))
+    for text, expected in (("hello", "看不懂“hello”"), ("吃", "请出一套压得过桌面的牌，或者过")):
+        before = await bot.say(ALICE, private(ALICE), text)
+        reply = next(c.text for c in bot.api.calls[before:] if c.chat == ALICE["id"] and "无效" in c.text)
+        assert expected in reply and "：过。" not in reply, reply

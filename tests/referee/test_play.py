@@ -44,7 +44,7 @@ async def test_a_typed_move_is_logged_in_canonical_notation(world: World) -> Non
         (ALICE, -1, None, "stale"),
         (ALICE, 1, None, "stale"),
         (ALICE, 0, "BJ BJ BJ BJ", "not_in_hand"),
-        (ALICE, 0, "SQ", "bad_decision"),
+        (ALICE, 0, "SQ", "unknown_move"),
     ],
 )
 async def test_bad_submissions_are_refused_and_change_nothing(

@@ -136,3 +136,15 @@ async def test_a_database_from_before_join_tokens_gets_a_distinct_token_per_tabl
 
 def test_refused_is_what_the_referee_raises_for_every_bad_request() -> None:
     assert issubclass(Refused, ValueError) and issubclass(IllegalMove, ValueError)
+
+
+def test_words_that_are_no_decision_are_refused_and_never_kept() -> None:
+    """Every typed word used to be interned as a decision: a memory that grew with each one."""
+    from engine.gouji import sets
+
+    kept = len(sets._DECISIONS)
+    for n in range(200):
+        with pytest.raises(IllegalMove) as refusal:
+            gouji.parse_move(f"hello{'x' * (n % 7)} ")
+        assert refusal.value.key == "unknown_move"
+    assert len(sets._DECISIONS) == kept
