@@ -116,12 +116,22 @@ class PrivateChats:
             lines.append(t(lang, question, time=left))
         elif played:
             lines.append(t(lang, "play.played", move=move_label(played, lang, view.game)))
+        if _on_autopilot(view, int(private.get("seat", -1))):
+            lines.append(t(lang, "play.on_autopilot"))
         return "\n".join(lines)
 
 
 def _deciding(view: TableView, private: dict[str, Any]) -> bool:
+    """The player decides now (a keyboard, a notifying message); never while on autopilot, when
+    the seat's bot plays for them."""
     seat = private.get("seat")
+    if not isinstance(seat, int) or _on_autopilot(view, seat):
+        return False
     return bool(private.get("legal")) and (seat in view.to_act or private.get("phase") == "expose")
+
+
+def _on_autopilot(view: TableView, seat: int) -> bool:
+    return 0 <= seat < len(view.seats) and view.seats[seat].autopilot
 
 
 def _picture(view: TableView, private: dict[str, Any], lang: str) -> bytes:

@@ -120,8 +120,13 @@ async def test_a_missed_deadline_puts_the_player_on_autopilot_until_back(
     assert table.seats[table.seat_of(ALICE["id"])].autopilot
     assert any("托管" in text for text in replies_to(bot, ALICE, 0))
     assert not bot.buttons(ALICE["id"])  # her keyboard went with her turn
-    # On autopilot the bot plays her turns: the table goes on without her.
+    # On autopilot the bot plays her turns: the table goes on without her, and her chat stays
+    # quiet (issue 16: 34 notifying "your turn" photos): no new message, no keyboard.
+    quiet_from = len(bot.api.calls)
     await bot.clock.advance(30)
+    await bot.told()
+    sent_to_her = [c for c in bot.api.calls[quiet_from:] if c.chat == ALICE["id"] and c.method in SENDS]
+    assert sent_to_her == [] and not bot.buttons(ALICE["id"])
     async with referee.store.reading() as q:
         actors = {
             row.actor for row in await q.moves(table.match_id) if row.seat == table.seat_of(ALICE["id"])
