@@ -37,6 +37,10 @@ def lines(
     """`names[seat]` names a seat; `players(id)` names a player (lobby events); `answerers` who
     may answer now. Only the notice's last play is still open to answers: its 够级 set names them
     (or says nobody could answer); an earlier one in the same notice was already answered."""
+    names = list(names)
+    for event in events:  # a leaver is named, not the bot that took the seat (🤖 bot 3)
+        if event.kind == "ReplacedByBot":
+            names[event.seat] = players(event.player)  # type: ignore[attr-defined]
     plays = [i for i, e in enumerate(events) if e.kind == "Played"]
     out = []
     for i, event in enumerate(events):

@@ -150,6 +150,9 @@ class TelegramNotifier:
                     await self.bot.send_message(
                         player, t(await self.services.lang_of(player), "play.autopilot_on")
                     )
+        for event in notice.events:  # a leaver's hand message says they left; its keyboard goes
+            if event.kind == "ReplacedByBot":
+                await self.private.close(view.id, event.player, "play.you_left")  # type: ignore[attr-defined]
         for seat in view.seats:
             if seat.player is None:
                 continue

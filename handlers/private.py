@@ -51,7 +51,8 @@ class PrivateChats:
     ) -> None:
         """Brings the player's hand message up to date with the table at `view`."""
         if view.status != "running" or "hand" not in private:
-            await self._close_keyboard(view.id, player)
+            ended = "play.table_stopped" if view.status == "stopped" else "play.match_over"
+            await self.close(view.id, player, ended if view.status != "running" else None)
             return
         table, key = view.id, (view.id, player)
         round_purpose = f"hand{private.get('hand_no', private.get('deal_no'))}"
@@ -93,6 +94,20 @@ class PrivateChats:
         if not deciding and keyed is not None:
             await self.messages.forget(table, player, KEYS)
         self._shown[key] = Shown(target, private["hand"], caption, markup)
+
+    async def close(self, table: int, player: int, reason: str | None) -> None:
+        """The player decides nothing more at this table (it stopped, the match ended, they
+        left): the keyboard goes, and the hand message says why instead of "your turn"."""
+        shown = self._shown.pop((table, player), None)
+        self.exposing.pop((table, player), None)
+        if shown is None or reason is None:
+            await self._close_keyboard(table, player)
+            return
+        lang = await self.services.lang_of(player)
+        caption = "\n".join([*shown.caption.split("\n")[:2], t(lang, reason)])
+        if caption != shown.caption or shown.markup is not None:
+            await self.messages.edit_caption(player, shown.message, caption, None)
+        await self.messages.forget(table, player, KEYS)
 
     async def _close_keyboard(self, table: int, player: int) -> None:
         """Removes a keyboard left on an older message (a round ended while it was shown)."""

@@ -152,8 +152,12 @@ async def test_stop_is_a_vote_for_players_and_immediate_for_the_creator(bot: Bot
     )
     await bot.say(ALICE, GROUP, "/stop")
     await bot.until(lambda calls: to_group(calls, "牌桌已结束"))
-    # No keyboard is left in anyone's chat: the table's buttons all went with it.
+    # No keyboard is left in anyone's chat: the table's buttons all went with it, and the hand
+    # messages say the table stopped instead of "your turn (0:45 left)" (issue 16).
     await bot.until(lambda calls: not bot.buttons(ALICE["id"]) and not bot.buttons(BOB["id"]))
+    for player, stopped in ((ALICE, "牌桌已结束"), (BOB, "The table was stopped")):
+        last = last_hand_caption(bot, player)
+        assert stopped in last and "剩余" not in last and "left)" not in last, last
     before = await bot.say(ALICE, GROUP, "/stop")
     await bot.wait(lambda calls: [c for c in calls[before:] if c.chat == GROUP["id"]])
 
@@ -175,3 +179,22 @@ async def test_exposure_toggles_survive_another_seat_deciding_first(bot: Bot) ->
     assert bot.buttons(ALICE["id"])[0][1] == "☑ " + card[2:]  # her toggle is still on
     answer = await bot.press(ALICE, message, done, bots=False)
     assert answer.params["text"] == f"已出：亮 {card[2:]}"
+
+
+def last_hand_caption(bot: Bot, player: dict[str, object]) -> str:
+    """The caption of the player's newest hand message, as their chat shows it now."""
+    photos = [
+        m for (chat, _), m in sorted(bot.api.messages.items()) if chat == player["id"] and m.get("photo")
+    ]
+    return str(photos[-1].get("caption", ""))
+
+
+async def test_a_leaver_is_named_in_the_group_and_their_keyboard_goes(bot: Bot) -> None:
+    """Issue 16: a leaver was announced under the bot's name (🤖 bot 1 left) and kept a keyboard."""
+    await seated_with_bob(bot, "gongzhu", "fast")
+    await bot.until(lambda calls: bot.buttons(BOB["id"]))
+    before = await bot.say(BOB, GROUP, "/leave")
+    said = await bot.until(lambda calls: to_group(calls[before:], "Bob 离开"))
+    assert "机器人 " not in said.text.split("由机器人接替")[0]  # named Bob, not the bot
+    await bot.until(lambda calls: not bot.buttons(BOB["id"]))
+    assert "You left the table" in last_hand_caption(bot, BOB)
