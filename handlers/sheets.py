@@ -22,4 +22,17 @@ def score_sheet_of(referee: Any, view: TableView, names: list[str], final: bool 
     teams = tuple(game.team_of(match.rules, s) for s in range(game.seats)) if look.sheet_teams else None
     places = look.sheet_places(match)
     winners = frozenset(game.winners(match)) if final else frozenset()
-    return ScoreSheet(view.game, tuple(names), rounds, tuple(match.totals), teams, places, final, winners)
+    adjustments = _adjustments(rounds, match)
+    return ScoreSheet(
+        view.game, tuple(names), rounds, tuple(match.totals), teams, places, final, winners, adjustments
+    )
+
+
+def _adjustments(rounds: tuple[tuple[int, ...], ...], match: Any) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The rows that make each column add up: penalties (罚分), then whatever else the match
+    added to its totals (够级's 补偿积分 at an early end)."""
+    seats = len(match.totals)
+    penalty = tuple(-p for p in match.penalties)
+    rest = tuple(match.totals[s] - sum(r[s] for r in rounds) - penalty[s] for s in range(seats))
+    rows = (("penalty", penalty), ("compensation", rest))
+    return tuple((key, scores) for key, scores in rows if any(scores))

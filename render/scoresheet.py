@@ -26,6 +26,9 @@ class ScoreSheet:
     places: tuple[int | None, ...] | None = None  # the last round's places (够级)
     final: bool = False  # the match is over
     winners: frozenset[int] = frozenset()  # seats that won the match
+    # what the totals hold besides the rounds, a labelled row each (`penalty`, `compensation`),
+    # so that every column adds up on the sheet
+    adjustments: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
 
 def score_sheet(sheet: ScoreSheet, theme: str = "light", lang: str = "zh") -> bytes:
@@ -35,7 +38,14 @@ def score_sheet(sheet: ScoreSheet, theme: str = "light", lang: str = "zh") -> by
     folded = len(shown) > MAX_ROWS
     if folded:
         shown = shown[-(MAX_ROWS - 1) :]
-    rows = len(shown) + folded + 1 + (sheet.places is not None) + (sheet.teams is not None)
+    rows = (
+        len(shown)
+        + folded
+        + 1
+        + len(sheet.adjustments)
+        + (sheet.places is not None)
+        + (sheet.teams is not None)
+    )
     width = FIRST_W + COL_W * seats + 2 * PAD
     height = PAD + 56 + 50 + rows * ROW_H + PAD
     canvas = Canvas.new(t, width, height)
@@ -61,6 +71,9 @@ def score_sheet(sheet: ScoreSheet, theme: str = "light", lang: str = "zh") -> by
         names = [label(lang, f"place{p}") if p else "" for p in sheet.places]
         for seat, text in enumerate(names):
             canvas.text((PAD + FIRST_W + seat * COL_W + COL_W / 2, y + ROW_H / 2), text, 20, t.muted, "mm")
+        y += ROW_H
+    for key, scores in sheet.adjustments:
+        _row(canvas, label(lang, key), scores, y, 22)
         y += ROW_H
     canvas.draw.line((PAD, y + 2, width - PAD, y + 2), fill=t.muted, width=2)
     _row(canvas, label(lang, "total"), sheet.totals, y + 4, 26)
