@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from handlers.sheets import score_sheet_of
-from tests.referee.world import ALICE, World
+from tests.referee.world import World
 
 
 @pytest.fixture
