@@ -6,11 +6,13 @@ private chat."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from telegram.error import Forbidden
 
 import render
+from engine.events import Event
 from engine.games import GAMES
 from engine.referee.clock import Clock
 from engine.referee.notifier import Notice, TableView
@@ -26,6 +28,7 @@ from handlers.sheets import score_sheet_of
 log = logging.getLogger(__name__)
 
 ROUND_ENDS = {"HandEnded", "DealEnded", "MatchEnded"}
+ROUND_STARTS = {"HandStarted", "DealStarted"}
 CAPTION_LIMIT = 1024  # Telegram's limit for a picture's caption
 PLAYS = ("Played", "CardPlayed")
 
@@ -142,7 +145,8 @@ class TelegramNotifier:
     # -- the players' private chats --------------------------------------------------------------
 
     async def _private(self, view: TableView, notice: Notice) -> None:
-        played = {e.seat: e.cards for e in notice.events if e.kind in PLAYS}  # type: ignore[attr-defined]
+        played = played_this_round(notice.events)
+        timed_out = {e.seat for e in notice.events if e.kind == "TimedOut"}  # type: ignore[attr-defined]
         for event in notice.events:  # a player put on autopilot hears it in private, with the way back
             if event.kind == "TimedOut" and event.autopilot:  # type: ignore[attr-defined]
                 player = view.seats[event.seat].player  # type: ignore[attr-defined]
@@ -159,7 +163,8 @@ class TelegramNotifier:
             private = (
                 self.services.referee.private_view(view.id, seat.player) if view.status == "running" else {}
             )
-            await self.private.update(view, seat.player, private, played.get(seat.seat))
+            move = played.get(seat.seat)
+            await self.private.update(view, seat.player, private, move, for_you=seat.seat in timed_out)
 
     async def hand(self, view: TableView, player: int) -> None:
         """/hand: the player's hand message again, at the bottom of the chat."""
@@ -172,3 +177,15 @@ class TelegramNotifier:
 
 def _players(notice: Notice) -> set[int]:
     return {e.player for e in notice.events if isinstance(getattr(e, "player", None), int)}  # type: ignore[attr-defined]
+
+
+def played_this_round(events: Sequence[Event]) -> dict[int, str]:
+    """Each seat's last move in these events, within the round now on: a notice that ends a
+    deal and starts the next must not caption the new hand with the old deal's card."""
+    played: dict[int, str] = {}
+    for event in events:
+        if event.kind in ROUND_STARTS:
+            played.clear()
+        elif event.kind in PLAYS:
+            played[event.seat] = event.cards  # type: ignore[attr-defined]
+    return played

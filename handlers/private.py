@@ -48,8 +48,10 @@ class PrivateChats:
         private: dict[str, Any],
         played: str | None = None,
         repost: bool = False,
+        for_you: bool = False,
     ) -> None:
-        """Brings the player's hand message up to date with the table at `view`."""
+        """Brings the player's hand message up to date with the table at `view`; `played` is the
+        seat's move in this notice, made by its bot (`for_you`) when the player ran out of time."""
         if view.status != "running" or "hand" not in private:
             ended = "play.table_stopped" if view.status == "stopped" else "play.match_over"
             await self.close(view.id, player, ended if view.status != "running" else None)
@@ -65,7 +67,7 @@ class PrivateChats:
             markup = keys.moves(private["legal"], phase, private.get("warnings"), chosen)
         else:
             self.exposing.pop(key, None)
-        caption = await self._caption(view, private, lang, deciding, played)
+        caption = await self._caption(view, private, lang, deciding, played, for_you)
         live = await self.messages.id(table, player, round_purpose)
         keyed = await self.messages.id(table, player, KEYS)
         if live is None or repost or (deciding and keyed is None):
@@ -89,7 +91,7 @@ class PrivateChats:
         if not edited:  # deleted by the player: start again at the bottom of the chat
             await self.messages.forget(table, player, KEYS)
             await self.messages.forget(table, player, round_purpose)
-            await self.update(view, player, private, played)
+            await self.update(view, player, private, played, for_you=for_you)
             return
         if not deciding and keyed is not None:
             await self.messages.forget(table, player, KEYS)
@@ -117,7 +119,13 @@ class PrivateChats:
             await self.messages.forget(table, player, KEYS)
 
     async def _caption(
-        self, view: TableView, private: dict[str, Any], lang: str, deciding: bool, played: str | None
+        self,
+        view: TableView,
+        private: dict[str, Any],
+        lang: str,
+        deciding: bool,
+        played: str | None,
+        for_you: bool = False,
     ) -> str:
         names = await self.services.seat_names(view, lang)
         turn = self.services.to_act(view, names, lang)
@@ -130,7 +138,8 @@ class PrivateChats:
                 question = "play.expose_title" if phase == "expose" else "play.your_turn"
             lines.append(t(lang, question, time=left))
         elif played:
-            lines.append(t(lang, "play.played", move=move_label(played, lang, view.game)))
+            said = "play.played_for_you" if for_you else "play.played"
+            lines.append(t(lang, said, move=move_label(played, lang, view.game)))
         if _on_autopilot(view, int(private.get("seat", -1))):
             lines.append(t(lang, "play.on_autopilot"))
         return "\n".join(lines)

@@ -118,6 +118,7 @@ async def test_a_missed_deadline_puts_the_player_on_autopilot_until_back(
     await bot.clock.advance(deadline - bot.clock.now() + 0.5)  # Alice does not move in time
     await bot.until(lambda calls: to_group(calls, "多次超时"))
     assert table.seats[table.seat_of(ALICE["id"])].autopilot
+    assert "超时，机器人替你出了" in last_hand_caption(bot, ALICE)  # not "已出", as if she had played
     assert any("托管" in text for text in replies_to(bot, ALICE, 0))
     assert not bot.buttons(ALICE["id"])  # her keyboard went with her turn
     # On autopilot the bot plays her turns: the table goes on without her, and her chat stays

@@ -1,0 +1,23 @@
+"""What a hand caption says was played (issue 16): only moves of the round now on."""
+
+from __future__ import annotations
+
+from engine.gongzhu import events as gz
+from engine.gouji import events as gj
+from handlers.notifier import played_this_round
+
+
+def test_a_notice_that_starts_a_new_deal_forgets_the_old_deals_cards() -> None:
+    events = [
+        gz.CardPlayed(2, "HA", False),
+        gz.DealEnded(1, (0,) * 4, (0,) * 4, (), 0),
+        gz.DealStarted(2, "s/2"),
+    ]
+    assert played_this_round(events) == {}
+    events.append(gz.CardPlayed(0, "C2", False))
+    assert played_this_round(events) == {0: "C2"}
+
+
+def test_the_last_move_of_each_seat_in_the_round_is_kept() -> None:
+    events = [gj.Played(1, "9 9", True, False, False, 8), gj.Played(1, "K K", False, True, False, 6)]
+    assert played_this_round(events) == {1: "K K"}
