@@ -14,6 +14,7 @@ from telegram.ext import ContextTypes
 
 import render
 from engine.errors import Refusal
+from handlers import settings
 from handlers.i18n import LANGUAGES, t
 from handlers.replies import group_table, player_table, refusal
 from handlers.services import Services
@@ -246,8 +247,7 @@ async def rules(update: Update, context: Context, found: Services, lang: str) ->
     game = view.game if view else "gouji"
     text = t(lang, f"help.rules_{game}")
     if view is not None:
-        options = ", ".join(f"{k}={v}" for k, v in sorted(view.options.items()))
-        text += "\n\n" + t(lang, "lobby.options", options=f"{options} · {view.time_control}")
+        text += "\n\n" + settings.options_text(lang, view.game, view.options, view.time_control)
     await reply(update, text)
 
 

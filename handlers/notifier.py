@@ -80,14 +80,14 @@ class TelegramNotifier:
         seats += [
             f"{i + 1}. {t(lang, 'lobby.seat_empty')}" for i in range(len(names), GAMES[view.game].seats)
         ]
-        options = ", ".join(f"{k}={v}" for k, v in sorted(view.options.items()))
+        time = settings.value_label(lang, view.time_control)
         text = "\n".join(
             [
-                t(lang, "lobby.title", game=t(lang, f"game.{view.game}"), time=view.time_control),
+                t(lang, "lobby.title", game=t(lang, f"game.{view.game}"), time=time),
                 "",
                 *seats,
                 "",
-                t(lang, "lobby.options", options=options),
+                settings.options_text(lang, view.game, view.options),
             ]
         )
         keys = Keys(self.services.signer, view.group_id, view.game, view.id, view.version, lang)

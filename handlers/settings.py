@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from telegram import InlineKeyboardMarkup
 
+from engine.games import GAMES
 from engine.gongzhu.rules import CHOICES as GONGZHU_CHOICES
 from engine.gouji.rules import CHOICES as GOUJI_CHOICES
 from handlers.callbacks import Action
@@ -73,6 +74,18 @@ def value_label(lang: str, value: object, option: str = "") -> str:
         if has(key):
             return t(lang, key)
     return str(value)
+
+
+def options_text(lang: str, game: str, options: Mapping[str, object], time: str | None = None) -> str:
+    """The table's rules in words (`设置：开点: ✗ · 副数: 2`): every option that differs from the
+    game's defaults, and the time control if given; never `key=value`."""
+    defaults = GAMES[game].rules_type().to_dict()
+    changed = [name for name in defaults if options.get(name, defaults[name]) != defaults[name]]
+    words = [f"{t(lang, 'option.time')}: {value_label(lang, time)}"] if time else []
+    for name in changed:
+        title = t(lang, f"option.{name}") if has(f"option.{name}") else name
+        words.append(f"{title}: {value_label(lang, options[name], name)}")
+    return t(lang, "lobby.options", options=" · ".join(words)) if words else t(lang, "lobby.no_options")
 
 
 def keyboard(keys: Keys, game: str, options: Mapping[str, object], time: str) -> InlineKeyboardMarkup:

@@ -23,7 +23,8 @@ async def test_joining_without_a_private_chat_goes_through_the_deep_link(bot: Bo
     lobby = await bot.wait(
         lambda calls: next((c for c in calls if "拱猪" in c.text and c.chat == GROUP["id"]), None)
     )
-    assert "1. Alice" in lobby.text and "2. 空位" in lobby.text and "fast" in lobby.text
+    assert "1. Alice" in lobby.text and "2. 空位" in lobby.text and "（快）" in lobby.text
+    assert "设置：默认" in lobby.text  # the rules in words, not key=value
     before = await bot.say(BOB, GROUP, "/join")
     link = await bot.wait(lambda calls: next((c for c in calls[before:] if "start=j" in c.text), None))
     assert "https://t.me/gouji_test_bot?start=j" in link.text
@@ -78,6 +79,7 @@ async def test_the_lobby_settings_step_options_for_the_creator_only(bot: Bot) ->
     assert "开点: ✗" in labels and "限时: 普通" in labels
     view = bot.app.bot_data["services"].referee.view(1)
     assert view.options["kaidian"] is False and view.time_control == "normal"
-    assert "kaidian=False" in bot.api.messages[(GROUP["id"], message["message_id"])]["text"]
+    lobby_text = bot.api.messages[(GROUP["id"], message["message_id"])]["text"]
+    assert "开点: ✗" in lobby_text and "（普通）" in lobby_text and "=" not in lobby_text
     await bot.press(ALICE, *button("← 返回")[::2], bots=False)
     assert [text for _, text, _ in bot.buttons(GROUP["id"])][:2] == ["入座", "离座"]
