@@ -13,7 +13,7 @@ from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 import render
-from engine.errors import Refusal
+from engine.errors import Refusal, Refused
 from handlers import settings
 from handlers.i18n import LANGUAGES, t
 from handlers.replies import group_table, player_table, refusal
@@ -311,10 +311,23 @@ async def help_text(update: Update, context: Context, found: Services, lang: str
 
 
 async def lang_command(update: Update, context: Context, found: Services, lang: str) -> None:
-    wanted = (command_args(update) or [""])[0].lower()
-    chosen = wanted if wanted in LANGUAGES else LANGUAGES[(LANGUAGES.index(lang) + 1) % len(LANGUAGES)]
-    await found.set_lang(update.effective_user.id, chosen)  # type: ignore[union-attr]
-    await reply(update, t(chosen, "help.lang_set"))
+    """`/lang en` (or `/lang` to switch): the user's language in private; in a group, the group's
+    messages' language, which a group admin sets."""
+    args = command_args(update)
+    wanted = args[0].lower() if args else LANGUAGES[(LANGUAGES.index(lang) + 1) % len(LANGUAGES)]
+    if wanted not in LANGUAGES:
+        await reply(update, t(lang, "help.lang_unknown", languages=", ".join(LANGUAGES)))
+        return
+    user, chat = update.effective_user, update.effective_chat
+    assert user is not None and chat is not None
+    if is_private(update):
+        await found.set_lang(user.id, wanted)
+        await reply(update, t(wanted, "help.lang_set"))
+        return
+    if not await is_admin(context, chat.id, user.id):
+        raise Refused("not_allowed")
+    await found.set_group_lang(chat.id, wanted)
+    await reply(update, t(wanted, "help.lang_set_group"))
 
 
 # -- the private chat -------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ class Services:
     signer: Signer
     username: str = ""  # the bot's @name, known after getMe
     players: dict[int, Player] = field(default_factory=dict)
+    group_langs: dict[int, str | None] = field(default_factory=dict)  # read once, kept
 
     async def meet(self, user: Any) -> Player:
         """A Telegram user seen in an update: registered (or renamed) in the store."""
@@ -91,8 +92,16 @@ class Services:
         return time_left(round(view.deadline_at - self.referee.clock.now()))
 
     async def group_lang(self, view: TableView) -> str:
-        """A table's group messages speak its creator's language."""
-        return await self.lang_of(view.creator)
+        """A table's group messages speak the group's language (`/lang` in the group), else
+        its creator's."""
+        if view.group_id not in self.group_langs:
+            self.group_langs[view.group_id] = await self.referee.group_language(view.group_id)
+        chosen = self.group_langs[view.group_id]
+        return language(chosen) if chosen else await self.lang_of(view.creator)
+
+    async def set_group_lang(self, group: int, lang: str) -> None:
+        await self.referee.set_group_language(group, lang)
+        self.group_langs[group] = lang
 
     def deep_link(self, payload: str) -> str:
         return create_deep_linked_url(self.username, payload)

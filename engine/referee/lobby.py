@@ -47,6 +47,12 @@ class LobbyCommands(PlayCommands, Reading):
         async with self.store.transaction() as q:
             await q.set_player_language(player, language)
 
+    async def set_group_language(self, group: int, language: str) -> None:
+        """The language of the group's messages (its tables' lobby, table and announcements)."""
+        async with self.store.transaction() as q:
+            settings = await q.group_or_new(group)
+            await q.set_group_settings(group, settings.defaults, settings.many_tables, language)
+
     async def register_group(self, group: int, title: str = "") -> None:
         async with self.store.transaction() as q:
             await q.save_group(group, title)

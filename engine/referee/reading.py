@@ -25,6 +25,12 @@ class Reading:
             found: PlayerRow | None = await q.player(player)
             return found
 
+    async def group_language(self, group: int) -> str | None:
+        """The language the group chose for its messages (None: not chosen)."""
+        async with self.store.reading() as q:
+            row = await q.group(group)
+            return None if row is None else row.language
+
     async def player_stats(self, player: int) -> list[StatsRow]:
         async with self.store.reading() as q:
             rows: list[StatsRow] = await q.player_stats(player)

@@ -83,3 +83,24 @@ async def test_the_lobby_settings_step_options_for_the_creator_only(bot: Bot) ->
     assert "开点: ✗" in lobby_text and "（普通）" in lobby_text and "=" not in lobby_text
     await bot.press(ALICE, *button("← 返回")[::2], bots=False)
     assert [text for _, text, _ in bot.buttons(GROUP["id"])][:2] == ["入座", "离座"]
+
+
+async def test_a_group_admin_sets_the_groups_language_and_tables_speak_it(bot: Bot) -> None:
+    """Issue 16: the group kept the language of whoever opened the table."""
+    from handlers.i18n import t
+
+    def said(before: int) -> list[str]:
+        return [c.text for c in bot.api.calls[before:] if c.chat == GROUP["id"] and c.method == "sendMessage"]
+
+    before = await bot.say(BOB, GROUP, "/lang zh")  # Bob is no admin of the group
+    await bot.wait(lambda calls: said(before))
+    assert said(before)[0] == t("en", "reason.not_allowed")
+    before = await bot.say(BOB, GROUP, "/lang xx")
+    assert said(before)[0] == t("en", "help.lang_unknown", languages="zh, en")
+    bot.api.admins.add(BOB["id"])
+    before = await bot.say(BOB, GROUP, "/lang en")
+    await bot.wait(lambda calls: said(before))
+    assert said(before)[0] == t("en", "help.lang_set_group")
+    before = await bot.say(ALICE, GROUP, "/gongzhu fast")  # Alice's Telegram speaks Chinese
+    lobby = await bot.wait(lambda calls: [c.text for c in calls[before:] if "Gongzhu" in c.text])
+    assert lobby[0].startswith("Gongzhu · waiting for players")
