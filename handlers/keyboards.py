@@ -17,6 +17,7 @@ from handlers.i18n import t
 WILD = {"2", "SJ", "BJ"}
 SUGGESTIONS = 4  # one-tap plain sets offered besides pass and "more"
 MAX_BUTTONS = 60  # Telegram allows 100; beyond ~60 a keyboard is unusable on a phone
+PAGE = 12  # the 够级 builder's sets on one keyboard: four rows of three
 Rows = list[list[InlineKeyboardButton]]
 
 
@@ -89,13 +90,31 @@ class Keys:
         return InlineKeyboardMarkup([*buttons, [self._back()]])
 
     def gouji_sets(
-        self, legal: Sequence[str], base: str, warnings: Mapping[str, str] | None = None
+        self, legal: Sequence[str], step: str, warnings: Mapping[str, str] | None = None
     ) -> InlineKeyboardMarkup:
-        """The builder's second step: every legal set of that base rank (how many, which wildcards)."""
-        indexes = [i for i, m in enumerate(legal) if m != "pass" and base_rank(m) == base]
-        return InlineKeyboardMarkup(
-            [*self._choices(legal, indexes, frozenset(warnings or ())), [self._back()]]
-        )
+        """The builder's next steps, `step` being `base`, `base/naturals` or `base/naturals/page`:
+        the legal sets of a base rank; when they are many, first how many naturals, then the sets
+        of that many (which wildcards), a page of `PAGE` at a time. Every legal set is a few taps
+        away, and a keyboard never has more than four rows of sets."""
+        base, _, rest = step.partition("/")
+        warned = frozenset(warnings or ())
+        of_base = [i for i, m in enumerate(legal) if m != "pass" and base_rank(m) == base]
+        if not rest:
+            if len(of_base) <= PAGE:
+                return InlineKeyboardMarkup([*self._choices(legal, of_base, warned), [self._back()]])
+            counts = sorted({legal[i].split().count(base) for i in of_base})
+            buttons = [self.button(f"{base} ×{n}", Action.SETS, f"{base}/{n}") for n in counts]
+            return InlineKeyboardMarkup([*rows(buttons, 4), [self._back()]])
+        count, _, page = rest.partition("/")
+        chosen = [i for i in of_base if str(legal[i].split().count(base)) == count]
+        number = int(page) if page.isdigit() else 0
+        shown = chosen[number * PAGE : (number + 1) * PAGE]
+        nav = [self.button(t(self.lang, "play.back"), Action.SETS, base)]
+        if (number + 1) * PAGE < len(chosen):
+            nav.append(
+                self.button(t(self.lang, "play.next_page"), Action.SETS, f"{base}/{count}/{number + 1}")
+            )
+        return InlineKeyboardMarkup([*self._choices(legal, shown, warned), nav])
 
     def suggestions(self, legal: Sequence[str], warned: frozenset[str]) -> InlineKeyboardMarkup | None:
         """A long list of plays as a few one-tap sets, pass and "more"; None for a short list."""
