@@ -104,6 +104,8 @@ def _line(
             seat=values["seat"],
             cards=" ".join(card_label(c) for c in values["cards"]),
         )
+    if kind == "ClaimAnswered":  # a refusal is news: play goes on (an acceptance ends the deal)
+        return None if values["accepted"] else t(lang, "announce.ClaimRejected", **values)
     if kind == "SwapChosen":
         return t(lang, f"announce.SwapChosen_{'swap' if values['swapped'] else 'keep'}", **values)
     if kind == "DealEnded" and values["pigs"]:

@@ -11,7 +11,7 @@ from engine.errors import Refusal, Refused
 from handlers import settings
 from handlers.callbacks import Action, Button, Forged
 from handlers.commands import Context, admin_unless_creator, seat, services
-from handlers.games import move_label
+from handlers.games import decision_marks, move_label
 from handlers.i18n import t
 from handlers.keyboards import Keys, exposure_move
 from handlers.replies import refusal
@@ -127,7 +127,8 @@ async def _builder(update: Update, context: Context, button: Button, lang: str) 
     game = services(context).referee.view(button.table).game
     assert query.message is not None  # a button with no message to show it is never signed right
     keys = Keys(services(context).signer, query.message.chat.id, game, button.table, private["version"], lang)
-    legal, warnings = private["legal"], private.get("warnings") or {}
+    legal = private["legal"]
+    warnings, hidden = decision_marks(game, private)
     alert = None
     if button.action == Action.RANKS:
         markup = keys.gouji_ranks(legal)
@@ -142,7 +143,7 @@ async def _builder(update: Update, context: Context, button: Button, lang: str) 
         context.bot_data["notifier"].private.exposing[(button.table, query.from_user.id)] = chosen
         markup = keys.exposure(legal, chosen)
     else:
-        markup = keys.moves(legal, str(private.get("phase")), warnings)
+        markup = keys.moves(legal, str(private.get("phase")), warnings, hidden=hidden)
     await query.edit_message_reply_markup(markup)
     await query.answer(alert, show_alert=alert is not None)
 

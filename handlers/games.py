@@ -33,6 +33,10 @@ class GameUI:
     hand_picture: Callable[[Private, str], bytes]
     sheet_places: Callable[[MatchPlay], Places | None]  # the last round's places, if the game has them
     sheet_teams: bool  # the sheet adds team totals (够级's fixed teams; 拱猪 partners share a total)
+    # moves the keyboard does not offer now (typing them still works), and moves to confirm
+    hidden: Callable[[Private], frozenset[str]] = lambda private: frozenset()
+    confirm: Callable[[Private], dict[str, str]] = lambda private: {}
+    question_values: Callable[[Private, Sequence[str], str], dict[str, str]] = lambda p, names, lang: {}
 
 
 # -- 够级 ----------------------------------------------------------------------------------------
@@ -71,6 +75,24 @@ def _gongzhu_info(private: Private, turn: str, lang: str) -> str:
     return t(lang, "play.table_info_gz", round=round_no, trick=trick, turn=turn)
 
 
+CLAIM_CARDS = 3  # 摊牌 is offered by button once no hand holds more cards than this
+
+
+def _gongzhu_hidden(private: Private) -> frozenset[str]:
+    """摊牌 claims every scoring card left: offered when it can be judged, near the deal's end."""
+    left = private.get("cards_left") or [0]
+    return frozenset() if max(left) <= CLAIM_CARDS else frozenset({"claim"})
+
+
+def _claim_question(private: Private, names: Sequence[str], lang: str) -> dict[str, str]:
+    """What the others are asked to accept: who claims, with what hand."""
+    claim = private.get("claim")
+    if not claim:
+        return {}
+    hand = " ".join(card_label(c) for c in str(claim["hand"]).split())
+    return {"name": names[int(claim["seat"])], "hand": hand}
+
+
 def _gongzhu_hand(private: Private, lang: str) -> bytes:
     exposed = " ".join(private.get("my_exposed", ()))
     return render.gongzhu_hand(private["hand"], exposed=exposed, lang=lang)
@@ -94,6 +116,9 @@ UI: dict[str, GameUI] = {
         hand_picture=_gongzhu_hand,
         sheet_places=lambda match: None,
         sheet_teams=False,
+        hidden=_gongzhu_hidden,
+        confirm=lambda private: {"claim": "claim"},  # it publishes the hand: asked twice
+        question_values=_claim_question,
     ),
 }
 
@@ -114,3 +139,10 @@ def move_label(move: str, lang: str, game: str) -> str:
     if first == "expose":
         return " ".join([t(lang, "move.expose"), *(card_label(w) for w in rest)])
     return " ".join(ui(game).word(w) for w in move.split())
+
+
+def decision_marks(game: str, private: Private) -> tuple[dict[str, str], frozenset[str]]:
+    """A decision's moves to confirm first (the engine's warnings and the game's own), and the
+    moves its keyboard leaves out for now."""
+    look = ui(game)
+    return {**(private.get("warnings") or {}), **look.confirm(private)}, look.hidden(private)

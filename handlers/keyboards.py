@@ -54,6 +54,7 @@ class Keys:
         phase: str,
         warnings: Mapping[str, str] | None = None,
         chosen: int = 0,
+        hidden: frozenset[str] = frozenset(),
     ) -> InlineKeyboardMarkup:
         """The first keyboard of a decision: every choice, or for 够级 play a few suggestions,
         pass, and "more" (the builder: pick a base rank, then any legal set of it); for the 拱猪
@@ -61,7 +62,8 @@ class Keys:
         before 开点) asks to be confirmed first. `chosen`: the exposure toggles already on."""
         warned = frozenset(warnings or ())
         special = ui(self.game).keyboard(self, legal, phase, warned, chosen)
-        return special or InlineKeyboardMarkup(self._choices(legal, range(len(legal)), warned))
+        offered = [i for i, move in enumerate(legal) if move not in hidden]
+        return special or InlineKeyboardMarkup(self._choices(legal, offered, warned))
 
     def confirm(self, legal: Sequence[str], index: int) -> InlineKeyboardMarkup:
         """A warned play's second step: play it, or go back to the choices."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.referee.notifier import TableView
-from handlers.games import move_label, ui
+from handlers.games import decision_marks, move_label, ui
 from handlers.i18n import has, t
 from handlers.keyboards import Keys
 from handlers.messages import Messages
@@ -64,7 +64,8 @@ class PrivateChats:
         if deciding:
             keys = Keys(self.services.signer, player, view.game, table, view.version, lang)
             phase, chosen = str(private.get("phase")), self.exposing.get(key, 0)
-            markup = keys.moves(private["legal"], phase, private.get("warnings"), chosen)
+            warnings, hidden = decision_marks(view.game, private)
+            markup = keys.moves(private["legal"], phase, warnings, chosen, hidden)
         else:
             self.exposing.pop(key, None)
         caption = await self._caption(view, private, lang, deciding, played, for_you)
@@ -136,7 +137,7 @@ class PrivateChats:
             question = f"play.question_{phase}"  # a decision with a question of its own
             if not has(question):
                 question = "play.expose_title" if phase == "expose" else "play.your_turn"
-            lines.append(t(lang, question, time=left))
+            lines.append(t(lang, question, time=left, **ui(view.game).question_values(private, names, lang)))
         elif played:
             said = "play.played_for_you" if for_you else "play.played"
             lines.append(t(lang, said, move=move_label(played, lang, view.game)))
