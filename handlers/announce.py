@@ -104,6 +104,13 @@ def _line(
             seat=values["seat"],
             cards=" ".join(card_label(c) for c in values["cards"]),
         )
+    if kind == "MatchEnded":  # who won; in 拱猪 also who is the pig (当猪)
+        join = t(lang, "announce.list_separator").join
+        line = t(lang, "announce.MatchEnded_won", winners=join(names[s] for s in values["winners"]))
+        if not values["winners"]:
+            line = t(lang, "announce.MatchEnded_draw")
+        losers = values.get("losers")
+        return line + (" " + t(lang, "announce.pigs", pigs=join(names[s] for s in losers)) if losers else "")
     if kind == "ClaimAnswered":  # a refusal is news: play goes on (an acceptance ends the deal)
         return None if values["accepted"] else t(lang, "announce.ClaimRejected", **values)
     if kind == "SwapChosen":

@@ -187,3 +187,4 @@ class MatchEnded(Event):
     totals: tuple[int, ...]
     reason: str  # sweep | hand_limit | stopped
     compensation: tuple[int, ...]
+    winners: tuple[int, ...] = ()  # the winning team's seats (a draw: none)

@@ -65,7 +65,7 @@ class Match(MatchPlay):
         for seat in range(SEATS):
             self.totals[seat] += bonus[seat]
         self.is_over, self.end_reason = True, reason
-        return ev.MatchEnded(tuple(self.totals), reason, bonus)
+        return ev.MatchEnded(tuple(self.totals), reason, bonus, self.winners())
 
     def winners(self) -> tuple[int, ...]:
         """§11: the team with the higher total (a draw: nobody)."""
@@ -87,4 +87,4 @@ class Match(MatchPlay):
         for seat in range(SEATS):
             self.totals[seat] += bonus[seat]
         self.is_over, self.end_reason = True, "stopped"
-        return ev.MatchEnded(tuple(self.totals), "stopped", bonus)
+        return ev.MatchEnded(tuple(self.totals), "stopped", bonus, self.winners())

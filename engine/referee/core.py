@@ -269,10 +269,11 @@ class RefereeCore(ABC):
         return [s for s in match.to_act if table.plays_itself(s)]
 
     def _decision_seconds(self, table: LiveTable) -> float:
-        """A move's time; a game's decision window (拱猪's exposure) has its own, except in slow games."""
+        """A move's time. A game's decision window (拱猪's exposure) is never shorter than a move:
+        its own length at fast tables, a move's time at slower ones (docs/referee-decisions.md)."""
         window = self._window(table)
-        if window is not None and table.time.reminder_after is None:
-            return window.seconds
+        if window is not None:
+            return max(window.seconds, table.time.seconds)
         return table.time.seconds
 
     @staticmethod

@@ -51,6 +51,7 @@ async def test_a_gouji_match_with_two_humans_and_four_bots_is_played_to_its_end(
     assert to_group(bot.api.calls, "第1手结束")  # (a 烩四 may end the match after one hand)
     final = [c for c in bot.api.calls if c.method == "sendPhoto" and "本局结束" in c.text]
     assert len(final) == 1 and final[0].files  # the match's last sheet carries the result
+    assert "获胜" in final[0].text or "打平" in final[0].text  # and names who won
     for player in (ALICE, BOB):
         assert_no_hand_leaves_its_chat(bot, player)
     # The record replays to the match the referee played; /score and /stats know the result.

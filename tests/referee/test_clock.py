@@ -90,12 +90,12 @@ async def test_custom_seconds(world: World) -> None:
 
 
 async def test_the_exposure_window_closes_without_a_fault(world: World) -> None:
-    table = await world.table_with_bots("gongzhu", time="normal", expose_seconds="15")
+    table = await world.table_with_bots("gongzhu", time="fast", expose_seconds="30")
     view = world.referee.view(table.id)
     seat = view.seat_of(ALICE)
     assert view.public and view.public["phase"] == "expose" and seat in view.to_act
-    assert view.deadline_at == world.clock.now() + 15  # the window, not the 90 s of a move
-    await world.clock.advance(15)
+    assert view.deadline_at == world.clock.now() + 30  # the window, longer than a fast move
+    await world.clock.advance(30)
     [closed] = world.recorder.events("ExposureTimedOut")
     assert closed.seats == (seat,) and not world.recorder.events("TimedOut")
     assert world.referee.view(table.id).seats[seat].strikes == 0
@@ -124,14 +124,14 @@ async def test_a_deadline_survives_a_restart_and_the_time_down_is_given_back(wor
 
 async def test_bots_deciding_beside_a_player_give_no_extra_time(world: World) -> None:
     world.referee.bot_delay = 2.0  # the bots expose (or not) one after another, 2 s apart
-    table = await world.referee.open_table(-5, ALICE, "gongzhu", {"expose_seconds": "15"}, "normal")
+    table = await world.referee.open_table(-5, ALICE, "gongzhu", {"expose_seconds": "15"}, "fast")
     await world.referee.add_bot(table.id, 0)
     await world.referee.start(table.id)
     opened = world.clock.now()
     seat = world.referee.view(table.id).seat_of(ALICE)
     await world.clock.advance(8)
     view = world.referee.view(table.id)
-    assert view.to_act == (seat,) and view.deadline_at == opened + 15
+    assert view.to_act == (seat,) and view.deadline_at == opened + 20  # a fast move's 20 s at least
 
 
 async def test_strikes_and_penalties_survive_a_restart(world: World) -> None:
@@ -155,3 +155,11 @@ async def test_strikes_and_penalties_survive_a_restart(world: World) -> None:
         assert (again.strikes, again.penalties, again.totals, again.log) == before
     finally:
         await later.close()
+
+
+async def test_the_exposure_window_is_never_shorter_than_a_move(world: World) -> None:
+    """Issue 16: a 20-second window was too short at a 90-second table."""
+    table = await world.table_with_bots("gongzhu", time="normal", expose_seconds="20")
+    view = world.referee.view(table.id)
+    assert view.public and view.public["phase"] == "expose"
+    assert view.deadline_at == world.clock.now() + 90
