@@ -110,7 +110,8 @@ def _line(
         if not values["winners"]:
             line = t(lang, "announce.MatchEnded_draw")
         losers = values.get("losers")
-        return line + (" " + t(lang, "announce.pigs", pigs=join(names[s] for s in losers)) if losers else "")
+        line += " " + t(lang, "announce.pigs", pigs=join(names[s] for s in losers)) if losers else ""
+        return line if values["reason"] == "stopped" else f"{line}\n{t(lang, 'announce.rematch_hint')}"
     if kind == "ClaimAnswered":  # a refusal is news: play goes on (an acceptance ends the deal)
         return None if values["accepted"] else t(lang, "announce.ClaimRejected", **values)
     if kind == "SwapChosen":

@@ -43,6 +43,7 @@ MENU = (
     "top",
     "rules",
     "record",
+    "rematch",
 )
 
 

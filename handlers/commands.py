@@ -35,6 +35,7 @@ GROUP_COMMANDS = (
     "rules",
     "record",
     "stop",
+    "rematch",
 )
 PRIVATE_COMMANDS = ("hand", "back")
 EVERYWHERE = ("stats", "help", "lang")
@@ -260,6 +261,15 @@ async def record(update: Update, context: Context, found: Services, lang: str) -
         await update.effective_message.reply_document(data, filename=f"{view.game}-table{view.id}.json")  # type: ignore[union-attr]
 
 
+async def rematch(update: Update, context: Context, found: Services, lang: str) -> None:
+    """The group's finished table plays again: same seats, a new match."""
+    view = await current(update, found, lang)
+    if view is not None:
+        player = update.effective_user.id  # type: ignore[union-attr]
+        admin = await admin_unless_creator(context, view, player)
+        await found.referee.rematch(view.id, by=player, admin=admin)
+
+
 async def stop(update: Update, context: Context, found: Services, lang: str) -> None:
     view = await current(update, found, lang)
     if view is None:
@@ -412,6 +422,7 @@ HANDLERS = {
     "rules": rules,
     "record": record,
     "stop": stop,
+    "rematch": rematch,
     "help": help_text,
     "lang": lang_command,
     "hand": hand,

@@ -233,12 +233,14 @@ class LobbyCommands(PlayCommands, Reading):
             table.seats = arrange(table.game, table.rules, table.seats, rng(seed, "seats"))
             return await self._begin_match(table, seed)
 
-    async def rematch(self, table_id: int) -> list[Event]:
-        """The same seats play a new match with a new seed."""
+    async def rematch(self, table_id: int, by: int | None = None, admin: bool = False) -> list[Event]:
+        """The same seats play a new match with a new seed (the creator or an admin asks)."""
         table = await self.stored_table(table_id)
         async with table.lock:
             if table.status != "finished":
                 raise Refused("not_over")
+            if not table.may_manage(by, admin):
+                raise Refused("not_allowed")
             for seat in table.seats:
                 seat.autopilot, seat.strikes = False, 0
             return await self._begin_match(table, self.new_seed())

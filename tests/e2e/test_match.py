@@ -73,6 +73,16 @@ async def test_a_gouji_match_with_two_humans_and_four_bots_is_played_to_its_end(
     before = await bot.say(ALICE, GROUP, "/top")
     top = await bot.wait(lambda calls: [c.text for c in calls[before:] if c.chat == GROUP["id"]])
     assert "Alice" in top[0] and "Bob" in top[0]
+    # /rematch: the creator starts a new match with the same seats; Bob may not
+    before = await bot.say(BOB, GROUP, "/rematch")
+    refused = await bot.wait(
+        lambda calls: [c.text for c in calls[before:] if c.chat == GROUP["id"] and c.method == "sendMessage"]
+    )
+    assert refused[0] == "Only the table's creator or a group admin can do that."
+    seats = [s.player for s in referee.view(1).seats]
+    await bot.say(ALICE, GROUP, "/rematch")
+    await bot.until(lambda calls: to_group(calls, "第2局开始"))
+    assert referee.view(1).status == "running" and [s.player for s in referee.view(1).seats] == seats
 
 
 async def test_a_restart_in_the_middle_of_a_hand_loses_nothing(api: FakeBotApi, tmp_path: Path) -> None:
