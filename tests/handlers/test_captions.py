@@ -21,3 +21,14 @@ def test_a_notice_that_starts_a_new_deal_forgets_the_old_deals_cards() -> None:
 def test_the_last_move_of_each_seat_in_the_round_is_kept() -> None:
     events = [gj.Played(1, "9 9", True, False, False, 8), gj.Played(1, "K K", False, True, False, 6)]
     assert played_this_round(events) == {1: "K K"}
+
+
+def test_every_decision_of_both_games_has_its_question_in_both_languages() -> None:
+    """Issue 16: decision keyboards carry their question (革命? 吃 / 不吃 / 反抽 …)."""
+    from engine.gouji.phase import Phase
+    from handlers.i18n import LANGUAGES, catalogue
+
+    decisions = {p.value for p in Phase} - {"setup", "play", "over"} | {"swap", "claim"}
+    for lang in LANGUAGES:
+        missing = {d for d in decisions if f"play.question_{d}" not in catalogue(lang)}
+        assert not missing, (lang, missing)
