@@ -43,3 +43,15 @@ def finish_with_defaults(game: Hand) -> list[Event]:
         seat = game.to_act[0]
         events += game.apply(seat, game.default_move(seat))
     return events
+
+
+async def refused(key: str, call: Any) -> None:
+    """Awaits a referee command that must be refused with this reason key."""
+    from engine.errors import Refused
+
+    try:
+        await call
+    except Refused as refusal:
+        assert refusal.key == key, refusal
+    else:
+        raise AssertionError(f"not refused: expected {key}")

@@ -3,26 +3,12 @@ totals hold besides them (罚分 penalties, 够级's 补偿积分), drawn from a
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
 from handlers.sheets import score_sheet_of
 from tests.referee.world import World
 
 
-@pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
-    opened = await World.open(tmp_path / "referee.db")
-    yield opened
-    await opened.close()
-
-
 async def test_the_rows_penalties_and_compensation_add_up_to_the_totals(world: World) -> None:
-    table = await world.table_with_bots(
-        "gouji", time="fast", strikes="1", penalty_points="10", max_hands="1"
-    )
+    table = await world.table_with_bots("gouji", time="fast", strikes="1", penalty_points="10", max_hands="1")
     await world.clock.advance(20)  # Alice misses her deadline: the penalty, then her bot plays
     for _ in range(200):
         if world.referee.view(table.id).status != "running":

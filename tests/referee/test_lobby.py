@@ -3,13 +3,8 @@
 import pytest
 
 from engine.errors import Refused
+from tests.helpers import refused
 from tests.referee.world import ALICE, BOB, CAROL, DAVE, GROUP, World
-
-
-async def refused(key: str, call) -> None:
-    with pytest.raises(Refused) as refusal:
-        await call
-    assert refusal.value.key == key, refusal.value
 
 
 async def test_one_open_table_per_group_unless_the_group_allows_more(world: World) -> None:

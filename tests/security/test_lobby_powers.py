@@ -4,16 +4,8 @@ keeps none of it, not even the power to stop the match at once."""
 
 from __future__ import annotations
 
-import pytest
-
-from engine.errors import Refused
+from tests.helpers import refused
 from tests.referee.world import ALICE, BOB, CAROL, GROUP, World
-
-
-async def refused(key: str, call) -> None:
-    with pytest.raises(Refused) as refusal:
-        await call
-    assert refusal.value.key == key, refusal.value
 
 
 async def test_a_seated_member_cannot_fill_start_or_change_someone_elses_lobby(world: World) -> None:
