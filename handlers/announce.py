@@ -112,6 +112,11 @@ def _line(
         losers = values.get("losers")
         line += " " + t(lang, "announce.pigs", pigs=join(names[s] for s in losers)) if losers else ""
         return line if values["reason"] == "stopped" else f"{line}\n{t(lang, 'announce.rematch_hint')}"
+    if kind in ("TributePaid", "TributeChoice", "TributeForgiven"):  # §11a: tributes are public
+        values["cards"] = " ".join(values.get("cards") or ())
+        values["tribute"] = t(lang, f"tribute.{values['tribute']}")
+        key = f"announce.TributeChoice_{values['choice']}" if kind == "TributeChoice" else f"announce.{kind}"
+        return t(lang, key, **values)
     if kind == "ClaimAnswered":  # a refusal is news: play goes on (an acceptance ends the deal)
         return None if values["accepted"] else t(lang, "announce.ClaimRejected", **values)
     if kind == "SwapChosen":
