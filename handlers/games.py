@@ -37,6 +37,8 @@ class GameUI:
     hidden: Callable[[Private], frozenset[str]] = lambda private: frozenset()
     confirm: Callable[[Private], dict[str, str]] = lambda private: {}
     question_values: Callable[[Private, Sequence[str], str], dict[str, str]] = lambda p, names, lang: {}
+    # "you are here": (table, seat, names, lang) → the player's seat and who sits with and against
+    seat_intro: Callable[[Any, int, Sequence[str], str], str] = lambda view, seat, names, lang: ""
 
 
 # -- 够级 ----------------------------------------------------------------------------------------
@@ -60,7 +62,23 @@ def _gouji_places(match: MatchPlay) -> Places:
     return tuple(order.index(s) + 1 if s in order else None for s in range(GAMES["gouji"].seats))
 
 
+def _gouji_intro(view: Any, seat: int, names: Sequence[str], lang: str) -> str:
+    """gouji.md §1: teams {0,2,4} and {1,3,5}; the opposite (对头) sits three seats on."""
+    mates = [names[s] for s in range(len(names)) if s % 2 == seat % 2 and s != seat]
+    join = t(lang, "announce.list_separator").join
+    return t(lang, "play.intro_gouji", seat=seat + 1, mates=join(mates), opposite=names[(seat + 3) % 6],
+             team=seat % 2 + 1)  # fmt: skip
+
+
 # -- 拱猪 ----------------------------------------------------------------------------------------
+
+
+def _gongzhu_intro(view: Any, seat: int, names: Sequence[str], lang: str) -> str:
+    """Play goes round 0 → 1 → 2 → 3; with partners (对家配合) the partner sits opposite."""
+    after = names[(seat + 1) % 4]
+    if view.options.get("partners"):
+        return t(lang, "play.intro_partners", seat=seat + 1, partner=names[(seat + 2) % 4], after=after)
+    return t(lang, "play.intro_gongzhu", seat=seat + 1, after=after)
 
 
 def _gongzhu_keyboard(
@@ -107,6 +125,7 @@ UI: dict[str, GameUI] = {
         hand_picture=lambda private, lang: render.gouji_hand(private["hand"], lang=lang),
         sheet_places=_gouji_places,
         sheet_teams=True,
+        seat_intro=_gouji_intro,
     ),
     "gongzhu": GameUI(
         word=card_label,
@@ -119,6 +138,7 @@ UI: dict[str, GameUI] = {
         hidden=_gongzhu_hidden,
         confirm=lambda private: {"claim": "claim"},  # it publishes the hand: asked twice
         question_values=_claim_question,
+        seat_intro=_gongzhu_intro,
     ),
 }
 

@@ -17,6 +17,7 @@ from engine.games import GAMES
 from engine.referee.clock import Clock
 from engine.referee.notifier import Notice, TableView
 from handlers import announce, settings
+from handlers.games import ui
 from handlers.groupfeed import Batch, GroupFeed
 from handlers.i18n import t
 from handlers.keyboards import Keys
@@ -63,6 +64,7 @@ class TelegramNotifier:
         kinds = {e.kind for e in notice.events}
         if "MatchStarted" in kinds:
             await self._close_lobby(view, lang)
+            await self._seat_intros(view)
         players = {p: await self.services.name_of(p) for p in _players(notice)}
         answerers = [names[s] for s in view.to_act]
         lines = announce.lines(notice.events, names, lambda p: players.get(p, str(p)), lang, answerers)
@@ -165,6 +167,19 @@ class TelegramNotifier:
             )
             move = played.get(seat.seat)
             await self.private.update(view, seat.player, private, move, for_you=seat.seat in timed_out)
+
+    async def _seat_intros(self, view: TableView) -> None:
+        """ "You are here": each player hears, once, their seat and who plays with and against them."""
+        for seat in view.seats:
+            if seat.player is None:
+                continue
+            lang = await self.services.lang_of(seat.player)
+            names = await self.services.seat_names(view, lang)
+            text = ui(view.game).seat_intro(view, seat.seat, names, lang)
+            try:
+                await self.bot.send_message(seat.player, text)
+            except Forbidden:  # no private chat (yet): the hand message will find them later
+                log.info("table %s: no private chat with %s", view.id, seat.player)
 
     async def hand(self, view: TableView, player: int) -> None:
         """/hand: the player's hand message again, at the bottom of the chat."""

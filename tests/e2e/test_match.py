@@ -210,3 +210,15 @@ async def test_a_leaver_is_named_in_the_group_and_their_keyboard_goes(bot: Bot) 
     assert "机器人 " not in said.text.split("由机器人接替")[0]  # named Bob, not the bot
     await bot.until(lambda calls: not bot.buttons(BOB["id"]))
     assert "You left the table" in last_hand_caption(bot, BOB)
+
+
+async def test_each_player_hears_where_they_sit_and_with_whom(bot: Bot) -> None:
+    """Issue 16 "you are here": seat, teammates and 对头, once, at the start."""
+    await seated_with_bob(bot, "gouji", "fast teams=join_order")  # Alice 1, Bob 2: opponents
+    await bot.until(lambda calls: bot.buttons(ALICE["id"]) or bot.buttons(BOB["id"]))
+    alice = [text for text in replies_to(bot, ALICE, 0) if text.startswith("📍")]
+    bob = [text for text in replies_to(bot, BOB, 0) if text.startswith("📍")]
+    assert alice == ["📍 你坐 1 号位，联邦1。队友：🤖 机器人 3、🤖 机器人 5；对头：🤖 机器人 4。"]
+    assert bob == [
+        "📍 You sit at seat 2, team 2. Teammates: 🤖 bot 4, 🤖 bot 6; your opposite (对头): 🤖 bot 5."
+    ]
