@@ -29,7 +29,6 @@ GROUP_COMMANDS = (
     "addbot",
     "fill",
     "startgame",
-    "table",
     "score",
     "top",
     "rules",
@@ -38,7 +37,7 @@ GROUP_COMMANDS = (
     "rematch",
 )
 PRIVATE_COMMANDS = ("hand", "back")
-EVERYWHERE = ("stats", "help", "lang")
+EVERYWHERE = ("stats", "help", "lang", "table")
 
 
 def services(context: Context) -> Services:
@@ -187,6 +186,15 @@ async def lobby_action(update: Update, context: Context, found: Services, lang: 
 
 
 async def repost_table(update: Update, context: Context, found: Services, lang: str) -> None:
+    """In the group: its table message again, at the bottom. In private: the picture of the table
+    where the player sits (what the group sees, no hand), so nobody has to leave their chat."""
+    if is_private(update):
+        view = player_table(found.referee, update.effective_user.id)  # type: ignore[union-attr]
+        if view is None:
+            await reply(update, t(lang, "refuse.not_playing"))
+            return
+        await context.bot_data["notifier"].table_to(view, update.effective_chat.id, lang)  # type: ignore[union-attr]
+        return
     view = await current(update, found, lang)
     if view is not None:
         notifier = context.bot_data["notifier"]

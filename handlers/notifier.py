@@ -117,6 +117,12 @@ class TelegramNotifier:
         caption = self._caption(view, lang, names)
         await self.messages.show_photo(view.id, view.group_id, "table", picture, caption, repost)
 
+    async def table_to(self, view: TableView, chat: int, lang: str) -> None:
+        """The table picture (the public view only) sent to one chat: `/table` in private."""
+        names = await self.services.seat_names(view, lang)
+        picture = render.table_picture(render.table_scene(view, names, self._now()), lang=lang)
+        await self.messages.send_photo(chat, picture, self._caption(view, lang, names))
+
     async def _send_batch(self, table: int, batch: Batch) -> int:
         """A table's waiting news in the fewest messages: the table edited to its latest state,
         the lines as one message (or as the caption of the last score sheet). Returns the calls."""

@@ -89,3 +89,23 @@ async def test_typing_a_word_that_is_no_move_says_so_not_that_only_pass_is_allow
         before = await bot.say(ALICE, private(ALICE), text)
         reply = next(c.text for c in bot.api.calls[before:] if c.chat == ALICE["id"] and "无效" in c.text)
         assert expected in reply and "：过。" not in reply, reply
+
+
+async def test_table_in_private_shows_the_players_table_picture_and_no_hand(bot: Bot) -> None:
+    """Issue 16: `/table` works in the private chat: the table as the group sees it."""
+    await seated_alone(bot, "gouji")
+    before = await bot.say(ALICE, private(ALICE), "/table")
+    photo = await bot.wait(
+        lambda calls: next(
+            (c for c in calls[before:] if c.chat == ALICE["id"] and c.method == "sendPhoto"), None
+        )
+    )
+    group_tables = [c for c in bot.api.calls if c.chat == GROUP["id"] and c.files]
+    hands = {
+        f for c in bot.api.calls if c.chat == ALICE["id"] and c.text.startswith("3") for f in c.files.values()
+    }
+    assert photo.files and not hands & set(photo.files.values())  # a table, not her hand
+    assert group_tables  # the same kind of picture the group has
+    before = await bot.say(BOB, private(BOB), "/table")  # Bob sits nowhere
+    said = await bot.wait(lambda calls: [c.text for c in calls[before:] if c.chat == BOB["id"]])
+    assert said[0] == "You are not at a running table."
