@@ -29,7 +29,7 @@ class GameUI:
     word: Callable[[str], str]  # one word of a move's notation as it reads on a button
     per_row: int  # move buttons in a keyboard row
     keyboard: Callable[[Keys, Sequence[str], str, frozenset[str], int], InlineKeyboardMarkup | None]
-    table_info: Callable[[Private, str, str], str]  # (private view, whose turn, lang)
+    table_info: Callable[[Private, Sequence[str], str, str], str]  # (private view, names, whose turn, lang)
     hand_picture: Callable[[Private, str], bytes]
     sheet_places: Callable[[MatchPlay], Places | None]  # the last round's places, if the game has them
     sheet_teams: bool  # the sheet adds team totals (够级's fixed teams; 拱猪 partners share a total)
@@ -51,9 +51,15 @@ def _gouji_keyboard(
     return keys.suggestions(legal, warned) if phase == "play" else None
 
 
-def _gouji_info(private: Private, turn: str, lang: str) -> str:
-    table = private.get("table") or t(lang, "play.empty")
-    return t(lang, "play.table_info", round=private.get("hand_no"), table=table, turn=turn)
+def _gouji_info(private: Private, names: Sequence[str], turn: str, lang: str) -> str:
+    """The hand, the set to beat and who played it, whose turn it is."""
+    owner = private.get("table_owner")
+    table = private.get("table")
+    if table and isinstance(owner, int):
+        table = t(lang, "play.table_by", table=table, name=names[owner])
+    return t(
+        lang, "play.table_info", round=private.get("hand_no"), table=table or t(lang, "play.empty"), turn=turn
+    )
 
 
 def _gouji_places(match: MatchPlay) -> Places:
@@ -88,7 +94,7 @@ def _gongzhu_keyboard(
     return keys.exposure(legal, chosen) if phase == "expose" else None
 
 
-def _gongzhu_info(private: Private, turn: str, lang: str) -> str:
+def _gongzhu_info(private: Private, names: Sequence[str], turn: str, lang: str) -> str:
     round_no, trick = private.get("deal_no"), private.get("trick_no")
     return t(lang, "play.table_info_gz", round=round_no, trick=trick, turn=turn)
 

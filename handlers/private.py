@@ -130,7 +130,7 @@ class PrivateChats:
     ) -> str:
         names = await self.services.seat_names(view, lang)
         turn = self.services.to_act(view, names, lang)
-        lines = [private["hand"] or "—", ui(view.game).table_info(private, turn, lang)]
+        lines = [private["hand"] or "—", ui(view.game).table_info(private, names, turn, lang)]
         if deciding:
             left = self.services.time_left(view) or "—"
             phase = private.get("phase")

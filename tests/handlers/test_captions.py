@@ -32,3 +32,13 @@ def test_every_decision_of_both_games_has_its_question_in_both_languages() -> No
     for lang in LANGUAGES:
         missing = {d for d in decisions if f"play.question_{d}" not in catalogue(lang)}
         assert not missing, (lang, missing)
+
+
+def test_the_gouji_caption_says_who_played_the_set_to_beat() -> None:
+    """Issue 16: everything needed to decide in the player's own chat, the set's owner too."""
+    from handlers.games import ui
+
+    private = {"hand_no": 1, "table": "4 4", "table_owner": 3}
+    names = ["A", "B", "C", "Dave", "E", "F"]
+    assert ui("gouji").table_info(private, names, "A", "zh") == "第1手 · 桌面：4 4（Dave 出） · 轮到：A"
+    assert "on the table: empty" in ui("gouji").table_info({"hand_no": 2}, names, "A", "en")
