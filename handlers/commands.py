@@ -363,7 +363,7 @@ async def start(update: Update, context: Context) -> None:
     if payload.startswith("j"):
         await arrive(update, context, found, lang, payload[1:])
         return
-    await reply(update, t(lang, "help.group"))
+    await reply(update, t(lang, "help.welcome"))  # a first /start: what the bot is, how to begin
 
 
 async def arrive(update: Update, context: Context, found: Services, lang: str, token: str) -> None:

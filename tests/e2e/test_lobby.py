@@ -104,3 +104,10 @@ async def test_a_group_admin_sets_the_groups_language_and_tables_speak_it(bot: B
     before = await bot.say(ALICE, GROUP, "/gongzhu fast")  # Alice's Telegram speaks Chinese
     lobby = await bot.wait(lambda calls: [c.text for c in calls[before:] if "Gongzhu" in c.text])
     assert lobby[0].startswith("Gongzhu · waiting for players")
+
+
+async def test_a_first_start_in_private_says_what_the_bot_is(bot: Bot) -> None:
+    """Issue 16: a first /start said only the group's command list."""
+    before = await bot.say(BOB, private(BOB), "/start")
+    said = await bot.wait(lambda calls: [c.text for c in calls[before:] if c.chat == BOB["id"]])
+    assert said[0].startswith("👋 I referee card tables in groups") and "/gouji" in said[0]
