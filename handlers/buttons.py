@@ -16,7 +16,7 @@ from handlers.i18n import t
 from handlers.keyboards import Keys, exposure_move
 from handlers.replies import refusal
 
-LOBBY = {Action.JOIN, Action.LEAVE, Action.ADD_BOT, Action.FILL, Action.START, Action.SETTINGS}
+LOBBY = {Action.JOIN, Action.LEAVE, Action.ADD_BOT, Action.FILL, Action.START, Action.SETTINGS, Action.TEAM}
 # keyboard steps that send nothing to the referee
 BUILDER = {Action.RANKS, Action.SETS, Action.HOME, Action.WARNED, Action.TOGGLE}
 TOGETHER = {Action.TOGGLE, Action.DONE}  # 拱猪 exposure: decided by all seats at once
@@ -65,6 +65,10 @@ async def _lobby(update: Update, context: Context, button: Button, lang: str) ->
         return
     if button.action == Action.LEAVE:
         await referee.leave(button.table, player)
+    elif button.action == Action.TEAM:  # one's own seat's team: no power needed
+        if button.arg not in ("0", "1"):
+            raise Refused("stale")
+        await referee.choose_team(button.table, player, int(button.arg))
     else:
         admin = await admin_unless_creator(context, referee.view(button.table), player)
         actions = {

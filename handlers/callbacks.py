@@ -30,6 +30,7 @@ class Action(StrEnum):
     FILL = "f"
     START = "s"
     SETTINGS = "o"  # open, close, or step one setting of the lobby
+    TEAM = "t"  # choose a team in the lobby (teams=chosen): 0 or 1
     RANKS = "r"  # the 够级 builder: the base ranks
     SETS = "k"  # … the sets of one base rank
     HOME = "h"  # … back to the decision's first keyboard

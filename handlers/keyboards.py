@@ -36,13 +36,17 @@ class Keys:
         data = self.signer.dump(Button(action, self.table, self.version, arg), self.chat)
         return InlineKeyboardButton(text, callback_data=data)
 
-    def lobby(self) -> InlineKeyboardMarkup:
+    def lobby(self, teams: bool = False) -> InlineKeyboardMarkup:
+        """Join, leave, bots, start, settings; `teams`: a button per team (teams=chosen)."""
+
         def key(name: str, action: Action) -> InlineKeyboardButton:
             return self.button(t(self.lang, f"lobby.{name}"), action)
 
+        choose = [self.button(t(self.lang, "lobby.team", team=n + 1), Action.TEAM, str(n)) for n in (0, 1)]
         return InlineKeyboardMarkup(
             [
                 [key("join", Action.JOIN), key("leave", Action.LEAVE)],
+                *([choose] if teams else []),
                 [key("addbot", Action.ADD_BOT), key("fill", Action.FILL)],
                 [key("start", Action.START), key("settings", Action.SETTINGS)],
             ]

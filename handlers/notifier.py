@@ -78,7 +78,7 @@ class TelegramNotifier:
     # -- the group -------------------------------------------------------------------------------
 
     async def lobby(self, view: TableView, lang: str, names: list[str]) -> None:
-        seats = [f"{i + 1}. {name}" for i, name in enumerate(names)]
+        seats = [f"{i + 1}. {name}{_team_mark(view, i, lang)}" for i, name in enumerate(names)]
         seats += [
             f"{i + 1}. {t(lang, 'lobby.seat_empty')}" for i in range(len(names), GAMES[view.game].seats)
         ]
@@ -96,7 +96,9 @@ class TelegramNotifier:
         if view.id in self._settings:
             markup = settings.keyboard(keys, view.game, view.options, view.time_control)
         else:
-            markup = keys.lobby()
+            markup = keys.lobby(
+                teams=GAMES[view.game].seating(GAMES[view.game].rules(view.options)) == "chosen"
+            )
         await self.messages.show_text(view.id, view.group_id, "lobby", text, markup)
 
     def show_settings(self, table: int, shown: bool) -> None:
@@ -210,3 +212,9 @@ def played_this_round(events: Sequence[Event]) -> dict[int, str]:
         elif event.kind in PLAYS:
             played[event.seat] = event.cards  # type: ignore[attr-defined]
     return played
+
+
+def _team_mark(view: TableView, seat: int, lang: str) -> str:
+    """A lobby seat's chosen team (teams=chosen), as the list shows it."""
+    team = view.seats[seat].team if seat < len(view.seats) else None
+    return "" if team is None else t(lang, "lobby.team_mark", team=team + 1)

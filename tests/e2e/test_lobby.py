@@ -111,3 +111,23 @@ async def test_a_first_start_in_private_says_what_the_bot_is(bot: Bot) -> None:
     before = await bot.say(BOB, private(BOB), "/start")
     said = await bot.wait(lambda calls: [c.text for c in calls[before:] if c.chat == BOB["id"]])
     assert said[0].startswith("👋 I referee card tables in groups") and "/gouji" in said[0]
+
+
+async def test_teams_chosen_has_team_buttons_and_the_start_honours_them(bot: Bot) -> None:
+    """Issue 16 / gouji.md §1 `teams=chosen`: a player picks a team in the lobby."""
+    await bot.say(ALICE, GROUP, "/gouji fast teams=chosen")
+    await bot.say(ALICE, private(ALICE), await join_link(bot))
+    await bot.until(lambda calls: any(text == "选联邦2" for _, text, _ in bot.buttons(GROUP["id"])))
+    message, _, team2 = next(b for b in bot.buttons(GROUP["id"]) if b[1] == "选联邦2")
+    refused = await bot.press(BOB, message, team2, bots=False)  # Bob has no seat
+    assert refused.params["text"] == "You have no seat at this table."
+    await bot.press(ALICE, message, team2, bots=False)
+    await bot.until(
+        lambda calls: "1. Alice（联邦2）" in bot.api.messages[(GROUP["id"], message["message_id"])]["text"]
+    )
+    await bot.say(ALICE, GROUP, "/fill")
+    await bot.say(ALICE, GROUP, "/startgame")
+    referee = bot.app.bot_data["services"].referee
+    await bot.until(lambda calls: referee.view(1).status == "running")
+    seat = referee.view(1).seat_of(ALICE["id"])
+    assert seat is not None and seat % 2 == 1  # team 2 plays the odd seats
