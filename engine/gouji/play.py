@@ -323,10 +323,21 @@ class PlayPhase(_Base):
         # A forfeited seat plays on (by bot) but its place is fixed: last (§12).
         out.append(ev.Finished(seat, order.index(seat) + 1 if seat in order else SEATS))
         sweep = self._sweep_team()
+        if sweep is None and len(self._holders()) <= 1:
+            sweep = self._sweep_with_leavers_last()
         if sweep is not None or len(self._holders()) <= 1:
             self._end_hand(sweep, out)
             return True
         return False
+
+    def _sweep_with_leavers_last(self) -> int | None:
+        """At the hand's end the leavers are placed last (§12), so the first three places may
+        be one team's after all (three leavers of the other team): that is a 烩四 (§10)."""
+        order = [s for s in [*self.finished, *self._holders()] if s not in self.forced]
+        if self.revolutionary is not None:
+            order.insert(min(3, len(order)), self.revolutionary)
+        first = order[:3]
+        return team(first[0]) if len(first) == 3 and len({team(s) for s in first}) == 1 else None
 
     def _sweep_team(self) -> int | None:
         """§10 烩四 (and §8.2: a revolutionary's two teammates taking 头科 and 二科)."""

@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from engine import IllegalMove
@@ -77,6 +77,8 @@ def play(
 @pytest.mark.parametrize("name", sorted(GAMES))
 @SETTINGS
 @given(seed=st.integers(0, 10**9))
+@example(seed=1925599)  # 够级: three leavers and a revolutionary (the 四科 left out of the order)
+@example(seed=1543)  # 够级: three leavers of one team leave the other the first three places (烩四)
 def test_every_match_ends_and_only_the_asked_seats_have_moves(name: str, seed: int) -> None:
     game = GAMES[name]
 
