@@ -1,11 +1,19 @@
-"""Fixtures every test folder shares."""
+"""Fixtures every test folder shares, and the property tests' profile: in CI (`CI` set) the
+examples are derived from each test, so a submission's run is repeatable; elsewhere they are
+random, to keep finding new cases (the contract suite's finds are pinned with @example)."""
 
+import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tests.referee.world import World
+
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 @pytest.fixture
