@@ -39,6 +39,10 @@ MESSAGES: dict[str, str] = {
     # the referee
     "unknown_game": "“{game}” is not a game here: gouji or gongzhu.",
     "bad_option": "{error}",
+    "option_unknown": "unknown option {option}; allowed: {allowed}",
+    "option_switch": "{option} must be on or off",
+    "option_number": "{option} must be a whole number of at most {digits} digits",
+    "option_choice": "{option} must be one of {allowed}",
     "bad_time_control": "{error}",
     "unknown_table": "There is no such table.",
     "group_busy": "This group already has a table (#{table}): finish it or /stop it first.",

@@ -5,11 +5,21 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Self
 
+from engine.errors import MESSAGES
 from engine.move import quoted
 
 _TRUE = {"on", "true", "yes", "1", "开"}
 _FALSE = {"off", "false", "no", "0", "关"}
 WHOLE_DIGITS = 6  # no option counts past a million; a longer number is refused before int() reads it
+
+
+class OptionError(ValueError):
+    """An option a player typed that the rules do not take, with a reason key the interface
+    translates (`option_unknown`, `option_switch`, `option_number`, `option_choice`)."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        self.key, self.params = key, params
+        super().__init__(MESSAGES[key].format(**params))  # the English wording
 
 
 def parse_options(cls: type, options: dict[str, str]) -> dict[str, object]:
@@ -19,16 +29,16 @@ def parse_options(cls: type, options: dict[str, str]) -> dict[str, object]:
     for key, raw in options.items():
         field = known.get(key)
         if field is None:
-            raise ValueError(f"unknown option {quoted(key)}; allowed: {', '.join(known)}")
+            raise OptionError("option_unknown", option=quoted(key), allowed=", ".join(known))
         default = field.default
         text = str(raw).strip().lower()
         if isinstance(default, bool):
             if text not in _TRUE | _FALSE:
-                raise ValueError(f"{key} must be on or off")
+                raise OptionError("option_switch", option=key)
             values[key] = text in _TRUE
         elif isinstance(default, int):
             if not text.lstrip("-").isdigit() or len(text) > WHOLE_DIGITS:
-                raise ValueError(f"{key} must be a whole number of at most {WHOLE_DIGITS} digits")
+                raise OptionError("option_number", option=key, digits=WHOLE_DIGITS)
             values[key] = int(text)
         else:
             values[key] = text

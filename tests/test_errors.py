@@ -8,7 +8,7 @@ from engine.errors import MESSAGES, IllegalMove
 
 def test_every_illegal_move_key_raised_has_a_message() -> None:
     source = "\n".join(p.read_text() for p in Path("engine").rglob("*.py"))
-    keys = set(re.findall(r'(?:IllegalMove|Refused)\(\s*"(\w+)"', source))
+    keys = set(re.findall(r'(?:IllegalMove|Refused|OptionError)\(\s*"(\w+)"', source))
     assert keys and keys <= set(MESSAGES), keys - set(MESSAGES)
     assert set(MESSAGES) <= keys, f"messages nobody raises: {set(MESSAGES) - keys}"
 

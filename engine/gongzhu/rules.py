@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.options import TableOptions
+from engine.options import OptionError, TableOptions
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "heart_values": ("standard", "books", "positive"),
@@ -45,7 +45,7 @@ class Rules(TableOptions):
             object.__setattr__(self, "pig_sheep_swap", swap)
         for name, allowed in CHOICES.items():
             if getattr(self, name) not in allowed:
-                raise ValueError(f"{name} must be one of {', '.join(allowed)}")
+                raise OptionError("option_choice", option=name, allowed=", ".join(allowed))
         checks = (
             (self.decks in (1, 2), "decks must be 1 or 2"),
             (self.match_target in (800, 1000), "match_target must be 800 or 1000"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.options import TableOptions
+from engine.options import OptionError, TableOptions
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "teams": ("random", "join_order", "chosen"),
@@ -32,7 +32,7 @@ class Rules(TableOptions):
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():
             if getattr(self, name) not in allowed:
-                raise ValueError(f"{name} must be one of {', '.join(allowed)}")
+                raise OptionError("option_choice", option=name, allowed=", ".join(allowed))
         if not 1 <= self.max_hands <= 100:
             raise ValueError("max_hands must be between 1 and 100")
         if not 1 <= self.strikes <= 20:

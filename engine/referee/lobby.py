@@ -11,7 +11,7 @@ from data.records import SeatRow
 from engine.errors import Refused
 from engine.events import Event
 from engine.games import GAMES
-from engine.options import parse_options
+from engine.options import OptionError, parse_options
 from engine.referee.events import (
     BotAdded,
     BotRemoved,
@@ -326,6 +326,8 @@ class LobbyCommands(PlayCommands, Reading):
 def _rules(rules_type: type, options: dict[str, str]) -> Any:
     try:
         return rules_type(**parse_options(rules_type, options))
+    except OptionError as error:  # said in the player's language
+        raise Refused(error.key, **error.params) from error
     except (TypeError, ValueError) as error:
         raise Refused("bad_option", error=str(error)) from error
 

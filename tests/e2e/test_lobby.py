@@ -48,8 +48,11 @@ def lobby_id(bot: Bot) -> int:
 async def test_a_bad_option_is_refused_with_what_is_allowed(bot: Bot) -> None:
     before = await bot.say(ALICE, GROUP, "/gouji kaidian=maybe")
     answer = await bot.wait(lambda calls: next((c for c in calls[before:] if c.chat == GROUP["id"]), None))
-    assert "kaidian" in answer.text
+    assert answer.text == "kaidian 只能是 on 或 off。"  # in Alice's language (issue 16: was English)
     assert not any("够级 ·" in c.text for c in bot.api.calls)  # no lobby opened
+    before = await bot.say(BOB, GROUP, "/gouji colour=red")
+    answer = await bot.wait(lambda calls: next((c for c in calls[before:] if c.chat == GROUP["id"]), None))
+    assert answer.text.startswith("There is no option “colour”. The options are: teams, ")
 
 
 async def test_an_unknown_command_gets_a_clear_answer(bot: Bot) -> None:
