@@ -336,7 +336,7 @@ class PlayPhase(_Base):
         order = [s for s in [*self.finished, *self._holders()] if s not in self.forced]
         if self.revolutionary is not None:
             order.insert(min(3, len(order)), self.revolutionary)
-        first = order[:3]
+        first = [*order, *self.forced][:3]  # the leavers too, when fewer than three played on
         return team(first[0]) if len(first) == 3 and len({team(s) for s in first}) == 1 else None
 
     def _sweep_team(self) -> int | None:
