@@ -10,10 +10,11 @@ from telegram import Update
 from engine.errors import Refusal, Refused
 from handlers import settings
 from handlers.callbacks import Action, Button, Forged
-from handlers.commands import Context, admin_unless_creator, seat, services
+from handlers.commands import Context, seat, services
 from handlers.games import decision_marks, move_label
 from handlers.i18n import t
 from handlers.keyboards import Keys, exposure_move
+from handlers.membership import admin_unless_creator
 from handlers.replies import refusal
 
 LOBBY = {Action.JOIN, Action.LEAVE, Action.ADD_BOT, Action.FILL, Action.START, Action.SETTINGS, Action.TEAM}

@@ -8,14 +8,14 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
-from telegram.constants import ChatMemberStatus, ChatType
-from telegram.error import TelegramError
+from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 import render
 from engine.errors import Refusal, Refused
 from handlers import settings
 from handlers.i18n import LANGUAGES, t
+from handlers.membership import admin_unless_creator, is_admin, is_member
 from handlers.replies import group_table, player_table, refusal
 from handlers.services import Services
 from handlers.sheets import score_sheet_of
@@ -285,40 +285,6 @@ async def stop(update: Update, context: Context, found: Services, lang: str) -> 
     user = update.effective_user.id  # type: ignore[union-attr]
     admin = await is_admin(context, update.effective_chat.id, user)  # type: ignore[union-attr]
     await found.referee.stop(view.id, user, admin=admin)
-
-
-async def member_status(context: Context, chat: int, user: int) -> str | None:
-    """What Telegram says the user is in the chat (`member`, `administrator`, `left` …); None
-    when it will not say (the bot was removed, the user is unknown)."""
-    try:
-        member = await context.bot.get_chat_member(chat, user)
-    except TelegramError:
-        return None
-    if member.status == ChatMemberStatus.RESTRICTED and not getattr(member, "is_member", False):
-        return ChatMemberStatus.LEFT
-    return member.status
-
-
-async def is_admin(context: Context, chat: int, user: int) -> bool:
-    return await member_status(context, chat, user) in (
-        ChatMemberStatus.ADMINISTRATOR,
-        ChatMemberStatus.OWNER,
-    )
-
-
-async def is_member(context: Context, chat: int, user: int) -> bool:
-    return await member_status(context, chat, user) in (
-        ChatMemberStatus.MEMBER,
-        ChatMemberStatus.RESTRICTED,
-        ChatMemberStatus.ADMINISTRATOR,
-        ChatMemberStatus.OWNER,
-    )
-
-
-async def admin_unless_creator(context: Context, view: Any, player: int) -> bool:
-    """Whether the player administers the table's group; only asked of Telegram (one call) when
-    the player is not the table's creator, whose say needs no more."""
-    return player != view.creator and await is_admin(context, view.group_id, player)
 
 
 # -- anywhere --------------------------------------------------------------------------------------
