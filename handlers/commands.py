@@ -16,7 +16,7 @@ from engine.errors import Refusal, Refused
 from handlers import settings
 from handlers.i18n import LANGUAGES, t
 from handlers.membership import admin_unless_creator, is_admin, is_member
-from handlers.replies import group_table, player_table, refusal
+from handlers.replies import group_table, refusal
 from handlers.services import Services
 from handlers.sheets import score_sheet_of
 
@@ -189,7 +189,7 @@ async def repost_table(update: Update, context: Context, found: Services, lang: 
     """In the group: its table message again, at the bottom. In private: the picture of the table
     where the player sits (what the group sees, no hand), so nobody has to leave their chat."""
     if is_private(update):
-        view = player_table(found.referee, update.effective_user.id)  # type: ignore[union-attr]
+        view = found.referee.table_of_player(update.effective_user.id)  # type: ignore[union-attr]
         if view is None:
             await reply(update, t(lang, "refuse.not_playing"))
             return
@@ -350,7 +350,7 @@ async def arrive(update: Update, context: Context, found: Services, lang: str, t
 
 
 async def hand(update: Update, context: Context, found: Services, lang: str) -> None:
-    view = player_table(found.referee, update.effective_user.id)  # type: ignore[union-attr]
+    view = found.referee.table_of_player(update.effective_user.id)  # type: ignore[union-attr]
     if view is None:
         await reply(update, t(lang, "refuse.not_playing"))
         return
@@ -358,7 +358,7 @@ async def hand(update: Update, context: Context, found: Services, lang: str) -> 
 
 
 async def back(update: Update, context: Context, found: Services, lang: str) -> None:
-    view = player_table(found.referee, update.effective_user.id)  # type: ignore[union-attr]
+    view = found.referee.table_of_player(update.effective_user.id)  # type: ignore[union-attr]
     if view is None:
         await reply(update, t(lang, "refuse.not_playing"))
         return
@@ -370,7 +370,7 @@ async def typed_move(update: Update, context: Context) -> None:
     """A move typed in the private chat, in engine notation: checked exactly like a button."""
     found, lang = await speaker(update, context)
     player = update.effective_user.id  # type: ignore[union-attr]
-    view = player_table(found.referee, player)
+    view = found.referee.table_of_player(player)
     if view is None:
         await reply(update, t(lang, "refuse.not_playing"))
         return

@@ -26,9 +26,3 @@ def group_table(referee: Any, group: int) -> TableView | None:
     views = sorted(referee.tables_in(group), key=lambda v: v.id)
     open_views = [v for v in views if v.status in OPEN]
     return (open_views or views or [None])[-1]
-
-
-def player_table(referee: Any, player: int) -> TableView | None:
-    """The running table where the player has a seat (the newest, if several)."""
-    found: TableView | None = referee.table_of_player(player)
-    return found

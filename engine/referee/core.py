@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import logging
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
@@ -22,8 +21,6 @@ from engine.referee.notifier import Notice, Notifier, TableView
 from engine.referee.outbox import Outbox
 from engine.referee.table import LiveTable, replay
 from engine.timecontrol import TimeControl
-
-log = logging.getLogger(__name__)
 
 HEARTBEAT = "alive_at"
 
