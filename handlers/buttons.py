@@ -10,7 +10,7 @@ from telegram import Update
 from engine.errors import Refusal, Refused
 from handlers import settings
 from handlers.callbacks import Action, Button, Forged
-from handlers.commands import Context, seat, services
+from handlers.commands import Context, manage_lobby, seat, services
 from handlers.games import decision_marks, move_label
 from handlers.i18n import t
 from handlers.keyboards import Keys, exposure_move
@@ -71,13 +71,7 @@ async def _lobby(update: Update, context: Context, button: Button, lang: str) ->
             raise Refused("stale")
         await referee.choose_team(button.table, player, int(button.arg))
     else:
-        admin = await admin_unless_creator(context, referee.view(button.table), player)
-        actions = {
-            Action.ADD_BOT: lambda: referee.add_bot(button.table, 1, by=player, admin=admin),
-            Action.FILL: lambda: referee.add_bot(button.table, 0, by=player, admin=admin),
-            Action.START: lambda: referee.start(button.table, by=player, admin=admin),
-        }
-        await actions[button.action]()
+        await manage_lobby(context, referee.view(button.table), player, button.action)
     await query.answer()
 
 

@@ -14,6 +14,7 @@ from telegram.ext import ContextTypes
 import render
 from engine.errors import Refusal, Refused
 from handlers import settings
+from handlers.callbacks import Action
 from handlers.i18n import LANGUAGES, t
 from handlers.membership import admin_unless_creator, is_admin, is_member
 from handlers.replies import group_table, refusal
@@ -176,13 +177,21 @@ async def lobby_action(update: Update, context: Context, found: Services, lang: 
     if name == "leave":
         await referee.leave(view.id, player)
         return
+    await manage_lobby(context, view, player, MANAGING[name])
+
+
+MANAGING = {"addbot": Action.ADD_BOT, "fill": Action.FILL, "startgame": Action.START}
+
+
+async def manage_lobby(context: Context, view: Any, player: int, action: Action) -> None:
+    """Add a bot, fill with bots, or start, by command or by button: the referee lets only the
+    table's creator or a group admin (asked of Telegram here) do it."""
+    referee = services(context).referee
     admin = await admin_unless_creator(context, view, player)
-    actions = {
-        "addbot": lambda: referee.add_bot(view.id, 1, by=player, admin=admin),
-        "fill": lambda: referee.add_bot(view.id, 0, by=player, admin=admin),
-        "startgame": lambda: referee.start(view.id, by=player, admin=admin),
-    }
-    await actions[name]()
+    if action == Action.START:
+        await referee.start(view.id, by=player, admin=admin)
+    else:
+        await referee.add_bot(view.id, 1 if action == Action.ADD_BOT else 0, by=player, admin=admin)
 
 
 async def repost_table(update: Update, context: Context, found: Services, lang: str) -> None:
