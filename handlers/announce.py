@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.events import Event
 from handlers.cards import card_label
-from handlers.i18n import has, t
+from handlers.i18n import has, listed, t
 
 SEAT_FIELDS = {
     "seat",
@@ -105,12 +105,13 @@ def _line(
             cards=" ".join(card_label(c) for c in values["cards"]),
         )
     if kind == "MatchEnded":  # who won; in 拱猪 also who is the pig (当猪)
-        join = t(lang, "announce.list_separator").join
-        line = t(lang, "announce.MatchEnded_won", winners=join(names[s] for s in values["winners"]))
+        line = t(lang, "announce.MatchEnded_won", winners=listed(lang, (names[s] for s in values["winners"])))
         if not values["winners"]:
             line = t(lang, "announce.MatchEnded_draw")
         losers = values.get("losers")
-        line += " " + t(lang, "announce.pigs", pigs=join(names[s] for s in losers)) if losers else ""
+        line += (
+            " " + t(lang, "announce.pigs", pigs=listed(lang, (names[s] for s in losers))) if losers else ""
+        )
         return line if values["reason"] == "stopped" else f"{line}\n{t(lang, 'announce.rematch_hint')}"
     if kind in ("TributePaid", "TributeChoice", "TributeForgiven"):  # §11a: tributes are public
         values["cards"] = " ".join(values.get("cards") or ())
@@ -122,7 +123,7 @@ def _line(
     if kind == "SwapChosen":
         return t(lang, f"announce.SwapChosen_{'swap' if values['swapped'] else 'keep'}", **values)
     if kind == "DealEnded" and values["pigs"]:
-        pigs = t(lang, "announce.list_separator").join(names[s] for s in values["pigs"])
+        pigs = listed(lang, (names[s] for s in values["pigs"]))
         return t(lang, "announce.DealEnded_pigs", deal_no=values["deal_no"], pigs=pigs)
     if kind == "AllHearts":
         return t(lang, "announce.AllHearts_slam" if values["grand_slam"] else "announce.AllHearts", **values)

@@ -13,7 +13,7 @@ import render
 from engine.games import GAMES
 from engine.matchplay import MatchPlay
 from handlers.cards import DECISIONS, card_label
-from handlers.i18n import t
+from handlers.i18n import listed, t
 
 if TYPE_CHECKING:  # keyboards import this registry: no cycle at run time
     from telegram import InlineKeyboardMarkup
@@ -71,9 +71,15 @@ def _gouji_places(match: MatchPlay) -> Places:
 def _gouji_intro(view: Any, seat: int, names: Sequence[str], lang: str) -> str:
     """gouji.md §1: teams {0,2,4} and {1,3,5}; the opposite (对头) sits three seats on."""
     mates = [names[s] for s in range(len(names)) if s % 2 == seat % 2 and s != seat]
-    join = t(lang, "announce.list_separator").join
-    return t(lang, "play.intro_gouji", seat=seat + 1, mates=join(mates), opposite=names[(seat + 3) % 6],
-             team=seat % 2 + 1)  # fmt: skip
+    opposite = names[(seat + 3) % 6]
+    return t(
+        lang,
+        "play.intro_gouji",
+        seat=seat + 1,
+        team=seat % 2 + 1,
+        mates=listed(lang, mates),
+        opposite=opposite,
+    )
 
 
 # -- 拱猪 ----------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ default; a user's language is their `/lang` choice, else their Telegram language
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
@@ -36,3 +37,8 @@ def t(lang: str, key: str, **values: object) -> str:
 
 def has(key: str) -> bool:
     return key in catalogue(DEFAULT)
+
+
+def listed(lang: str, items: Iterable[str]) -> str:
+    """Names as a list reads in the language: `A、B` in Chinese, `A, B` in English."""
+    return t(lang, "announce.list_separator").join(items)

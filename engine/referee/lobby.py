@@ -239,8 +239,7 @@ class LobbyCommands(PlayCommands, Reading):
         async with table.lock:
             if table.status != "finished":
                 raise Refused("not_over")
-            if not table.may_manage(by, admin):
-                raise Refused("not_allowed")
+            self._allowed(table, by, admin)
             for seat in table.seats:
                 seat.autopilot, seat.strikes = False, 0
             return await self._begin_match(table, self.new_seed())
@@ -307,6 +306,10 @@ class LobbyCommands(PlayCommands, Reading):
         """A lobby change only its manager may make: `by` is the asking user (None: the referee
         itself), `admin` whether Telegram says they administer the table's group."""
         cls._in_lobby(table)
+        cls._allowed(table, by, admin)
+
+    @staticmethod
+    def _allowed(table: LiveTable, by: int | None, admin: bool) -> None:
         if not table.may_manage(by, admin):
             raise Refused("not_allowed")
 
