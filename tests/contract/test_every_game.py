@@ -29,6 +29,11 @@ SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[Health
 STEPS = 20_000
 
 
+def every_game(test: Any) -> Any:
+    """The test for each registered game, over random seeds."""
+    return pytest.mark.parametrize("name", sorted(GAMES))(SETTINGS(given(seed=st.integers(0, 10**9))(test)))
+
+
 def short_match(game: Game, seed: int) -> tuple[MatchPlay, dict[str, object]]:
     options = dict(parse_options(game.rules_type, game.short_match))
     return game.new_match(str(seed), game.rules_type(**options)), options
@@ -74,9 +79,7 @@ def play(
     raise AssertionError("a match that does not end")
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-@SETTINGS
-@given(seed=st.integers(0, 10**9))
+@every_game
 @example(seed=1925599)  # 够级: three leavers and a revolutionary (the 四科 left out of the order)
 @example(seed=1543)  # 够级: three leavers of one team leave the other the first three places (烩四)
 @example(seed=691)  # 够级: four leavers; the two who played on and a leaver of theirs hold 1–3
@@ -91,9 +94,7 @@ def test_every_match_ends_and_only_the_asked_seats_have_moves(name: str, seed: i
     assert match.is_over and match.end_reason
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-@SETTINGS
-@given(seed=st.integers(0, 10**9))
+@every_game
 def test_no_card_is_made_or_lost_within_a_round(name: str, seed: int) -> None:
     game = GAMES[name]
     totals: dict[int, int] = {}
@@ -107,9 +108,7 @@ def test_no_card_is_made_or_lost_within_a_round(name: str, seed: int) -> None:
     play(game, seed, conduct=False, check=check)
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-@SETTINGS
-@given(seed=st.integers(0, 10**9))
+@every_game
 def test_offered_moves_are_accepted_and_moves_not_offered_change_nothing(name: str, seed: int) -> None:
     game = GAMES[name]
 
@@ -130,9 +129,7 @@ def test_offered_moves_are_accepted_and_moves_not_offered_change_nothing(name: s
     play(game, seed, conduct=False, check=check)
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-@SETTINGS
-@given(seed=st.integers(0, 10**9))
+@every_game
 def test_the_record_replays_the_match_with_its_conduct(name: str, seed: int) -> None:
     game = GAMES[name]
     match, steps = play(game, seed, conduct=True)
@@ -145,9 +142,7 @@ def test_the_record_replays_the_match_with_its_conduct(name: str, seed: int) -> 
     assert again.rounds[-1].public_view() == match.rounds[-1].public_view()
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-@SETTINGS
-@given(seed=st.integers(0, 10**9))
+@every_game
 def test_the_public_view_never_holds_a_hand(name: str, seed: int) -> None:
     game = GAMES[name]
 
