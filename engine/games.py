@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import gongzhu, gouji
 from engine.matchplay import MatchPlay
 from engine.move import Move
+from engine.views import Round
 
 
 @dataclass(frozen=True, slots=True)
-class Round:
+class RoundStart:
     number: int
     seed: str
 
@@ -33,7 +34,7 @@ class Game:
     seats: int
     rules_type: type
     match_type: type[MatchPlay]
-    round_started: Callable[[Any], Round | None]  # the event that starts a round, read
+    round_started: Callable[[Any], RoundStart | None]  # the event that starts a round, read
     round_ended: Callable[[Any], tuple[int, tuple[int, ...]] | None]  # (number, scores)
     team_of: Callable[[Any, int], int | None]  # (rules, seat) → team, None when every seat plays alone
     parse_move: Callable[[str], Move]
@@ -52,16 +53,16 @@ class Game:
         return set(match.winners())
 
 
-def _gouji_round(event: Any) -> Round | None:
-    return Round(event.hand_no, event.seed) if isinstance(event, gouji.events.HandStarted) else None
+def _gouji_round(event: Any) -> RoundStart | None:
+    return RoundStart(event.hand_no, event.seed) if isinstance(event, gouji.events.HandStarted) else None
 
 
 def _gouji_end(event: Any) -> tuple[int, tuple[int, ...]] | None:
     return (event.hand_no, event.scores) if isinstance(event, gouji.events.HandEnded) else None
 
 
-def _gongzhu_round(event: Any) -> Round | None:
-    return Round(event.deal_no, event.seed) if isinstance(event, gongzhu.events.DealStarted) else None
+def _gongzhu_round(event: Any) -> RoundStart | None:
+    return RoundStart(event.deal_no, event.seed) if isinstance(event, gongzhu.events.DealStarted) else None
 
 
 def _gongzhu_end(event: Any) -> tuple[int, tuple[int, ...]] | None:
@@ -79,6 +80,12 @@ def _gouji_team(rules: gouji.Rules, seat: int) -> int:
 
 def _gongzhu_team(rules: gongzhu.Rules, seat: int) -> int | None:
     return seat % 2 if rules.partners else None  # 猪羊一家's sides change with the cards
+
+
+if TYPE_CHECKING:  # mypy proves each game's round offers what the referee reads (engine.views)
+
+    def _rounds_conform(hand: gouji.Hand, deal: gongzhu.Deal) -> tuple[Round, Round]:
+        return hand, deal
 
 
 GAMES: dict[str, Game] = {

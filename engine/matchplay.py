@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Self
 from engine.conduct import Conduct
 from engine.errors import IllegalMove
 from engine.events import Event
+from engine.views import Round
 
 
 class MatchPlay(Conduct):
@@ -36,6 +37,12 @@ class MatchPlay(Conduct):
         for seat, move in moves:
             match.apply(seat, move)
         return match
+
+    @property
+    def current(self) -> Round:
+        """The round now on (the last one, once the match is over)."""
+        round_: Round = self.rounds[-1]
+        return round_
 
     @property
     def to_act(self) -> list[int]:

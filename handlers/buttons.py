@@ -3,11 +3,13 @@ this bot did not sign, a stale keyboard, a double press, or a press by someone w
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from telegram import Update
 
 from engine.errors import Refusal, Refused
+from engine.referee.notifier import PrivateView
 from handlers import settings
 from handlers.callbacks import Action, Button, Forged
 from handlers.commands import Context, manage_lobby, seat, services
@@ -105,14 +107,14 @@ def _setting_step(view: Any, name: str) -> tuple[dict[str, str], str | None]:
     raise Refused("stale")
 
 
-def _current(context: Context, button: Button, player: int) -> dict[str, Any]:
+def _current(context: Context, button: Button, player: int) -> PrivateView:
     """The player's private view, if the button is of this very moment (else: refused as stale).
     拱猪 exposure toggles and done are the exception: the seats decide together, so another
     seat's decision (a new version) leaves this one's choice open and its toggles meaningful."""
     referee = services(context).referee
     view = referee.private_view(button.table, player)
-    together = button.action in TOGETHER and view.get("phase") == "expose" and view["legal"]
-    if view["version"] != button.version and not together:
+    together = button.action in TOGETHER and view.phase == "expose" and bool(view.legal)
+    if view.version != button.version and not together:
         raise Refused("stale")
     return view
 
@@ -125,8 +127,8 @@ async def _builder(update: Update, context: Context, button: Button, lang: str) 
     private = _current(context, button, query.from_user.id)
     game = services(context).referee.view(button.table).game
     assert query.message is not None  # a button with no message to show it is never signed right
-    keys = Keys(services(context).signer, query.message.chat.id, game, button.table, private["version"], lang)
-    legal = private["legal"]
+    keys = Keys(services(context).signer, query.message.chat.id, game, button.table, private.version, lang)
+    legal = private.legal
     warnings, hidden = decision_marks(game, private)
     alert = None
     if button.action == Action.RANKS:
@@ -142,12 +144,12 @@ async def _builder(update: Update, context: Context, button: Button, lang: str) 
         context.bot_data["notifier"].private.exposing[(button.table, query.from_user.id)] = chosen
         markup = keys.exposure(legal, chosen)
     else:
-        markup = keys.moves(legal, str(private.get("phase")), warnings, hidden=hidden)
+        markup = keys.moves(legal, private.phase, warnings, hidden=hidden)
     await query.edit_message_reply_markup(markup)
     await query.answer(alert, show_alert=alert is not None)
 
 
-def _index(button: Button, legal: list[str]) -> int:
+def _index(button: Button, legal: Sequence[str]) -> int:
     if not button.arg.isdigit() or int(button.arg) >= len(legal):
         raise Refused("stale")
     return int(button.arg)
@@ -164,13 +166,13 @@ async def _move(update: Update, context: Context, button: Button, lang: str) -> 
     assert query is not None
     player = query.from_user.id
     private = _current(context, button, player)
-    legal = private["legal"]
+    legal = private.legal
     if button.action == Action.DONE:  # the exposure toggles' done: the decision those toggles make
         move = exposure_move(legal, _mask(button))
         if move is None:
             raise Refused("stale")
     else:
         move = legal[_index(button, legal)]
-    await services(context).referee.submit(button.table, player, move, private["version"])
+    await services(context).referee.submit(button.table, player, move, private.version)
     game = services(context).referee.view(button.table).game
     await query.answer(t(lang, "play.played", move=move_label(move, lang, game)))

@@ -5,13 +5,16 @@ a game the engine registers without an entry here fails at import, not in front 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import render
 from engine.games import GAMES
+from engine.gongzhu.views import DealView
+from engine.gouji.views import HandView
 from engine.matchplay import MatchPlay
+from engine.referee.notifier import PrivateView
 from handlers.cards import DECISIONS, card_label
 from handlers.i18n import listed, t
 
@@ -20,7 +23,7 @@ if TYPE_CHECKING:  # keyboards import this registry: no cycle at run time
 
     from handlers.keyboards import Keys
 
-Private = Mapping[str, Any]
+Private = PrivateView
 Places = tuple[int | None, ...]
 
 
@@ -53,13 +56,12 @@ def _gouji_keyboard(
 
 def _gouji_info(private: Private, names: Sequence[str], turn: str, lang: str) -> str:
     """The hand, the set to beat and who played it, whose turn it is."""
-    owner = private.get("table_owner")
-    table = private.get("table")
-    if table and isinstance(owner, int):
-        table = t(lang, "play.table_by", table=table, name=names[owner])
-    return t(
-        lang, "play.table_info", round=private.get("hand_no"), table=table or t(lang, "play.empty"), turn=turn
-    )
+    public = private.public
+    assert isinstance(public, HandView)
+    table = public.table
+    if table and public.table_owner is not None:
+        table = t(lang, "play.table_by", table=table, name=names[public.table_owner])
+    return t(lang, "play.table_info", round=public.number, table=table or t(lang, "play.empty"), turn=turn)
 
 
 def _gouji_places(match: MatchPlay) -> Places:
@@ -101,8 +103,9 @@ def _gongzhu_keyboard(
 
 
 def _gongzhu_info(private: Private, names: Sequence[str], turn: str, lang: str) -> str:
-    round_no, trick = private.get("deal_no"), private.get("trick_no")
-    return t(lang, "play.table_info_gz", round=round_no, trick=trick, turn=turn)
+    public = private.public
+    assert isinstance(public, DealView)
+    return t(lang, "play.table_info_gz", round=public.number, trick=public.trick_no, turn=turn)
 
 
 CLAIM_CARDS = 3  # 摊牌 is offered by button once no hand holds more cards than this
@@ -110,22 +113,22 @@ CLAIM_CARDS = 3  # 摊牌 is offered by button once no hand holds more cards tha
 
 def _gongzhu_hidden(private: Private) -> frozenset[str]:
     """摊牌 claims every scoring card left: offered when it can be judged, near the deal's end."""
-    left = private.get("cards_left") or [0]
+    left = private.public.cards_left or (0,)
     return frozenset() if max(left) <= CLAIM_CARDS else frozenset({"claim"})
 
 
 def _claim_question(private: Private, names: Sequence[str], lang: str) -> dict[str, str]:
     """What the others are asked to accept: who claims, with what hand."""
-    claim = private.get("claim")
-    if not claim:
+    public = private.public
+    if not isinstance(public, DealView) or public.claim is None:
         return {}
-    hand = " ".join(card_label(c) for c in str(claim["hand"]).split())
-    return {"name": names[int(claim["seat"])], "hand": hand}
+    hand = " ".join(card_label(c) for c in public.claim.hand.split())
+    return {"name": names[public.claim.seat], "hand": hand}
 
 
 def _gongzhu_hand(private: Private, lang: str) -> bytes:
-    exposed = " ".join(private.get("my_exposed", ()))
-    return render.gongzhu_hand(private["hand"], exposed=exposed, lang=lang)
+    exposed = " ".join(private.round.own_exposed)
+    return render.gongzhu_hand(private.hand, exposed=exposed, lang=lang)
 
 
 UI: dict[str, GameUI] = {
@@ -134,7 +137,7 @@ UI: dict[str, GameUI] = {
         per_row=3,
         keyboard=_gouji_keyboard,
         table_info=_gouji_info,
-        hand_picture=lambda private, lang: render.gouji_hand(private["hand"], lang=lang),
+        hand_picture=lambda private, lang: render.gouji_hand(private.hand, lang=lang),
         sheet_places=_gouji_places,
         sheet_teams=True,
         seat_intro=_gouji_intro,
@@ -177,4 +180,4 @@ def decision_marks(game: str, private: Private) -> tuple[dict[str, str], frozens
     """A decision's moves to confirm first (the engine's warnings and the game's own), and the
     moves its keyboard leaves out for now."""
     look = ui(game)
-    return {**(private.get("warnings") or {}), **look.confirm(private)}, look.hidden(private)
+    return {**private.round.warnings, **look.confirm(private)}, look.hidden(private)

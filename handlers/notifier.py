@@ -171,7 +171,7 @@ class TelegramNotifier:
             if seat.player is None:
                 continue
             private = (
-                self.services.referee.private_view(view.id, seat.player) if view.status == "running" else {}
+                self.services.referee.private_view(view.id, seat.player) if view.status == "running" else None
             )
             move = played.get(seat.seat)
             await self.private.update(view, seat.player, private, move, for_you=seat.seat in timed_out)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.referee.notifier import TableView
+from engine.referee.notifier import PrivateView, TableView
 from handlers.games import decision_marks, move_label, ui
 from handlers.i18n import has, t
 from handlers.keyboards import Keys
@@ -45,27 +45,27 @@ class PrivateChats:
         self,
         view: TableView,
         player: int,
-        private: dict[str, Any],
+        private: PrivateView | None,
         played: str | None = None,
         repost: bool = False,
         for_you: bool = False,
     ) -> None:
         """Brings the player's hand message up to date with the table at `view`; `played` is the
         seat's move in this notice, made by its bot (`for_you`) when the player ran out of time."""
-        if view.status != "running" or "hand" not in private:
+        if view.status != "running" or private is None:
             ended = "play.table_stopped" if view.status == "stopped" else "play.match_over"
             await self.close(view.id, player, ended if view.status != "running" else None)
             return
         table, key = view.id, (view.id, player)
-        round_purpose = f"hand{private.get('hand_no', private.get('deal_no'))}"
+        round_purpose = f"hand{private.public.number}"
         lang = await self.services.lang_of(player)
         deciding = _deciding(view, private)
         markup = None
         if deciding:
             keys = Keys(self.services.signer, player, view.game, table, view.version, lang)
-            phase, chosen = str(private.get("phase")), self.exposing.get(key, 0)
+            phase, chosen = private.phase, self.exposing.get(key, 0)
             warnings, hidden = decision_marks(view.game, private)
-            markup = keys.moves(private["legal"], phase, warnings, chosen, hidden)
+            markup = keys.moves(private.legal, phase, warnings, chosen, hidden)
         else:
             self.exposing.pop(key, None)
         caption = await self._caption(view, private, lang, deciding, played, for_you)
@@ -78,11 +78,11 @@ class PrivateChats:
             await self.messages.remember(table, player, round_purpose, sent)
             if deciding:
                 await self.messages.remember(table, player, KEYS, sent)
-            self._shown[key] = Shown(sent, private["hand"], caption, markup)
+            self._shown[key] = Shown(sent, private.hand, caption, markup)
             return
         target = keyed if keyed is not None else live
         shown = self._shown.get(key)
-        if shown is not None and shown.message == target and shown.hand == private["hand"]:
+        if shown is not None and shown.message == target and shown.hand == private.hand:
             if keyed is None or (shown.caption, shown.markup) == (caption, markup):
                 return  # between decisions, only a changed hand is worth an edit
             edited = await self.messages.edit_caption(player, target, caption, markup)
@@ -96,7 +96,7 @@ class PrivateChats:
             return
         if not deciding and keyed is not None:
             await self.messages.forget(table, player, KEYS)
-        self._shown[key] = Shown(target, private["hand"], caption, markup)
+        self._shown[key] = Shown(target, private.hand, caption, markup)
 
     async def close(self, table: int, player: int, reason: str | None) -> None:
         """The player decides nothing more at this table (it stopped, the match ended, they
@@ -122,7 +122,7 @@ class PrivateChats:
     async def _caption(
         self,
         view: TableView,
-        private: dict[str, Any],
+        private: PrivateView,
         lang: str,
         deciding: bool,
         played: str | None,
@@ -130,10 +130,10 @@ class PrivateChats:
     ) -> str:
         names = await self.services.seat_names(view, lang)
         turn = self.services.to_act(view, names, lang)
-        lines = [private["hand"] or "—", ui(view.game).table_info(private, names, turn, lang)]
+        lines = [private.hand or "—", ui(view.game).table_info(private, names, turn, lang)]
         if deciding:
             left = self.services.time_left(view) or "—"
-            phase = private.get("phase")
+            phase = private.phase
             question = f"play.question_{phase}"  # a decision with a question of its own
             if not has(question):
                 question = "play.expose_title" if phase == "expose" else "play.your_turn"
@@ -141,23 +141,23 @@ class PrivateChats:
         elif played:
             said = "play.played_for_you" if for_you else "play.played"
             lines.append(t(lang, said, move=move_label(played, lang, view.game)))
-        if _on_autopilot(view, int(private.get("seat", -1))):
+        if _on_autopilot(view, private.seat):
             lines.append(t(lang, "play.on_autopilot"))
         return "\n".join(lines)
 
 
-def _deciding(view: TableView, private: dict[str, Any]) -> bool:
+def _deciding(view: TableView, private: PrivateView) -> bool:
     """The player decides now (a keyboard, a notifying message); never while on autopilot, when
     the seat's bot plays for them."""
-    seat = private.get("seat")
-    if not isinstance(seat, int) or _on_autopilot(view, seat):
+    seat = private.seat
+    if _on_autopilot(view, seat):
         return False
-    return bool(private.get("legal")) and (seat in view.to_act or private.get("phase") == "expose")
+    return bool(private.legal) and (seat in view.to_act or private.phase == "expose")
 
 
 def _on_autopilot(view: TableView, seat: int) -> bool:
     return 0 <= seat < len(view.seats) and view.seats[seat].autopilot
 
 
-def _picture(view: TableView, private: dict[str, Any], lang: str) -> bytes:
+def _picture(view: TableView, private: PrivateView, lang: str) -> bytes:
     return ui(view.game).hand_picture(private, lang)

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from engine.gongzhu.views import DealView
 from engine.gouji.scoring import team
+from engine.gouji.views import HandView
 
 if TYPE_CHECKING:  # pictures never load the async referee; they only read its view
     from engine.referee.notifier import TableView
@@ -42,77 +44,92 @@ class TableScene:
 
 def table_scene(view: TableView, names: Sequence[str], now: float) -> TableScene:
     """`names[seat]` is the name to show; `now` is the referee clock's time (for the time left)."""
-    public = view.public or {}
     seconds = None if view.deadline_at is None else max(0, round(view.deadline_at - now))
-    common = {
-        "to_act": tuple(view.to_act),
-        "seconds_left": seconds,
-    }
-    return SCENES[view.game](view, names, public, common)
+    return SCENES[view.game](view, names, Common(tuple(view.to_act), seconds))
 
 
-def _seat(view: TableView, seat: int, names: Sequence[str], **fields: object) -> SeatScene:
+@dataclass(frozen=True, slots=True)
+class Common:
+    """What every game's scene takes from the table itself."""
+
+    to_act: tuple[int, ...]
+    seconds_left: int | None
+
+
+def _seat(view: TableView, seat: int, names: Sequence[str], **fields: Any) -> SeatScene:
     info = view.seats[seat]
-    return SeatScene(names[seat], is_bot=info.is_bot, autopilot=info.autopilot, **fields)  # type: ignore[arg-type]
+    return SeatScene(names[seat], is_bot=info.is_bot, autopilot=info.autopilot, **fields)
 
 
-def _gouji(view: TableView, names: Sequence[str], public: dict, common: dict) -> TableScene:
+def _gouji(view: TableView, names: Sequence[str], common: Common) -> TableScene:
     n = len(view.seats)
-    left = public.get("cards_left") or [0] * n
-    places = {int(s): p for s, p in (public.get("places") or {}).items()}
-    # the engine's per-seat flags are lists of booleans, one a seat (not sets of seats)
-    passed = [bool(p) for p in public.get("passed") or [False] * n]
+    public = view.public
+    if not isinstance(public, HandView):  # a lobby: empty seats
+        seats = tuple(_seat(view, s, names, team=team(s), cards_left=0) for s in range(n))
+        return TableScene("gouji", view.match_no or 1, seats, common.to_act, common.seconds_left)
+    places = public.places
     seats = tuple(
         _seat(
             view,
             s,
             names,
             team=team(s),
-            cards_left=left[s],
+            cards_left=public.cards_left[s],
             place=places.get(s),
-            passed=passed[s] and s not in places,  # a finished seat shows its place, never 过
+            passed=public.passed[s] and s not in places,  # a finished seat shows its place, never 过
         )
         for s in range(n)
     )
     notes = []
-    if any(public.get("headless") or ()):
+    if any(public.headless):
         notes.append("headless")
-    if public.get("melee"):
+    if public.melee:
         notes.append("melee")
-    if public.get("burn_pending"):
+    if public.burn_pending:
         notes.append("burn")
-    if public.get("phase") not in (None, "play", "over"):
+    if public.phase not in ("play", "over"):
         notes.append("phase_preplay")
     return TableScene(
         "gouji",
-        int(public.get("hand_no") or view.match_no or 1),
+        public.number,
         seats,
-        table_set=public.get("table"),
-        table_owner=public.get("table_owner"),
+        common.to_act,
+        common.seconds_left,
+        table_set=public.table,
+        table_owner=public.table_owner,
         notes=tuple(notes),
-        **common,
     )
 
 
-def _gongzhu(view: TableView, names: Sequence[str], public: dict, common: dict) -> TableScene:
+def _gongzhu(view: TableView, names: Sequence[str], common: Common) -> TableScene:
     n = len(view.seats)
-    left = public.get("cards_left") or [0] * n
-    exposed = public.get("exposed") or [[] for _ in range(n)]
-    tricks = public.get("tricks_won") or [0] * n
+    public = view.public
+    if not isinstance(public, DealView):  # a lobby: empty seats
+        seats = tuple(_seat(view, s, names, team=None, cards_left=0) for s in range(n))
+        return TableScene("gongzhu", 1, seats, common.to_act, common.seconds_left)
     seats = tuple(
-        _seat(view, s, names, team=None, cards_left=left[s], exposed=tuple(exposed[s]), tricks=tricks[s])
+        _seat(
+            view,
+            s,
+            names,
+            team=None,
+            cards_left=public.cards_left[s],
+            exposed=public.exposed[s],
+            tricks=public.tricks_won[s],
+        )
         for s in range(n)
     )
-    phase = public.get("phase")
+    phase = public.phase
     notes = ("phase_expose",) if phase == "expose" else ("phase_claim",) if phase == "claim" else ()
     return TableScene(
         "gongzhu",
-        int(public.get("deal_no") or 1),
+        public.number,
         seats,
-        trick=tuple((int(s), str(c)) for s, c in public.get("trick") or ()),
-        trick_no=public.get("trick_no"),
+        common.to_act,
+        common.seconds_left,
+        trick=public.trick,
+        trick_no=public.trick_no,
         notes=notes,
-        **common,
     )
 
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from engine.events import Event
+from engine.referee.notifier import PrivateView
 
 
 class Hand(Protocol):
@@ -55,3 +56,9 @@ async def refused(key: str, call: Any) -> None:
         assert refusal.key == key, refusal
     else:
         raise AssertionError(f"not refused: expected {key}")
+
+
+def private_of(game: Any, seat: int, version: int = 1) -> PrivateView:
+    """The player's private view of a round built in a test, as the referee would hand it out."""
+    mine = game.seat_view(seat)
+    return PrivateView(mine, mine.legal, version, None)

@@ -25,7 +25,9 @@ from engine.gongzhu.moves import ACCEPT, CLAIM_ALL, KEEP, PASS, REJECT, SWAP, De
 from engine.gongzhu.rules import Rules
 from engine.gongzhu.scoring import DealScore, deal_pigs, score_deal
 from engine.gongzhu.tricks import TrickPlay
+from engine.gongzhu.views import ClaimView, DealView, SeatDealView
 from engine.seeding import rng
+from engine.views import SeatRoundView
 
 
 class Deal(Exposure, Claims, TrickPlay):
@@ -312,48 +314,45 @@ class Deal(Exposure, Claims, TrickPlay):
 
     # -- views -------------------------------------------------------------------------------
 
-    def public_view(self) -> dict[str, object]:
+    def public_view(self) -> DealView:
         """What everyone at the table may know. Never a card of anyone's hand (a claimer's hand
         is shown by the claim itself); who is asked to expose is not shown either."""
         blind = self.rules.exposing == "blind"
         result = self.result
-        return {
-            "deal_no": self.deal_no,
-            "phase": self.phase,
-            "to_act": [] if self.phase == "expose" else list(self.to_act),
-            "leader": self.leader,
-            "trick_no": self.trick_no + (0 if self.phase == "over" else 1),
-            "trick": [(seat, move.text) for seat, move in self.trick],
-            "last_trick": [(seat, move.text) for seat, move in self.last_trick],
-            "cards_left": list(self.left),
-            "exposed": [[] if blind else [c.text for c in cards] for cards in self.exposed],
-            "exposed_counts": [len(cards) for cards in self.exposed],
-            "taken": [[c.text for c, _ in cards] for cards in self.taken],
-            "tricks_won": list(self.tricks_won),
-            "suits_opened": [SUITS[s] for s in range(4) if self.suit_opened[s]],
-            "claim": self._claim_view(),
-            "forfeited": list(self.forfeited),
-            "card_points": None if result is None else list(result.card_points),
-            "scores": None if result is None else list(result.scores),
-        }
+        return DealView(
+            number=self.deal_no,
+            phase=self.phase,
+            to_act=() if self.phase == "expose" else tuple(self.to_act),
+            cards_left=tuple(self.left),
+            forfeited=tuple(self.forfeited),
+            scores=None if result is None else tuple(result.scores),
+            leader=self.leader,
+            trick_no=self.trick_no + (0 if self.phase == "over" else 1),
+            trick=tuple((seat, move.text) for seat, move in self.trick),
+            last_trick=tuple((seat, move.text) for seat, move in self.last_trick),
+            exposed=tuple(() if blind else tuple(c.text for c in cards) for cards in self.exposed),
+            exposed_counts=tuple(len(cards) for cards in self.exposed),
+            taken=tuple(tuple(c.text for c, _ in cards) for cards in self.taken),
+            tricks_won=tuple(self.tricks_won),
+            suits_opened=tuple(SUITS[s] for s in range(4) if self.suit_opened[s]),
+            claim=self._claim_view(),
+            card_points=None if result is None else tuple(result.card_points),
+        )
 
-    def _claim_view(self) -> dict[str, object] | None:
+    def _claim_view(self) -> ClaimView | None:
         if self.claimer is None:
             return None
-        return {
-            "seat": self.claimer,
-            "hand": cards_text(self.hand(self.claimer)),
-            "assignment": [(c.text, to) for c, _, to in self.claim_assignment],
-            "waiting": list(self.to_act),
-        }
+        return ClaimView(
+            self.claimer,
+            cards_text(self.hand(self.claimer)),
+            tuple((c.text, to) for c, _, to in self.claim_assignment),
+            tuple(self.to_act),
+        )
 
-    def seat_view(self, seat: int) -> dict[str, object]:
-        view = self.public_view()
-        view["seat"] = seat
-        view["hand"] = cards_text(self.hand(seat))
-        view["my_exposed"] = [c.text for c in self.exposed[seat]]
-        view["legal"] = [str(m) for m in self.legal_moves(seat)]
-        return view
+    def seat_view(self, seat: int) -> SeatDealView:
+        legal = tuple(str(m) for m in self.legal_moves(seat))
+        own = tuple(c.text for c in self.exposed[seat])
+        return SeatRoundView(self.public_view(), seat, cards_text(self.hand(seat)), legal, own_exposed=own)
 
     def total_cards(self) -> int:
         """Cards in hands plus cards played: 52 (or 104) at every step of a dealt deal."""

@@ -24,7 +24,9 @@ from engine.gouji.preplay import PrePlay
 from engine.gouji.rules import Rules
 from engine.gouji.scoring import Debt, fall_debts, hand_scores, paying_order, team
 from engine.gouji.sets import CardSet, Decision, Move, parse_move, point_sets
+from engine.gouji.views import HandView, SeatHandView
 from engine.seeding import rng
+from engine.views import SeatRoundView
 
 TOTAL_CARDS = 216
 
@@ -254,39 +256,34 @@ class Hand(PrePlay, PlayPhase, HandState):
 
     # -- views (§11a) ------------------------------------------------------------------------
 
-    def public_view(self) -> dict[str, object]:
+    def public_view(self) -> HandView:
         """What everyone at the table may know. Never a card of anyone's hand."""
-        order = self.finish_order
-        return {
-            "hand_no": self.hand_no,
-            "phase": str(self.phase),
-            "to_act": list(self.to_act),
-            "table": None if self.table is None else self.table.text,
-            "table_owner": None if self.table is None else self.owner,
-            "cards_left": [0 if s in self.out else n for s, n in enumerate(self.left)],
-            "places": {s: order.index(s) + 1 for s in order},
-            "passed": list(self.passed),
-            "headless": list(self.headless),
-            "melee": self.melee,
-            "burn_pending": None if self.burn is None else list(self.burn),
-            "obligated": list(self.obligated),
-            "opened": list(self.opened),
-            "first_point": list(self.first_point),
-            "jokers_played": [list(j) for j in self.jokers_played],
-            "revolutionary": self.revolutionary,
-            "charge": None if self.charge is None else self.charge.text,
-            "dead_levels_left": self.dead_left,
-            "forfeited": list(self.forced),
-            "scores": None if self.scores is None else list(self.scores),
-        }
+        return HandView(
+            number=self.hand_no,
+            phase=str(self.phase),
+            to_act=tuple(self.to_act),
+            cards_left=tuple(0 if s in self.out else n for s, n in enumerate(self.left)),
+            forfeited=tuple(self.forced),
+            scores=self.scores,
+            table=None if self.table is None else self.table.text,
+            table_owner=None if self.table is None else self.owner,
+            finish_order=tuple(self.finish_order),
+            passed=tuple(self.passed),
+            headless=tuple(self.headless),
+            melee=self.melee,
+            burn_pending=self.burn,
+            obligated=tuple(self.obligated),
+            opened=tuple(self.opened),
+            first_point=tuple(self.first_point),
+            jokers_played=tuple(tuple(j) for j in self.jokers_played),
+            revolutionary=self.revolutionary,
+            charge=None if self.charge is None else self.charge.text,
+            dead_levels_left=self.dead_left,
+        )
 
-    def seat_view(self, seat: int) -> dict[str, object]:
-        view = self.public_view()
-        view["seat"] = seat
-        view["hand"] = str(self.cards[seat])
-        view["legal"] = [str(m) for m in self.legal_moves(seat)]
-        view["warnings"] = self.warnings(seat)
-        return view
+    def seat_view(self, seat: int) -> SeatHandView:
+        legal = tuple(str(m) for m in self.legal_moves(seat))
+        return SeatRoundView(self.public_view(), seat, str(self.cards[seat]), legal, self.warnings(seat))
 
     def total_cards(self) -> int:
         """Cards in hands plus cards played: 216 at every step of a dealt hand."""

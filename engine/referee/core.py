@@ -17,7 +17,7 @@ from engine.events import Event
 from engine.games import GAMES, Window
 from engine.referee.clock import Clock
 from engine.referee.events import Resumed
-from engine.referee.notifier import Notice, Notifier, TableView
+from engine.referee.notifier import Notice, Notifier, PrivateView, TableView
 from engine.referee.outbox import Outbox
 from engine.referee.table import LiveTable, replay
 from engine.timecontrol import TimeControl
@@ -136,7 +136,7 @@ class RefereeCore(ABC):
     def view(self, table_id: int) -> TableView:
         return self.table(table_id).view()
 
-    def private_view(self, table_id: int, player: int) -> dict[str, Any]:
+    def private_view(self, table_id: int, player: int) -> PrivateView:
         """The player's own hand, legal moves and the public information: for their chat only."""
         table = self.table(table_id)
         seat = table.seat_of(player)
@@ -144,11 +144,13 @@ class RefereeCore(ABC):
             raise Refused("not_seated")
         if table.match is None:
             raise Refused("not_running")
-        view: dict[str, Any] = table.match.rounds[-1].seat_view(seat)
-        view["legal"] = [str(m) for m in table.match.legal_moves(seat)] if table.status == "running" else []
-        view["version"] = table.version
-        view["deadline_at"] = table.deadline_at if seat in table.waiting else None
-        return view
+        running = table.status == "running"
+        return PrivateView(
+            table.match.current.seat_view(seat),
+            tuple(str(m) for m in table.match.legal_moves(seat)) if running else (),
+            table.version,
+            table.deadline_at if seat in table.waiting else None,
+        )
 
     def tables_in(self, group_id: int) -> list[TableView]:
         return [t.view() for t in self.tables.values() if t.group_id == group_id]
@@ -275,7 +277,7 @@ class RefereeCore(ABC):
 
     @staticmethod
     def _window(table: LiveTable) -> Window | None:
-        return table.game.window(table.match.rounds[-1], table.rules) if table.match else None
+        return table.game.window(table.match.current, table.rules) if table.match else None
 
     def _arm(self, table: LiveTable, acted: frozenset[int] | None = None) -> None:
         """Sets the deadline of the humans now to decide. Humans who were already waiting and
@@ -330,4 +332,4 @@ class RefereeCore(ABC):
 
     def _bot_move(self, table: LiveTable, seat: int, ply: int) -> Any:
         assert table.match is not None
-        return bot_move(table.game.name, table.match.rounds[-1], seat, ply)
+        return bot_move(table.game.name, table.match.current, seat, ply)

@@ -5,9 +5,10 @@ tests and benchmarks use `Recorder`. A notice holds no hand: private views are a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import ClassVar, Protocol
 
 from engine.events import Event
+from engine.views import RoundView, SeatRoundView
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,10 +40,38 @@ class TableView:
     deadline_at: float | None
     match_no: int
     totals: tuple[int, ...]
-    public: dict[str, Any] | None  # the round's public view while a match is on
+    public: RoundView | None  # the round's public view while a match is on
 
     def seat_of(self, player: int) -> int | None:
         return next((s.seat for s in self.seats if s.player == player), None)
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateView:
+    """A seated player's view, for their chat only: the seat's view of the round, the moves the
+    referee takes from them now (none once the match is no longer running), and the table's
+    version and deadline that their buttons carry."""
+
+    round: SeatRoundView[RoundView]
+    legal: tuple[str, ...]
+    version: int
+    deadline_at: float | None
+
+    @property
+    def seat(self) -> int:
+        return self.round.seat
+
+    @property
+    def hand(self) -> str:
+        return self.round.hand
+
+    @property
+    def public(self) -> RoundView:
+        return self.round.public
+
+    @property
+    def phase(self) -> str:
+        return self.round.public.phase
 
 
 @dataclass(frozen=True, slots=True)

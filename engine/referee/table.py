@@ -84,7 +84,7 @@ class LiveTable:
             deadline_at=self.deadline_at,
             match_no=self.match_no,
             totals=tuple(match.totals) if match else (),
-            public=match.rounds[-1].public_view() if match else None,
+            public=match.current.public_view() if match else None,
         )
 
 

@@ -72,10 +72,10 @@ async def test_typing_buyao_passes_the_gongzhu_exposure(bot: Bot) -> None:
     """不要 reaches the engine as `pass` (it used to be a special case of the handler only)."""
     await seated_alone(bot, "gongzhu")
     referee = bot.app.bot_data["services"].referee
-    assert referee.private_view(1, ALICE["id"])["phase"] == "expose"
+    assert referee.private_view(1, ALICE["id"]).phase == "expose"
     before = await bot.say(ALICE, private(ALICE), "不要")
     assert not [c for c in bot.api.calls[before:] if c.chat == ALICE["id"] and "无效" in c.text]
-    await bot.until(lambda calls: referee.private_view(1, ALICE["id"])["phase"] != "expose")
+    await bot.until(lambda calls: referee.private_view(1, ALICE["id"]).phase != "expose")
     seat = next(s.seat for s in referee.view(1).seats if s.player == ALICE["id"])
     assert next(m for s, m in referee.tables[1].match.log if s == seat) == "pass"
 

@@ -20,7 +20,7 @@ def test_a_claim_shows_the_hand_and_everyone_accepting_ends_the_deal() -> None:
     }  # fmt: skip
     assert deal.phase == "claim" and deal.to_act == [1, 2, 3]
     assert legal(deal, 1) == ["accept", "reject"] and legal(deal, 0) == []
-    assert deal.public_view()["claim"]["hand"] == "HA HK"
+    assert deal.public_view().claim.hand == "HA HK"
     events = play(deal, (2, "accept"), (1, "承认"), (3, "accept"))
     settled = of(events, "ClaimSettled")[0]
     assert settled.seat == 0 and not settled.forced
@@ -32,7 +32,7 @@ def test_a_rejected_claim_lets_play_go_on_and_cannot_be_repeated_in_the_trick() 
     deal = from_hands(HANDS)
     events = play(deal, (0, "claim"), (1, "accept"), (2, "reject"))
     assert [(e.seat, e.accepted) for e in of(events, "ClaimAnswered")] == [(1, True), (2, False)]
-    assert deal.phase == "play" and deal.to_act == [0] and deal.public_view()["claim"] is None
+    assert deal.phase == "play" and deal.to_act == [0] and deal.public_view().claim is None
     assert "claim" not in legal(deal, 0)
     assert refused(deal, 0, "claim") == "claimed_once"
     play(deal, (0, "HA"))
@@ -44,7 +44,7 @@ def test_a_claim_may_give_cards_to_others() -> None:
     made = of(play(deal, (0, "claim H2=1 H3=1")), "ClaimMade")[0]
     assert ("H2", 1) in made.assignment and ("H3", 1) in made.assignment
     play(deal, (1, "accept"), (2, "accept"), (3, "accept"))
-    assert sorted(deal.public_view()["taken"][1]) == ["H2", "H3"]
+    assert sorted(deal.public_view().taken[1]) == ["H2", "H3"]
 
 
 def test_a_claim_names_only_remaining_scoring_cards() -> None:
@@ -59,7 +59,7 @@ def test_the_referee_ends_a_deal_when_no_scoring_card_is_left() -> None:
     events = play(deal, (0, "HA"), (1, "H2"), (2, "D2"), (3, "C2"))
     settled = of(events, "ClaimSettled")[0]
     assert settled.seat is None and settled.forced and deal.is_over
-    assert deal.public_view()["cards_left"] == [2, 2, 2, 2]
+    assert deal.public_view().cards_left == (2, 2, 2, 2)
 
 
 def test_the_last_trick_plays_itself() -> None:

@@ -40,7 +40,7 @@ def test_section5_chosen_the_all_hearts_taker_decides_swap_or_keep() -> None:
     with pytest.raises(IllegalMove):
         deal.apply(3, "swap")  # not the taker's to decide
     kept, swapped = deal.scores_if_swapped(False), deal.scores_if_swapped(True)
-    assert deal.public_view()["taken"][0].count("DJ") == 1 and "SQ" in deal.public_view()["taken"][3]
+    assert deal.public_view().taken[0].count("DJ") == 1 and "SQ" in deal.public_view().taken[3]
     assert swapped[0] < kept[0] and swapped[3] > kept[3]  # the sheep turns −, the pig +
     events = deal.apply(0, "变色")  # the Chinese word is the same move
     assert deal.is_over and of(events, "SwapChosen")[0].swapped

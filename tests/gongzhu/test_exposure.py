@@ -13,7 +13,7 @@ def test_the_phase_asks_every_holder_of_an_exposable_card_at_once() -> None:
     assert deal.phase == "expose" and deal.to_act == [0, 1, 2, 3]
     assert of(deal.opening_events, "ExposureOpened")[0].seconds == 20
     assert legal(deal, 0) == ["expose SQ", "pass"]
-    assert deal.public_view()["to_act"] == []  # who is asked would tell who holds what
+    assert deal.public_view().to_act == ()  # who is asked would tell who holds what
     slow = deal_from(HANDS, rules=Rules(expose_seconds=3600))
     assert of(slow.opening_events, "ExposureOpened")[0].seconds == 3600
 
@@ -43,7 +43,7 @@ def test_exposures_are_public_and_the_phase_ends_when_all_decided() -> None:
     assert closed.exposed == (("SQ",), (), ("C10",), ()) and closed.counts == (1, 0, 1, 0)
     started = of(events, "PlayStarted")[0]
     assert (started.leader, started.reason) == (0, "club2") and deal.to_act == [0]
-    assert deal.public_view()["exposed"] == [["SQ"], [], ["C10"], []]
+    assert deal.public_view().exposed == (("SQ",), (), ("C10",), ())
 
 
 def test_only_held_exposable_cards_can_be_exposed() -> None:
@@ -74,7 +74,7 @@ def test_mode_all_exposes_every_scoring_card_by_itself() -> None:
 
 def test_mode_all_but_sheep_never_exposes_the_sheep() -> None:
     deal = deal_from(HANDS, rules=Rules(expose_mode="all_but_sheep"))
-    assert deal.public_view()["exposed"] == [["SQ"], [], ["C10"], ["HA"]]
+    assert deal.public_view().exposed == (("SQ",), (), ("C10",), ("HA",))
 
 
 def test_mode_forced_three_exposes_the_fourth() -> None:
@@ -98,8 +98,8 @@ def test_mode_blind_announces_only_the_count() -> None:
     assert (exposed.seat, exposed.cards, exposed.count) == (0, (), 1)
     assert of(events, "ExposureClosed")[0].exposed == ((), (), (), ())
     view = deal.public_view()
-    assert view["exposed"] == [[], [], [], []] and view["exposed_counts"] == [1, 0, 0, 0]
-    assert deal.seat_view(0)["my_exposed"] == ["SQ"]
+    assert view.exposed == ((), (), (), ()) and view.exposed_counts == (1, 0, 0, 0)
+    assert deal.seat_view(0).own_exposed == ("SQ",)
     # played as exposed: the pig is held back from the first spade trick
     play(deal, (0, "C2"), (1, "C3"), (2, "C10"), (3, "C9"), (2, "S4"))
     assert "SQ" not in legal(deal, 3) and "SQ" not in [str(m) for m in deal.legal_moves(0)]
@@ -109,4 +109,4 @@ def test_new_game_opens_with_the_phase_from_a_seeded_deal() -> None:
     deal = new_game(seed=11)
     assert deal.phase == "expose" and deal.to_act
     assert sorted(len(deal.hand(s)) for s in range(4)) == [13, 13, 13, 13]
-    assert new_game(seed=11).seat_view(0)["hand"] == deal.seat_view(0)["hand"]
+    assert new_game(seed=11).seat_view(0).hand == deal.seat_view(0).hand

@@ -2,6 +2,7 @@
 show: the public view never holds a card of anyone's hand."""
 
 import json
+from dataclasses import asdict
 
 import pytest
 
@@ -33,10 +34,10 @@ def test_moves_have_one_canonical_form() -> None:
 def test_the_public_view_never_shows_a_hand() -> None:
     deal = deal_from(HANDS, rules=Rules(expose_mode="blind"))
     play(deal, (0, "expose SQ"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "C2"))
-    public = json.dumps(deal.public_view())
+    public = json.dumps(asdict(deal.public_view()))
     for seat in range(4):
         for card in deal.hand(seat):
             assert f'"{card}"' not in public
     mine = deal.seat_view(1)
-    assert mine["hand"] == " ".join(str(c) for c in sorted(deal.hand(1)))
-    assert mine["legal"] == ["C5", "C4", "C3", "claim"]
+    assert mine.hand == " ".join(str(c) for c in sorted(deal.hand(1)))
+    assert mine.legal == ("C5", "C4", "C3", "claim")

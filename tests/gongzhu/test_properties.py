@@ -136,7 +136,7 @@ def test_deal_scores_follow_the_table(seed: int, mode: str, partners: bool) -> N
     for deal in match.deals:
         view = deal.public_view()
         exposed = {c.text for c, n in deal.exposed_copies.items() if n}
-        expected = [reference_points(view["taken"][s], exposed) for s in range(4)]
-        assert view["card_points"] == expected
+        expected = [reference_points(view.taken[s], exposed) for s in range(4)]
+        assert view.card_points == tuple(expected)
         for side in sides:
-            assert all(view["scores"][seat] == sum(expected[s] for s in side) for seat in side)
+            assert all(view.scores[seat] == sum(expected[s] for s in side) for seat in side)

@@ -41,7 +41,7 @@ def test_section4_the_highest_of_the_led_suit_wins_and_a_discard_never_does() ->
     assert won.cards == ("S2", "S5", "SQ", "HA")
     assert [e.discard for e in of(events, "CardPlayed")] == [False, False, False, True]
     assert deal.to_act == [2]  # the winner leads next
-    assert deal.public_view()["taken"][2] == ["SQ", "HA"]
+    assert deal.public_view().taken[2] == ("SQ", "HA")
 
 
 def test_section4_first_deal_the_club_two_holder_leads_it() -> None:

@@ -100,8 +100,8 @@ def test_s7_the_seat_view_warns_that_every_answer_to_a_protected_gouji_set_is_a_
     g = from_hands(BURN, leader=0)
     play(g, (0, "K K"))
     view = g.seat_view(2)
-    assert view["warnings"] == {"A A": "burn"} and view["legal"] == ["A A", "pass"]
-    assert g.seat_view(1)["warnings"] == {}  # not to act
+    assert view.warnings == {"A A": "burn"} and view.legal == ("A A", "pass")
+    assert g.seat_view(1).warnings == {}  # not to act
 
 
 def test_s7_the_opposite_answers_without_a_burn_warning() -> None:
@@ -111,4 +111,4 @@ def test_s7_the_opposite_answers_without_a_burn_warning() -> None:
     play(g, (0, "K K"))
     while g.to_act != [3]:  # the others pass first; the opposite answers last
         play(g, (g.to_act[0], "pass"))
-    assert "A A" in g.seat_view(3)["legal"] and g.seat_view(3)["warnings"] == {}
+    assert "A A" in g.seat_view(3).legal and g.seat_view(3).warnings == {}

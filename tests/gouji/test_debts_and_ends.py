@@ -11,7 +11,7 @@ def test_s9_open_point_by_winning_a_round_with_a_pure_gouji_set() -> None:
     g = from_hands(["K K 5 9", "4", "4", "6", "4", "4"], leader=0)
     events = play(g, (0, "K K"))
     assert [(e.seat, e.cards) for e in of(events, "PointOpened")] == [(0, "K K")]
-    assert g.public_view()["first_point"][0] == "K K"
+    assert g.public_view().first_point[0] == "K K"
 
 
 def test_s9_no_point_after_playing_a_four() -> None:
@@ -137,15 +137,15 @@ def test_s9_point_tribute_unscored_when_no_point_set_was_dealt() -> None:
 
 def test_s9_the_seat_view_warns_before_a_four_that_gives_up_the_point() -> None:
     g = from_hands(["4 4 K K 5 9", "3", "3", "3", "3", "3"], leader=0)
-    warnings = g.seat_view(0)["warnings"]
+    warnings = g.seat_view(0).warnings
     assert warnings == {"4": "gives_up_point", "4 4": "gives_up_point"}
     play(g, (0, "4"))
-    assert g.seat_view(0)["warnings"] == {}  # the point is given up already: nothing more to lose
+    assert g.seat_view(0).warnings == {}  # the point is given up already: nothing more to lose
 
 
 def test_s9_no_four_warning_without_kaidian() -> None:
     g = from_hands(["4 K K 5 9", "3", "3", "3", "3", "3"], leader=0, rules=Rules(kaidian=False))
-    assert g.seat_view(0)["warnings"] == {}
+    assert g.seat_view(0).warnings == {}
 
 
 def test_s9_no_point_opened_during_four_player_melee() -> None:

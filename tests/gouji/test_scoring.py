@@ -2,6 +2,7 @@
 
 import itertools
 import random
+from dataclasses import asdict
 
 import pytest
 
@@ -79,15 +80,16 @@ def test_s11a_the_public_view_holds_no_hand_and_a_seat_view_only_its_own() -> No
     g = from_hands(["K K 5 9", "4 6", "4 7", "6 8", "4 9", "4 10"], leader=0)
     g.apply(0, "5")
     public = g.public_view()
-    assert "hand" not in public and "legal" not in public
-    assert public["cards_left"] == [3, 2, 2, 2, 2, 2]
+    fields = asdict(public)
+    assert not {"hand", "legal", "warnings"} & set(fields)
+    assert public.cards_left == (3, 2, 2, 2, 2, 2)
     for seat, tokens in enumerate(["K K 9", "4 6", "4 7", "6 8", "4 9", "4 10"]):
         view = g.seat_view(seat)
-        assert sorted(view["hand"].split()) == sorted(tokens.split())
-        assert {k: v for k, v in view.items() if k not in ("seat", "hand", "legal", "warnings")} == public
+        assert sorted(view.hand.split()) == sorted(tokens.split())
+        assert view.public == public and view.seat == seat
     # Every value of the public view is table information: counts, flags, played sets.
-    assert {type(v).__name__ for v in public.values()} <= {"int", "str", "list", "dict", "bool", "NoneType"}
-    assert public["table"] == "5" and public["to_act"] == [1]
+    assert {type(v).__name__ for v in fields.values()} <= {"int", "str", "tuple", "bool", "NoneType"}
+    assert public.table == "5" and public.to_act == (1,)
 
 
 def test_s11a_jokers_played_and_points_are_public() -> None:
@@ -95,7 +97,7 @@ def test_s11a_jokers_played_and_points_are_public() -> None:
     g.apply(0, "K K")
     g.apply(0, "5 SJ")
     view = g.public_view()
-    assert view["jokers_played"][0] == [1, 0] and view["opened"][0] and view["first_point"][0] == "K K"
+    assert view.jokers_played[0] == (1, 0) and view.opened[0] and view.first_point[0] == "K K"
 
 
 def test_s2_every_deal_is_216_cards_36_each_and_seeded() -> None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from engine.gongzhu import events as gz
 from engine.gouji import events as gj
+from engine.gouji import from_hands
 from handlers.notifier import played_this_round
+from tests.helpers import play, private_of
 
 
 def test_a_notice_that_starts_a_new_deal_forgets_the_old_deals_cards() -> None:
@@ -34,11 +36,18 @@ def test_every_decision_of_both_games_has_its_question_in_both_languages() -> No
         assert not missing, (lang, missing)
 
 
+NAMES = ["A", "B", "C", "Dave", "E", "F"]
+
+
 def test_the_gouji_caption_says_who_played_the_set_to_beat() -> None:
     """Issue 16: everything needed to decide in the player's own chat, the set's owner too."""
     from handlers.games import ui
 
-    private = {"hand_no": 1, "table": "4 4", "table_owner": 3}
-    names = ["A", "B", "C", "Dave", "E", "F"]
-    assert ui("gouji").table_info(private, names, "A", "zh") == "第1手 · 桌面：4 4（Dave 出） · 轮到：A"
-    assert "on the table: empty" in ui("gouji").table_info({"hand_no": 2}, names, "A", "en")
+    hand = from_hands(["5 5", "7 7", "8 8", "4 4 9", "10 10", "J J"], leader=3)
+    empty = ui("gouji").table_info(private_of(hand, 4), NAMES, "A", "en")
+    play(hand, (3, "4 4"))
+    assert (
+        ui("gouji").table_info(private_of(hand, 4), NAMES, "A", "zh")
+        == "第1手 · 桌面：4 4（Dave 出） · 轮到：A"
+    )
+    assert "on the table: empty" in empty

@@ -93,7 +93,7 @@ async def test_the_exposure_window_closes_without_a_fault(world: World) -> None:
     table = await world.table_with_bots("gongzhu", time="fast", expose_seconds="30")
     view = world.referee.view(table.id)
     seat = view.seat_of(ALICE)
-    assert view.public and view.public["phase"] == "expose" and seat in view.to_act
+    assert view.public and view.public.phase == "expose" and seat in view.to_act
     assert view.deadline_at == world.clock.now() + 30  # the window, longer than a fast move
     await world.clock.advance(30)
     [closed] = world.recorder.events("ExposureTimedOut")
@@ -161,5 +161,5 @@ async def test_the_exposure_window_is_never_shorter_than_a_move(world: World) ->
     """Issue 16: a 20-second window was too short at a 90-second table."""
     table = await world.table_with_bots("gongzhu", time="normal", expose_seconds="20")
     view = world.referee.view(table.id)
-    assert view.public and view.public["phase"] == "expose"
+    assert view.public and view.public.phase == "expose"
     assert view.deadline_at == world.clock.now() + 90

@@ -1,6 +1,7 @@
 """Submitting moves: who may, on which version, what is stored and when the table is told."""
 
 import asyncio
+from dataclasses import asdict
 
 import pytest
 
@@ -12,7 +13,7 @@ from tests.referee.world import ALICE, BOB, World
 async def test_a_legal_move_is_logged_committed_and_then_published(world: World) -> None:
     table = await world.table_with_bots("gouji")
     view = world.referee.view(table.id)
-    move = world.referee.private_view(table.id, ALICE)["legal"][0]
+    move = world.referee.private_view(table.id, ALICE).legal[0]
     seen_in_store: list[bool] = []
     publish = world.recorder.publish
 
@@ -32,7 +33,7 @@ async def test_a_legal_move_is_logged_committed_and_then_published(world: World)
 
 async def test_a_typed_move_is_logged_in_canonical_notation(world: World) -> None:
     table = await world.table_with_bots("gouji")
-    assert "pass" in world.referee.private_view(table.id, ALICE)["legal"]
+    assert "pass" in world.referee.private_view(table.id, ALICE).legal
     await world.referee.submit(table.id, ALICE, "过", world.referee.view(table.id).version)
     assert [r.move for r in await world.moves(table) if r.player_id == ALICE] == ["pass"]
 
@@ -54,7 +55,7 @@ async def test_bad_submissions_are_refused_and_change_nothing(
     before = world.referee.view(table.id)
     rows = await world.moves(table)
     notices = len(world.recorder.notices)
-    text = move or world.referee.private_view(table.id, ALICE)["legal"][0]
+    text = move or world.referee.private_view(table.id, ALICE).legal[0]
     with pytest.raises((Refused, IllegalMove)) as refusal:
         await world.referee.submit(table.id, who, text, before.version + version_shift)
     assert refusal.value.key == key  # type: ignore[attr-defined]
@@ -74,7 +75,7 @@ async def test_a_move_out_of_turn_is_refused(world: World) -> None:
 async def test_a_double_press_applies_once(world: World) -> None:
     table = await world.table_with_bots("gouji")
     version = world.referee.view(table.id).version
-    move = world.referee.private_view(table.id, ALICE)["legal"][0]
+    move = world.referee.private_view(table.id, ALICE).legal[0]
     await world.referee.submit(table.id, ALICE, move, version)
     with pytest.raises(Refused) as refusal:
         await world.referee.submit(table.id, ALICE, move, version)
@@ -85,7 +86,7 @@ async def test_a_double_press_applies_once(world: World) -> None:
 async def test_many_simultaneous_submits_for_one_decision_apply_exactly_one(world: World) -> None:
     table = await world.table_with_bots("gouji")
     version = world.referee.view(table.id).version
-    legal = world.referee.private_view(table.id, ALICE)["legal"]
+    legal = world.referee.private_view(table.id, ALICE).legal
     presses = [world.referee.submit(table.id, ALICE, legal[i % len(legal)], version) for i in range(25)]
     results = await asyncio.gather(*presses, return_exceptions=True)
     applied = [r for r in results if isinstance(r, list)]
@@ -114,17 +115,17 @@ async def test_two_tables_play_at_once(world: World) -> None:
 async def test_the_private_view_is_only_for_the_seat(world: World) -> None:
     table = await world.table_with_bots("gouji")
     mine = world.referee.private_view(table.id, ALICE)
-    assert mine["seat"] == 0 and mine["hand"] and mine["legal"]
+    assert mine.seat == 0 and mine.hand and mine.legal
     with pytest.raises(Refused, match="no seat"):
         world.referee.private_view(table.id, BOB)
     public = world.referee.view(table.id)
-    assert "hand" not in (public.public or {})
+    assert public.public is not None and not any("hand" in name for name in asdict(public.public))
 
 
 async def test_a_store_failure_leaves_the_table_as_the_store_has_it(world: World) -> None:
     table = await world.table_with_bots("gouji")
     before = world.referee.view(table.id)
-    move = world.referee.private_view(table.id, ALICE)["legal"][0]
+    move = world.referee.private_view(table.id, ALICE).legal[0]
 
     async def broken_commit() -> None:
         raise OSError("disk full")
@@ -134,5 +135,5 @@ async def test_a_store_failure_leaves_the_table_as_the_store_has_it(world: World
         await world.referee.submit(table.id, ALICE, move, before.version)
     del world.store._commit
     assert world.referee.view(table.id) == before
-    assert world.referee.private_view(table.id, ALICE)["legal"][0] == move
+    assert world.referee.private_view(table.id, ALICE).legal[0] == move
     await world.referee.submit(table.id, ALICE, move, before.version)  # and it goes on

@@ -8,6 +8,7 @@ import io
 import pytest
 from PIL import Image
 
+from engine.gouji.views import HandView
 from render.samples import gongzhu_table as gongzhu_scene
 from render.samples import gouji_table as gouji_scene
 from render.scene import table_scene
@@ -25,7 +26,8 @@ async def test_the_scene_of_a_running_gouji_table_comes_from_its_public_view(wor
     assert [s.name for s in scene.seats] == names
     assert [s.team for s in scene.seats] == [0, 1, 0, 1, 0, 1]
     assert [s.is_bot for s in scene.seats] == [False, False, True, True, True, True]
-    assert [s.cards_left for s in scene.seats] == view.public["cards_left"]
+    assert view.public is not None
+    assert tuple(s.cards_left for s in scene.seats) == view.public.cards_left
     assert scene.to_act == tuple(view.to_act)
     assert scene.seconds_left == round(view.deadline_at - world.clock.now())
     await world.clock.advance(5)
@@ -84,15 +86,15 @@ async def test_a_live_gouji_table_shows_pass_and_headless_only_where_the_engine_
         view = world.referee.view(table.id)
         if view.status != "running":
             break
-        public = view.public or {}
+        public = view.public
+        assert isinstance(public, HandView)
         scene = table_scene(view, names, world.clock.now())
-        places = {int(s) for s in public.get("places") or {}}
-        expected = [bool(p) and s not in places for s, p in enumerate(public.get("passed") or [False] * 6)]
+        expected = [p and s not in public.finish_order for s, p in enumerate(public.passed)]
         assert [s.passed for s in scene.seats] == expected
-        assert ("headless" in scene.notes) == any(public.get("headless") or ())
+        assert ("headless" in scene.notes) == any(public.headless)
         seen_pass = seen_pass or any(expected)
         if view.to_act == (0,):
-            legal = world.referee.private_view(table.id, ALICE)["legal"]
+            legal = world.referee.private_view(table.id, ALICE).legal
             await world.referee.submit(table.id, ALICE, legal[-1], view.version)
         await world.clock.advance(1.0)
     assert seen_pass  # the walk saw passes, so the comparison was not empty
@@ -108,7 +110,7 @@ async def test_a_live_gouji_table_matches_its_golden_picture(world: World) -> No
     for _ in range(12):  # Alice plays her last offered set each time; the bots answer
         view = world.referee.view(table.id)
         if view.to_act == (0,):
-            legal = world.referee.private_view(table.id, ALICE)["legal"]
+            legal = world.referee.private_view(table.id, ALICE).legal
             await world.referee.submit(table.id, ALICE, legal[-1], view.version)
         await world.clock.advance(1.0)
     view = world.referee.view(table.id)
