@@ -12,19 +12,15 @@ It knows nothing of Telegram: it publishes `Notice`s to a `Notifier`.
 from __future__ import annotations
 
 from engine.referee.clock import Clock, ManualClock, SystemClock
-from engine.referee.lobby import LobbyCommands
-from engine.referee.notifier import Notice, Notifier, Recorder, SeatView, TableView
-
-
-class Referee(LobbyCommands):
-    """Every command of the referee (lobby, play, conduct) over one store and one clock."""
-
+from engine.referee.notifier import Notice, Notifier, PrivateView, Recorder, SeatView, TableView
+from engine.referee.referee import Referee
 
 __all__ = [
     "Clock",
     "ManualClock",
     "Notice",
     "Notifier",
+    "PrivateView",
     "Recorder",
     "Referee",
     "SeatView",

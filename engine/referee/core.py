@@ -4,8 +4,7 @@
 from __future__ import annotations
 
 import secrets
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from data.queries import Queries
@@ -25,7 +24,10 @@ from engine.timecontrol import TimeControl
 HEARTBEAT = "alive_at"
 
 
-class RefereeCore(ABC):
+class RefereeCore:
+    """What every command shares: the tables in memory, the store, committing a change and
+    publishing it, and each table's clock. The commands are collaborators over it (play, lobby)."""
+
     def __init__(
         self,
         store: Store,
@@ -44,6 +46,8 @@ class RefereeCore(ABC):
         self.heartbeat = heartbeat
         self.new_seed = new_seed
         self.tables: dict[int, LiveTable] = {}
+        # a bot's move, a reminder or a deadline has come: the play commands answer (set by Referee)
+        self.on_due: Callable[[LiveTable], Awaitable[None]] = _nobody_answers
         self._beat_timer: Any = None
 
     # -- start and stop ------------------------------------------------------------------------
@@ -63,14 +67,14 @@ class RefereeCore(ABC):
                     table.deadline_at += given_back
                     if table.reminder_at is not None:
                         table.reminder_at += given_back
-                    await self._save_table(q, table)
+                    await self.save_table(q, table)
             await q.set_meta(HEARTBEAT, repr(now))
         for table in tables:
             self.tables[table.id] = table
             if table.status == "running":
-                table.bot_due = now + self.bot_delay if self._bots_to_act(table) else None
-                await self._publish(table, [Resumed(given_back)], "resumed")
-                self._schedule(table)
+                table.bot_due = now + self.bot_delay if self.bots_to_act(table) else None
+                await self.publish(table, [Resumed(given_back)], "resumed")
+                self.schedule(table)
         self._beat_timer = self.clock.call_at(now + self.heartbeat, self._beat)
 
     async def close(self) -> None:
@@ -157,7 +161,7 @@ class RefereeCore(ABC):
 
     # -- committing a change ---------------------------------------------------------------------
 
-    async def _commit(
+    async def commit(
         self,
         table: LiveTable,
         events: list[Event],
@@ -181,15 +185,15 @@ class RefereeCore(ABC):
                 if seats_changed:
                     for seat in table.seats:
                         await q.update_seat(table.id, seat)
-                await self._save_table(q, table)
+                await self.save_table(q, table)
         except Exception:
             await self._reload(table)
             raise
-        await self._publish(table, events, cause)
-        self._schedule(table)
+        await self.publish(table, events, cause)
+        self.schedule(table)
         return events
 
-    async def _save_table(self, q: Queries, table: LiveTable) -> None:
+    async def save_table(self, q: Queries, table: LiveTable) -> None:
         await q.update_table(
             table.id, table.version, table.status, table.deadline_at, table.reminder_at, table.creator
         )
@@ -249,9 +253,9 @@ class RefereeCore(ABC):
         for name in (*kept, "deadline_at", "reminder_at", "waiting"):
             setattr(table, name, getattr(fresh, name))
         self._arm(table)
-        self._schedule(table)
+        self.schedule(table)
 
-    async def _publish(self, table: LiveTable, events: list[Event], cause: str) -> None:
+    async def publish(self, table: LiveTable, events: list[Event], cause: str) -> None:
         """Hands the committed change to the table's outbox: the lock is not held for Telegram."""
         await self.outbox.put(Notice(table.view(), tuple(events), cause))
 
@@ -261,7 +265,7 @@ class RefereeCore(ABC):
 
     # -- the clock -----------------------------------------------------------------------------
 
-    def _bots_to_act(self, table: LiveTable) -> list[int]:
+    def bots_to_act(self, table: LiveTable) -> list[int]:
         match = table.match
         if match is None or table.status != "running":
             return []
@@ -270,13 +274,13 @@ class RefereeCore(ABC):
     def _decision_seconds(self, table: LiveTable) -> float:
         """A move's time. A game's decision window (拱猪's exposure) is never shorter than a move:
         its own length at fast tables, a move's time at slower ones (docs/referee-decisions.md)."""
-        window = self._window(table)
+        window = self.window(table)
         if window is not None:
             return max(window.seconds, table.time.seconds)
         return table.time.seconds
 
     @staticmethod
-    def _window(table: LiveTable) -> Window | None:
+    def window(table: LiveTable) -> Window | None:
         return table.game.window(table.match.current, table.rules) if table.match else None
 
     def _arm(self, table: LiveTable, acted: frozenset[int] | None = None) -> None:
@@ -284,7 +288,7 @@ class RefereeCore(ABC):
         have not acted keep theirs (拱猪 exposure and 够级 revolution are decided together; a bot
         deciding beside them gives them no extra time). `acted=None` keeps the clock as it is."""
         now = self.clock.now()
-        bots = self._bots_to_act(table)
+        bots = self.bots_to_act(table)
         table.bot_due = now + self.bot_delay if bots else None
         match = table.match
         if match is None or table.status != "running":
@@ -306,7 +310,7 @@ class RefereeCore(ABC):
         remind = table.time.reminder_after
         table.reminder_at = now + remind if remind is not None and seconds == table.time.seconds else None
 
-    def _schedule(self, table: LiveTable) -> None:
+    def schedule(self, table: LiveTable) -> None:
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
@@ -324,12 +328,25 @@ class RefereeCore(ABC):
         async with table.lock:
             if table.version != version or table.status != "running":
                 return  # a newer change has re-armed the clock
-            await self._on_due(table)
+            await self.on_due(table)
 
-    @abstractmethod
-    async def _on_due(self, table: LiveTable) -> None:
-        """A bot's move, a reminder or a deadline has come (the play commands)."""
+    def row(
+        self,
+        table: LiveTable,
+        seat: int,
+        move: str,
+        actor: str,
+        player: int | None,
+        kind: str = "move",
+        offset: int = 0,
+    ) -> MoveRow:
+        """A log row; `offset` counts the rows already made for the same change."""
+        return MoveRow(table.ply + offset, seat, kind, move, actor, player, self.clock.now())
 
-    def _bot_move(self, table: LiveTable, seat: int, ply: int) -> Any:
+    def bot_move(self, table: LiveTable, seat: int, ply: int) -> Any:
         assert table.match is not None
         return bot_move(table.game.name, table.match.current, seat, ply)
+
+
+async def _nobody_answers(table: LiveTable) -> None:
+    raise RuntimeError("the referee's clock fired before the play commands were wired")

@@ -12,6 +12,7 @@ from engine.errors import Refused
 from engine.events import Event
 from engine.games import GAMES
 from engine.options import OptionError, parse_options
+from engine.referee.core import RefereeCore
 from engine.referee.events import (
     BotAdded,
     BotRemoved,
@@ -25,53 +26,19 @@ from engine.referee.events import (
     TeamChosen,
 )
 from engine.referee.notifier import TableView
-from engine.referee.play import PlayCommands
-from engine.referee.reading import Reading
+from engine.referee.play import Play
 from engine.referee.table import LiveTable, arrange
 from engine.seeding import rng
 from engine.timecontrol import TimeControl, parse_time_control
 
 
-class LobbyCommands(PlayCommands, Reading):
-    # -- players and groups --------------------------------------------------------------------
+class Lobby:
+    """The table outside play: opening, seats, teams, bots, options, starting, stopping."""
 
-    async def register_player(self, player: int, name: str, language: str | None = None) -> None:
-        async with self.store.transaction() as q:
-            await q.save_player(player, name, language, self.clock.now())
+    def __init__(self, core: RefereeCore, play: Play) -> None:
+        self.core, self.play = core, play
 
-    async def set_private_chat(self, player: int, is_open: bool) -> None:
-        async with self.store.transaction() as q:
-            await q.set_private_chat(player, is_open)
-
-    async def set_language(self, player: int, language: str) -> None:
-        async with self.store.transaction() as q:
-            await q.set_player_language(player, language)
-
-    async def set_group_language(self, group: int, language: str) -> None:
-        """The language of the group's messages (its tables' lobby, table and announcements)."""
-        async with self.store.transaction() as q:
-            settings = await q.group_or_new(group)
-            await q.set_group_settings(group, settings.defaults, settings.many_tables, language)
-
-    async def register_group(self, group: int, title: str = "") -> None:
-        async with self.store.transaction() as q:
-            await q.save_group(group, title)
-
-    # -- the lobby -----------------------------------------------------------------------------
-
-    async def set_group_defaults(
-        self, group: int, game: str, options: dict[str, str], time_control: str | None = None
-    ) -> None:
-        """What the group's new tables of this game start with (checked now, not at opening)."""
-        kind = GAMES.get(game)
-        if kind is None:
-            raise Refused("unknown_game", game=game)
-        _rules(kind.rules_type, options)
-        chosen = dict(options) | ({"time": _time(time_control).label} if time_control else {})
-        async with self.store.transaction() as q:
-            settings = await q.group_or_new(group)
-            defaults = settings.defaults | {game: chosen}
-            await q.set_group_settings(group, defaults, settings.many_tables, settings.language)
+    # -- the lobby ---------------------------------------------------------------------------------
 
     async def open_table(
         self,
@@ -86,23 +53,23 @@ class LobbyCommands(PlayCommands, Reading):
         kind = GAMES.get(game)
         if kind is None:
             raise Refused("unknown_game", game=game)
-        async with self.store.transaction() as q:
+        async with self.core.store.transaction() as q:
             settings = await q.group_or_new(group)
             defaults = dict(settings.defaults.get(game, {}))
             default_time = defaults.pop("time", "normal")
-            rules = _rules(kind.rules_type, defaults | (options or {}))
-            clock = _time(time_control or default_time)
+            rules = checked_rules(kind.rules_type, defaults | (options or {}))
+            clock = checked_time(time_control or default_time)
             busy = await q.open_tables_in(group)
             if busy and not settings.many_tables:
                 raise Refused("group_busy", table=busy[0])
             token = secrets.token_urlsafe(12)
             table_id = await q.create_table(
-                group, game, rules.to_dict(), clock.name, clock.seconds, creator, self.clock.now(), token
+                group, game, rules.to_dict(), clock.name, clock.seconds, creator, self.core.clock.now(), token
             )
         table = LiveTable(table_id, group, kind, rules, clock, "lobby", 0, creator, [], token)
-        for old in [t for t in self.tables.values() if t.group_id == group and t.status == "finished"]:
-            del self.tables[old.id]  # a finished table stays in memory until the group moves on
-        self.tables[table_id] = table
+        for old in [t for t in self.core.tables.values() if t.group_id == group and t.status == "finished"]:
+            del self.core.tables[old.id]  # a finished table stays in memory until the group moves on
+        self.core.tables[table_id] = table
         async with table.lock:
             events: list[Event] = [TableOpened(game, creator, clock.label)]
             if creator is not None:
@@ -113,15 +80,15 @@ class LobbyCommands(PlayCommands, Reading):
 
     def join_token(self, table_id: int) -> str:
         """What the table's join link carries: unguessable, so a link cannot be made up."""
-        return self.table(table_id).join_token
+        return self.core.table(table_id).join_token
 
     def table_of_token(self, token: str) -> TableView | None:
         """The open table whose join link carries `token`, if any."""
-        found = next((t for t in self.tables.values() if token and t.join_token == token), None)
+        found = next((t for t in self.core.tables.values() if token and t.join_token == token), None)
         return found.view() if found is not None and found.status in ("lobby", "running") else None
 
     async def join(self, table_id: int, player: int, team: int | None = None) -> list[Event]:
-        table = self.table(table_id)
+        table = self.core.table(table_id)
         async with table.lock:
             self._in_lobby(table)
             if table.seat_of(player) is not None:
@@ -136,26 +103,26 @@ class LobbyCommands(PlayCommands, Reading):
 
     async def leave(self, table_id: int, player: int) -> list[Event]:
         """From a lobby: the seat is freed. From a running match: forfeit, and a bot sits in."""
-        table = self.table(table_id)
+        table = self.core.table(table_id)
         async with table.lock:
             seat = table.seat_of(player)
             if seat is None:
                 raise Refused("not_seated")
             table.hand_over(player)
             if table.status == "running":
-                events = await self._forfeit(table, seat, player)
+                events = await self.play.forfeit(table, seat, player)
                 if not table.humans():  # nobody left to play for: the match ends here
                     events += await self._stop(table, None)
                 return events
             if table.status == "finished":  # after the match: a bot keeps the seat for a rematch
                 table.seats[seat].player_id = None
-                return await self._commit(table, [Left(player)], "lobby", seats_changed=True)
+                return await self.core.commit(table, [Left(player)], "lobby", seats_changed=True)
             self._in_lobby(table)
             del table.seats[seat]
             return await self._commit_lobby(table, [Left(player)])
 
     async def choose_team(self, table_id: int, player: int, team: int) -> list[Event]:
-        table = self.table(table_id)
+        table = self.core.table(table_id)
         async with table.lock:
             self._in_lobby(table)
             if table.seat_of(player) is None:
@@ -178,7 +145,7 @@ class LobbyCommands(PlayCommands, Reading):
         self, table_id: int, count: int = 1, by: int | None = None, admin: bool = False
     ) -> list[Event]:
         """Adds bots; `count=0` fills every empty seat. `by`: who asks (see `_managed`)."""
-        table = self.table(table_id)
+        table = self.core.table(table_id)
         async with table.lock:
             self._managed(table, by, admin)
             free = table.game.seats - len(table.seats)
@@ -190,7 +157,7 @@ class LobbyCommands(PlayCommands, Reading):
             return await self._commit_lobby(table, [BotAdded(count)])
 
     async def remove_bot(self, table_id: int, by: int | None = None, admin: bool = False) -> list[Event]:
-        table = self.table(table_id)
+        table = self.core.table(table_id)
         async with table.lock:
             self._managed(table, by, admin)
             bots = [s.seat for s in table.seats if s.player_id is None]
@@ -208,12 +175,12 @@ class LobbyCommands(PlayCommands, Reading):
         admin: bool = False,
     ) -> list[Event]:
         """Changes rule options (on top of the current ones) and the time control in the lobby."""
-        table = self.table(table_id)
+        table = self.core.table(table_id)
         async with table.lock:
             self._managed(table, by, admin)
             current = {k: str(v) for k, v in table.rules.to_dict().items()}
-            table.rules = _rules(table.game.rules_type, current | options)
-            table.time = _time(time_control) if time_control else table.time
+            table.rules = checked_rules(table.game.rules_type, current | options)
+            table.time = checked_time(time_control) if time_control else table.time
             rules, clock = table.rules.to_dict(), table.time
 
             async def save(q: Any) -> None:
@@ -223,46 +190,46 @@ class LobbyCommands(PlayCommands, Reading):
 
     async def start(self, table_id: int, by: int | None = None, admin: bool = False) -> list[Event]:
         """Seats the lobby (teams per the rules) and deals the first hand of a match."""
-        table = self.table(table_id)
+        table = self.core.table(table_id)
         async with table.lock:
             self._managed(table, by, admin)
             missing = table.game.seats - len(table.seats)
             if missing:
                 raise Refused("not_full", missing=missing)
-            seed = self.new_seed()
+            seed = self.core.new_seed()
             table.seats = arrange(table.game, table.rules, table.seats, rng(seed, "seats"))
             return await self._begin_match(table, seed)
 
     async def rematch(self, table_id: int, by: int | None = None, admin: bool = False) -> list[Event]:
         """The same seats play a new match with a new seed (the creator or an admin asks)."""
-        table = await self.stored_table(table_id)
+        table = await self.core.stored_table(table_id)
         async with table.lock:
             if table.status != "finished":
                 raise Refused("not_over")
             self._allowed(table, by, admin)
             for seat in table.seats:
                 seat.autopilot, seat.strikes = False, 0
-            return await self._begin_match(table, self.new_seed())
+            return await self._begin_match(table, self.core.new_seed())
 
     async def _begin_match(self, table: LiveTable, seed: str) -> list[Event]:
         match = table.game.new_match(seed, table.rules)
         table.match, table.match_no, table.ply, table.status = match, table.match_no + 1, 0, "running"
         table.stop_votes.clear()
-        now, number = self.clock.now(), table.match_no
+        now, number = self.core.clock.now(), table.match_no
 
         async def create(q: Any) -> None:  # before the first hand is recorded, in one transaction
             await q.replace_seats(table.id, table.seats)
             table.match_id = await q.create_match(table.id, number, seed, now)
 
         events: list[Event] = [MatchStarted(number, tuple(s.player_id for s in table.seats))]
-        return await self._commit(table, [*events, *match.opening_events], "lobby", extra=create)
+        return await self.core.commit(table, [*events, *match.opening_events], "lobby", extra=create)
 
     # -- stopping ------------------------------------------------------------------------------
 
     async def stop(self, table_id: int, player: int | None, admin: bool = False) -> list[Event]:
         """The creator or a group admin stops at once; a seated player votes, and a majority of
         the seated players stops the table."""
-        table = self.table(table_id)
+        table = self.core.table(table_id)
         async with table.lock:
             if table.status not in ("lobby", "running"):
                 raise Refused("not_running")
@@ -277,7 +244,7 @@ class LobbyCommands(PlayCommands, Reading):
             vote = StopVoted(player, len(table.stop_votes), needed)
             if len(table.stop_votes) >= needed:
                 return [vote, *await self._stop(table, player)]
-            await self._publish(table, [vote], "conduct")
+            await self.core.publish(table, [vote], "conduct")
             return [vote]
 
     async def _stop(self, table: LiveTable, player: int | None) -> list[Event]:
@@ -286,12 +253,12 @@ class LobbyCommands(PlayCommands, Reading):
         if table.status == "running" and table.match is not None:
             # the match's end (and the table's status) is recorded with its log
             events.append(table.match.stop())
-            rows.append(self._row(table, -1, "", "referee", player, "stop"))
+            rows.append(self.core.row(table, -1, "", "referee", player, "stop"))
         else:
             table.status = "stopped"
         events.append(TableStopped(player))
-        result = await self._commit(table, events, "conduct", rows)
-        self.tables.pop(table.id, None)
+        result = await self.core.commit(table, events, "conduct", rows)
+        self.core.tables.pop(table.id, None)
         return result
 
     # -- helpers -------------------------------------------------------------------------------
@@ -323,10 +290,10 @@ class LobbyCommands(PlayCommands, Reading):
             if extra is not None:
                 await extra(q)
 
-        return await self._commit(table, events, "lobby", extra=save)
+        return await self.core.commit(table, events, "lobby", extra=save)
 
 
-def _rules(rules_type: type, options: dict[str, str]) -> Any:
+def checked_rules(rules_type: type, options: dict[str, str]) -> Any:
     try:
         return rules_type(**parse_options(rules_type, options))
     except OptionError as error:  # said in the player's language
@@ -335,7 +302,7 @@ def _rules(rules_type: type, options: dict[str, str]) -> Any:
         raise Refused("bad_option", error=str(error)) from error
 
 
-def _time(text: str) -> TimeControl:
+def checked_time(text: str) -> TimeControl:
     try:
         return parse_time_control(text)
     except ValueError as error:

@@ -14,11 +14,16 @@ from engine.referee.events import AutopilotEnded, ExposureTimedOut, Reminder, Re
 from engine.referee.table import LiveTable
 
 
-class PlayCommands(RefereeCore):
+class Play:
+    """The commands of a running match, and what the table's clock brings."""
+
+    def __init__(self, core: RefereeCore) -> None:
+        self.core = core
+
     async def submit(self, table_id: int, player: int, move: str | Move, version: int) -> list[Event]:
         """A player's move on the table version their buttons show. A stale version (an old
         keyboard, a second press) or an illegal move is refused and changes nothing."""
-        table = self.table(table_id)
+        table = self.core.table(table_id)
         async with table.lock:
             seat = self._playing_seat(table, player)
             if version != table.version:
@@ -34,19 +39,21 @@ class PlayCommands(RefereeCore):
             if came_back:
                 row.autopilot = False
                 events.insert(0, AutopilotEnded(seat, player))
-            entry = self._row(table, seat, str(chosen), "player", player)
-            return await self._commit(table, events, "move", [entry], seats_changed=came_back)
+            entry = self.core.row(table, seat, str(chosen), "player", player)
+            return await self.core.commit(table, events, "move", [entry], seats_changed=came_back)
 
     async def back(self, table_id: int, player: int) -> list[Event]:
         """/back: the player takes their seat over from the autopilot."""
-        table = self.table(table_id)
+        table = self.core.table(table_id)
         async with table.lock:
             seat = self._playing_seat(table, player)
             row = table.seats[seat]
             if not row.autopilot:
                 raise Refused("not_autopilot")
             row.autopilot = False
-            return await self._commit(table, [AutopilotEnded(seat, player)], "conduct", seats_changed=True)
+            return await self.core.commit(
+                table, [AutopilotEnded(seat, player)], "conduct", seats_changed=True
+            )
 
     def _playing_seat(self, table: LiveTable, player: int) -> int:
         if table.status != "running" or table.match is None:
@@ -56,23 +63,10 @@ class PlayCommands(RefereeCore):
             raise Refused("not_seated")
         return seat
 
-    def _row(
-        self,
-        table: LiveTable,
-        seat: int,
-        move: str,
-        actor: str,
-        player: int | None,
-        kind: str = "move",
-        offset: int = 0,
-    ) -> MoveRow:
-        """A log row; `offset` counts the rows already made for the same change."""
-        return MoveRow(table.ply + offset, seat, kind, move, actor, player, self.clock.now())
-
     # -- what the clock brings -------------------------------------------------------------------
 
-    async def _on_due(self, table: LiveTable) -> None:
-        now = self.clock.now()
+    async def on_due(self, table: LiveTable) -> None:
+        now = self.core.clock.now()
         if table.bot_due is not None and table.bot_due <= now:
             await self._bot_turn(table)
         elif table.deadline_at is not None and table.deadline_at <= now:
@@ -84,12 +78,12 @@ class PlayCommands(RefereeCore):
         """One move of the first bot (or autopilot seat) to act."""
         match = table.match
         assert match is not None
-        seat = self._bots_to_act(table)[0]
-        move = self._bot_move(table, seat, table.ply)
+        seat = self.core.bots_to_act(table)[0]
+        move = self.core.bot_move(table, seat, table.ply)
         events = match.apply(seat, move)
         player = table.seats[seat].player_id
         actor = "bot" if player is None else "autopilot"
-        await self._commit(table, events, "bot", [self._row(table, seat, str(move), actor, player)])
+        await self.core.commit(table, events, "bot", [self.core.row(table, seat, str(move), actor, player)])
 
     async def _time_out(self, table: LiveTable) -> None:
         """The deadline has passed: a warning and the seat's bot moves for it (托管); at the strike
@@ -99,7 +93,7 @@ class PlayCommands(RefereeCore):
         late = sorted(table.waiting & set(match.to_act))
         events: list[Event] = []
         rows: list[MoveRow] = []
-        window = self._window(table)
+        window = self.core.window(table)
         closing = window is not None and window.faultless
         if closing:
             events.append(ExposureTimedOut(tuple(late)))
@@ -110,12 +104,12 @@ class PlayCommands(RefereeCore):
             if not closing:
                 timed_out = match.timeout(seat)
                 events.append(timed_out)
-                rows.append(self._row(table, seat, "", "timeout", player, "timeout", len(rows)))
+                rows.append(self.core.row(table, seat, "", "timeout", player, "timeout", len(rows)))
                 table.seats[seat].strikes = timed_out.strikes
                 table.seats[seat].autopilot = table.seats[seat].autopilot or timed_out.autopilot
-            move = self._bot_move(table, seat, table.ply + len(rows))
+            move = self.core.bot_move(table, seat, table.ply + len(rows))
             events += match.apply(seat, move)
-            rows.append(self._row(table, seat, str(move), "timeout", player, offset=len(rows)))
+            rows.append(self.core.row(table, seat, str(move), "timeout", player, offset=len(rows)))
 
         async def count_timeouts(q: Any) -> None:
             if closing:
@@ -124,7 +118,9 @@ class PlayCommands(RefereeCore):
                 player = table.seats[seat].player_id
                 await q.add_stats(player, table.group_id, table.game.name, timeouts=1)
 
-        await self._commit(table, events, "timeout", rows, seats_changed=not closing, extra=count_timeouts)
+        await self.core.commit(
+            table, events, "timeout", rows, seats_changed=not closing, extra=count_timeouts
+        )
 
     async def _remind(self, table: LiveTable) -> None:
         """Slow games: the seats still to decide are reminded once (no version change: their
@@ -135,12 +131,12 @@ class PlayCommands(RefereeCore):
             for seat in sorted(table.waiting)
         ]
         table.reminder_at = None
-        async with self.store.transaction() as q:
-            await self._save_table(q, table)
-        await self._publish(table, events, "reminder")
-        self._schedule(table)
+        async with self.core.store.transaction() as q:
+            await self.core.save_table(q, table)
+        await self.core.publish(table, events, "reminder")
+        self.core.schedule(table)
 
-    async def _forfeit(self, table: LiveTable, seat: int, player: int) -> list[Event]:
+    async def forfeit(self, table: LiveTable, seat: int, player: int) -> list[Event]:
         """Leaving a running match: 罚为大落 (拱猪: the deal's worst score) and a bot takes the seat."""
         match = table.match
         assert match is not None
@@ -148,9 +144,9 @@ class PlayCommands(RefereeCore):
         events.append(ReplacedByBot(seat, player))
         table.seats[seat].player_id = None
         table.seats[seat].autopilot = False
-        rows = [self._row(table, seat, "", "referee", player, "forfeit")]
+        rows = [self.core.row(table, seat, "", "referee", player, "forfeit")]
 
         async def count_forfeit(q: Any) -> None:
             await q.add_stats(player, table.group_id, table.game.name, forfeits=1)
 
-        return await self._commit(table, events, "conduct", rows, seats_changed=True, extra=count_forfeit)
+        return await self.core.commit(table, events, "conduct", rows, seats_changed=True, extra=count_forfeit)

@@ -11,40 +11,41 @@ from engine.errors import Refused
 from engine.games import GAMES
 from engine.matchplay import MatchPlay
 from engine.record import make_record
+from engine.referee.core import RefereeCore
 from engine.referee.notifier import TableView
 
 
 class Reading:
-    """Read-only queries; a mixin of the referee, which holds `store` and `tables`."""
+    """Read-only queries over the referee's store and tables."""
 
-    store: Any
-    tables: dict[int, Any]
+    def __init__(self, core: RefereeCore) -> None:
+        self.core = core
 
     async def player(self, player: int) -> PlayerRow | None:
-        async with self.store.reading() as q:
+        async with self.core.store.reading() as q:
             found: PlayerRow | None = await q.player(player)
             return found
 
     async def group_language(self, group: int) -> str | None:
         """The language the group chose for its messages (None: not chosen)."""
-        async with self.store.reading() as q:
+        async with self.core.store.reading() as q:
             row = await q.group(group)
             return None if row is None else row.language
 
     async def player_stats(self, player: int) -> list[StatsRow]:
-        async with self.store.reading() as q:
+        async with self.core.store.reading() as q:
             rows: list[StatsRow] = await q.player_stats(player)
             return rows
 
     async def leaderboard(self, group: int) -> dict[str, list[StatsRow]]:
         """Each game's best players in the group, by wins then points."""
-        async with self.store.reading() as q:
+        async with self.core.store.reading() as q:
             return {game: await q.leaderboard(group, game) for game in GAMES}
 
     async def record(self, table_id: int) -> dict[str, Any]:
         """The table's last match as `engine.record` writes it (seed included): only once that
         match is over, since the seed rebuilds every hand (docs/security.md)."""
-        async with self.store.reading() as q:
+        async with self.core.store.reading() as q:
             row = await q.table(table_id)
             match = await q.last_match(table_id)
             if row is None or match is None:
@@ -56,12 +57,14 @@ class Reading:
 
     def match_of(self, table_id: int) -> MatchPlay | None:
         """The match a table in memory is playing (or has just finished), for score sheets."""
-        table = self.tables.get(table_id)
+        table = self.core.tables.get(table_id)
         return None if table is None else table.match
 
     def table_of_player(self, player: int) -> TableView | None:
         """The running table where the player has a seat (the newest, if several)."""
         seated = [
-            t.view() for t in self.tables.values() if t.status == "running" and t.seat_of(player) is not None
+            t.view()
+            for t in self.core.tables.values()
+            if t.status == "running" and t.seat_of(player) is not None
         ]
         return max(seated, key=lambda v: v.id, default=None)

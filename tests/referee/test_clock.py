@@ -106,7 +106,7 @@ async def test_a_deadline_survives_a_restart_and_the_time_down_is_given_back(wor
     deadline = world.referee.view(table.id).deadline_at
     assert deadline is not None
     await world.clock.advance(30)  # 60 s left when the process dies
-    await world.referee._beat()  # the last heartbeat before the crash
+    await world.referee.core._beat()  # the last heartbeat before the crash
     await world.crash()
     later = await world.reopen(after=3600)  # an hour down
     try:

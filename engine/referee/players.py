@@ -1,0 +1,50 @@
+"""Who plays and where: players (name, language, private chat) and groups (language, each
+game's defaults for new tables)."""
+
+from __future__ import annotations
+
+from engine.errors import Refused
+from engine.games import GAMES
+from engine.referee.core import RefereeCore
+from engine.referee.lobby import checked_rules, checked_time
+
+
+class Players:
+    def __init__(self, core: RefereeCore) -> None:
+        self.core = core
+
+    async def register_player(self, player: int, name: str, language: str | None = None) -> None:
+        async with self.core.store.transaction() as q:
+            await q.save_player(player, name, language, self.core.clock.now())
+
+    async def set_private_chat(self, player: int, is_open: bool) -> None:
+        async with self.core.store.transaction() as q:
+            await q.set_private_chat(player, is_open)
+
+    async def set_language(self, player: int, language: str) -> None:
+        async with self.core.store.transaction() as q:
+            await q.set_player_language(player, language)
+
+    async def set_group_language(self, group: int, language: str) -> None:
+        """The language of the group's messages (its tables' lobby, table and announcements)."""
+        async with self.core.store.transaction() as q:
+            settings = await q.group_or_new(group)
+            await q.set_group_settings(group, settings.defaults, settings.many_tables, language)
+
+    async def register_group(self, group: int, title: str = "") -> None:
+        async with self.core.store.transaction() as q:
+            await q.save_group(group, title)
+
+    async def set_group_defaults(
+        self, group: int, game: str, options: dict[str, str], time_control: str | None = None
+    ) -> None:
+        """What the group's new tables of this game start with (checked now, not at opening)."""
+        kind = GAMES.get(game)
+        if kind is None:
+            raise Refused("unknown_game", game=game)
+        checked_rules(kind.rules_type, options)
+        chosen = dict(options) | ({"time": checked_time(time_control).label} if time_control else {})
+        async with self.core.store.transaction() as q:
+            settings = await q.group_or_new(group)
+            defaults = settings.defaults | {game: chosen}
+            await q.set_group_settings(group, defaults, settings.many_tables, settings.language)
