@@ -9,6 +9,8 @@ from dataclasses import fields
 from typing import Any
 
 from engine.events import Event
+from engine.gouji import events as gouji_events
+from engine.referee.events import ReplacedByBot
 from handlers.cards import card_label
 from handlers.i18n import has, listed, t
 
@@ -39,8 +41,8 @@ def lines(
     (or says nobody could answer); an earlier one in the same notice was already answered."""
     names = list(names)
     for event in events:  # a leaver is named, not the bot that took the seat (🤖 bot 3)
-        if event.kind == "ReplacedByBot":
-            names[event.seat] = players(event.player)  # type: ignore[attr-defined]
+        if isinstance(event, ReplacedByBot):
+            names[event.seat] = players(event.player)
     plays = [i for i, e in enumerate(events) if e.kind == "Played"]
     out = []
     for i, event in enumerate(events):
@@ -83,10 +85,10 @@ def _line(
                 return line + t(lang, "announce.gouji_unanswered")
             return line + t(lang, "announce.gouji_answerers", answerers=", ".join(others))
         return None
-    if kind == "Finished":
-        return t(lang, "announce.Finished", seat=values["seat"], place=t(lang, f"places.{event.place}"))  # type: ignore[attr-defined]
-    if kind == "HandEnded":
-        order = " ".join(f"{t(lang, f'places.{i + 1}')} {names[s]}" for i, s in enumerate(event.finish_order))  # type: ignore[attr-defined]
+    if isinstance(event, gouji_events.Finished):
+        return t(lang, "announce.Finished", seat=values["seat"], place=t(lang, f"places.{event.place}"))
+    if isinstance(event, gouji_events.HandEnded):
+        order = " ".join(f"{t(lang, f'places.{i + 1}')} {names[s]}" for i, s in enumerate(event.finish_order))
         line = t(lang, "announce.HandEnded", hand_no=values["hand_no"], order=order)
         if values["sweep"] is not None:
             line += " " + t(lang, "announce.sweep", team=values["sweep"] + 1)

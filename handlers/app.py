@@ -23,6 +23,7 @@ from engine.referee.clock import Clock, SystemClock
 from handlers import buttons, commands, errors
 from handlers.callbacks import Signer
 from handlers.config import Config
+from handlers.context import CONTEXT_TYPES
 from handlers.i18n import LANGUAGES, t
 from handlers.messages import Messages
 from handlers.notifier import TelegramNotifier
@@ -61,6 +62,7 @@ def build(
         .token(config.token)
         .base_url(config.base_url)
         .base_file_url(config.base_file_url)
+        .context_types(CONTEXT_TYPES)
         .post_init(_started)
         .post_stop(_flush)
         .post_shutdown(_stopped)
@@ -69,9 +71,9 @@ def build(
         # PTB's builder is typed for a limiter without per-call arguments; AIORateLimiter takes a dict
         builder = builder.rate_limiter(AIORateLimiter(max_retries=2))  # type: ignore[arg-type]
     app = builder.build()
-    app.bot_data["config"] = config
-    app.bot_data["clock"] = clock or SystemClock()
-    app.bot_data["new_seed"] = new_seed
+    app.bot_data.config = config
+    app.bot_data.clock = clock or SystemClock()
+    app.bot_data.new_seed = new_seed
     app.add_handler(CommandHandler("start", commands.start))
     for names, where in (
         (commands.GROUP_COMMANDS, filters.ChatType.GROUPS),
@@ -90,19 +92,21 @@ def build(
 
 
 async def _started(app: Application) -> None:
-    config: Config = app.bot_data["config"]
+    config = app.bot_data.config
+    assert config is not None
     store = await Store.open(config.database)  # raises StoreLocked for a second process
     signer = Signer(config.token)
+    # the referee needs the notifier, which needs these services: the referee is set below
     services = Services(referee=None, signer=signer)  # type: ignore[arg-type]
-    clock = app.bot_data["clock"]
+    clock = app.bot_data.clock
     messages = Messages(store)
     messages.bot = app.bot
     notifier = TelegramNotifier(services, messages, clock)
-    seeds = {"new_seed": app.bot_data["new_seed"]} if app.bot_data["new_seed"] else {}
+    seeds = {"new_seed": app.bot_data.new_seed} if app.bot_data.new_seed else {}
     referee = Referee(store, notifier, clock, bot_delay=config.move_delay, **seeds)
     services.referee = referee
     services.username = app.bot.username
-    app.bot_data.update(services=services, notifier=notifier, store=store)
+    app.bot_data.services, app.bot_data.notifier, app.bot_data.store = services, notifier, store
     await referee.recover()  # before any update is handled
     for lang in LANGUAGES:
         menu = [BotCommand(name, t(lang, f"cmd.{name}")) for name in MENU]
@@ -113,19 +117,19 @@ async def _started(app: Application) -> None:
 async def _flush(app: Application) -> None:
     """Before the bot disconnects: the notices still in the referee's outbox are told, then the
     group messages still waiting for their turn go out."""
-    services: Services | None = app.bot_data.get("services")
+    services, notifier = app.bot_data.services, app.bot_data.notifier
     if services is not None:
         await services.referee.flush_notices(timeout=FLUSH_SECONDS)
-    notifier: TelegramNotifier | None = app.bot_data.get("notifier")
     if notifier is not None:
         await notifier.feed.flush()
 
 
 async def _stopped(app: Application) -> None:
-    services: Services | None = app.bot_data.get("services")
+    services, store = app.bot_data.services, app.bot_data.store
     if services is not None:
         await services.referee.close()
-        await app.bot_data["store"].close()
+    if store is not None:
+        await store.close()
 
 
 def run(config: Config) -> None:

@@ -12,7 +12,8 @@ from engine.errors import Refusal, Refused
 from engine.referee.notifier import PrivateView
 from handlers import settings
 from handlers.callbacks import Action, Button, Forged
-from handlers.commands import Context, manage_lobby, seat, services
+from handlers.commands import manage_lobby, notifier, seat, services
+from handlers.context import Context
 from handlers.games import decision_marks, move_label
 from handlers.i18n import t
 from handlers.keyboards import Keys, exposure_move
@@ -86,11 +87,11 @@ async def _settings(update: Update, context: Context, button: Button) -> None:
     view = found.referee.view(button.table)
     if view.status != "lobby":
         raise Refused("not_in_lobby")
-    notifier = context.bot_data["notifier"]
+    told = notifier(context)
     if button.arg in ("", "-"):
-        notifier.show_settings(view.id, button.arg == "")
+        told.show_settings(view.id, button.arg == "")
         lang = await found.group_lang(view)
-        await notifier.lobby(view, lang, await found.seat_names(view, lang))
+        await told.lobby(view, lang, await found.seat_names(view, lang))
     else:
         options, time = _setting_step(view, button.arg)
         admin = await admin_unless_creator(context, view, player)
@@ -141,7 +142,7 @@ async def _builder(update: Update, context: Context, button: Button, lang: str) 
         alert = t(lang, f"play.warn_{warnings.get(legal[index], 'burn')}")
     elif button.action == Action.TOGGLE:
         chosen = _mask(button)
-        context.bot_data["notifier"].private.exposing[(button.table, query.from_user.id)] = chosen
+        notifier(context).private.exposing[(button.table, query.from_user.id)] = chosen
         markup = keys.exposure(legal, chosen)
     else:
         markup = keys.moves(legal, private.phase, warnings, hidden=hidden)

@@ -7,21 +7,21 @@ import json
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram import Chat, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatType
-from telegram.ext import ContextTypes
 
 import render
 from engine.errors import Refusal, Refused
 from handlers import settings
 from handlers.callbacks import Action
+from handlers.context import Context
 from handlers.i18n import LANGUAGES, t
 from handlers.membership import admin_unless_creator, is_admin, is_member
+from handlers.notifier import TelegramNotifier
 from handlers.replies import group_table, refusal
 from handlers.services import Services
 from handlers.sheets import score_sheet_of
 
-Context = ContextTypes.DEFAULT_TYPE
 GROUP_COMMANDS = (
     "gouji",
     "gongzhu",
@@ -42,7 +42,11 @@ EVERYWHERE = ("stats", "help", "lang", "table")
 
 
 def services(context: Context) -> Services:
-    return context.bot_data["services"]
+    return context.bot_data.running()[0]
+
+
+def notifier(context: Context) -> TelegramNotifier:
+    return context.bot_data.running()[1]
 
 
 async def speaker(update: Update, context: Context) -> tuple[Services, str]:
@@ -51,8 +55,28 @@ async def speaker(update: Update, context: Context) -> tuple[Services, str]:
     return found, player.lang
 
 
+def message(update: Update) -> Message:
+    """The update's message. Every handler here is a CommandHandler or MessageHandler, which
+    python-telegram-bot calls only for updates that carry one (with a user and a chat too)."""
+    found = update.effective_message
+    assert found is not None
+    return found
+
+
+def user_id(update: Update) -> int:
+    user = update.effective_user
+    assert user is not None  # see `message`
+    return user.id
+
+
+def chat_of(update: Update) -> Chat:
+    chat = update.effective_chat
+    assert chat is not None  # see `message`
+    return chat
+
+
 async def reply(update: Update, text: str, **kwargs: Any) -> None:
-    await update.effective_message.reply_text(text, **kwargs)  # type: ignore[union-attr]
+    await message(update).reply_text(text, **kwargs)
 
 
 def is_private(update: Update) -> bool:
@@ -99,10 +123,10 @@ async def open_table(update: Update, context: Context, found: Services, lang: st
     """The creator sits at the table at once; without a private chat they get the deep link too."""
     game = command_name(update)
     options, time = split_options(command_args(update))
-    chat, user = update.effective_chat, update.effective_user
-    await found.referee.register_group(chat.id, chat.title or "")  # type: ignore[union-attr]
-    table = await found.referee.open_table(chat.id, user.id, game, options, time)  # type: ignore[union-attr]
-    known = await found.player(user.id)  # type: ignore[union-attr]
+    chat, user = chat_of(update), user_id(update)
+    await found.referee.register_group(chat.id, chat.title or "")
+    table = await found.referee.open_table(chat.id, user, game, options, time)
+    known = await found.player(user)
     if known is not None and not known.private_chat:
         await ask_for_private_chat(
             found, lang, known.name, table.id, lambda text, **kw: reply(update, text, **kw)
@@ -123,7 +147,7 @@ def split_options(args: list[str]) -> tuple[dict[str, str], str | None]:
 
 
 async def current(update: Update, found: Services, lang: str) -> Any:
-    view = group_table(found.referee, update.effective_chat.id)  # type: ignore[union-attr]
+    view = group_table(found.referee, chat_of(update).id)
     if view is None:
         await reply(update, t(lang, "refuse.no_table"))
     return view
@@ -153,18 +177,18 @@ async def ask_for_private_chat(found: Services, lang: str, name: str, table: int
 
 def command_name(update: Update) -> str:
     """`/join@gouji_bot x` → `join`."""
-    return (update.effective_message.text or "/").split()[0][1:].split("@")[0].lower()  # type: ignore[union-attr]
+    return (message(update).text or "/").split()[0][1:].split("@")[0].lower()
 
 
 def addressed_to_us(update: Update, username: str) -> bool:
     """`/join` or `/join@<this bot>`: ours; `/join@other_bot`: another bot's."""
-    word = (update.effective_message.text or "/").split()[0]  # type: ignore[union-attr]
+    word = (message(update).text or "/").split()[0]
     _, at, name = word.partition("@")
     return not at or name.lower() == username.lower()
 
 
 def command_args(update: Update) -> list[str]:
-    return (update.effective_message.text or "").split()[1:]  # type: ignore[union-attr]
+    return (message(update).text or "").split()[1:]
 
 
 async def lobby_action(update: Update, context: Context, found: Services, lang: str) -> None:
@@ -172,7 +196,7 @@ async def lobby_action(update: Update, context: Context, found: Services, lang: 
     if view is None:
         return
     name = command_name(update)
-    player = update.effective_user.id  # type: ignore[union-attr]
+    player = user_id(update)
     referee = found.referee
     if name == "leave":
         await referee.leave(view.id, player)
@@ -198,20 +222,20 @@ async def repost_table(update: Update, context: Context, found: Services, lang: 
     """In the group: its table message again, at the bottom. In private: the picture of the table
     where the player sits (what the group sees, no hand), so nobody has to leave their chat."""
     if is_private(update):
-        view = found.referee.table_of_player(update.effective_user.id)  # type: ignore[union-attr]
+        view = found.referee.table_of_player(user_id(update))
         if view is None:
             await reply(update, t(lang, "refuse.not_playing"))
             return
-        await context.bot_data["notifier"].table_to(view, update.effective_chat.id, lang)  # type: ignore[union-attr]
+        await notifier(context).table_to(view, chat_of(update).id, lang)
         return
     view = await current(update, found, lang)
     if view is not None:
-        notifier = context.bot_data["notifier"]
+        told = notifier(context)
         names = await found.seat_names(view, lang)
         if view.status == "lobby":
-            await notifier.lobby(view, lang, names)
+            await told.lobby(view, lang, names)
         else:
-            await notifier.table(view, lang, names, repost=True)
+            await told.table(view, lang, names, repost=True)
 
 
 async def score(update: Update, context: Context, found: Services, lang: str) -> None:
@@ -223,11 +247,11 @@ async def score(update: Update, context: Context, found: Services, lang: str) ->
     if sheet is None:
         await reply(update, t(lang, "help.score_none"))
         return
-    await update.effective_message.reply_photo(render.score_sheet(sheet, lang=lang))  # type: ignore[union-attr]
+    await message(update).reply_photo(render.score_sheet(sheet, lang=lang))
 
 
 async def stats(update: Update, context: Context, found: Services, lang: str) -> None:
-    rows = await found.referee.player_stats(update.effective_user.id)  # type: ignore[union-attr]
+    rows = await found.referee.player_stats(user_id(update))
     if not rows:
         await reply(update, t(lang, "help.stats_none"))
         return
@@ -241,7 +265,7 @@ async def stats(update: Update, context: Context, found: Services, lang: str) ->
 
 async def top(update: Update, context: Context, found: Services, lang: str) -> None:
     lines = []
-    boards = await found.referee.leaderboard(update.effective_chat.id)  # type: ignore[union-attr]
+    boards = await found.referee.leaderboard(chat_of(update).id)
     for game, rows in boards.items():
         if rows:
             lines.append(t(lang, "help.top_title", game=t(lang, f"game.{game}")))
@@ -261,7 +285,7 @@ async def top(update: Update, context: Context, found: Services, lang: str) -> N
 
 
 async def rules(update: Update, context: Context, found: Services, lang: str) -> None:
-    view = group_table(found.referee, update.effective_chat.id)  # type: ignore[union-attr]
+    view = group_table(found.referee, chat_of(update).id)
     game = view.game if view else "gouji"
     text = t(lang, f"help.rules_{game}")
     if view is not None:
@@ -275,14 +299,14 @@ async def record(update: Update, context: Context, found: Services, lang: str) -
     if view is not None:
         body = await found.referee.record(view.id)  # refused while the match runs
         data = json.dumps(body, ensure_ascii=False).encode()
-        await update.effective_message.reply_document(data, filename=f"{view.game}-table{view.id}.json")  # type: ignore[union-attr]
+        await message(update).reply_document(data, filename=f"{view.game}-table{view.id}.json")
 
 
 async def rematch(update: Update, context: Context, found: Services, lang: str) -> None:
     """The group's finished table plays again: same seats, a new match."""
     view = await current(update, found, lang)
     if view is not None:
-        player = update.effective_user.id  # type: ignore[union-attr]
+        player = user_id(update)
         admin = await admin_unless_creator(context, view, player)
         await found.referee.rematch(view.id, by=player, admin=admin)
 
@@ -291,8 +315,8 @@ async def stop(update: Update, context: Context, found: Services, lang: str) -> 
     view = await current(update, found, lang)
     if view is None:
         return
-    user = update.effective_user.id  # type: ignore[union-attr]
-    admin = await is_admin(context, update.effective_chat.id, user)  # type: ignore[union-attr]
+    user = user_id(update)
+    admin = await is_admin(context, chat_of(update).id, user)
     await found.referee.stop(view.id, user, admin=admin)
 
 
@@ -332,7 +356,7 @@ async def start(update: Update, context: Context) -> None:
     if not is_private(update):
         await reply(update, t(lang, "help.group"))
         return
-    player = update.effective_user.id  # type: ignore[union-attr]
+    player = user_id(update)
     await found.open_private_chat(player)
     payload = (context.args or [""])[0]
     if payload.startswith("j"):
@@ -344,7 +368,7 @@ async def start(update: Update, context: Context) -> None:
 async def arrive(update: Update, context: Context, found: Services, lang: str, token: str) -> None:
     """A join link followed: only a member of the table's group is seated. Anyone else learns
     nothing, not even whether the table exists: every such link gets the same answer."""
-    player = update.effective_user.id  # type: ignore[union-attr]
+    player = user_id(update)
     view = found.referee.table_of_token(token)
     if view is None or not await is_member(context, view.group_id, player):
         await reply(update, t(lang, "lobby.link_invalid"))
@@ -359,31 +383,31 @@ async def arrive(update: Update, context: Context, found: Services, lang: str, t
 
 
 async def hand(update: Update, context: Context, found: Services, lang: str) -> None:
-    view = found.referee.table_of_player(update.effective_user.id)  # type: ignore[union-attr]
+    view = found.referee.table_of_player(user_id(update))
     if view is None:
         await reply(update, t(lang, "refuse.not_playing"))
         return
-    await context.bot_data["notifier"].hand(view, update.effective_user.id)  # type: ignore[union-attr]
+    await notifier(context).hand(view, user_id(update))
 
 
 async def back(update: Update, context: Context, found: Services, lang: str) -> None:
-    view = found.referee.table_of_player(update.effective_user.id)  # type: ignore[union-attr]
+    view = found.referee.table_of_player(user_id(update))
     if view is None:
         await reply(update, t(lang, "refuse.not_playing"))
         return
-    await found.referee.back(view.id, update.effective_user.id)  # type: ignore[union-attr]
+    await found.referee.back(view.id, user_id(update))
     await reply(update, t(lang, "play.back_done"))
 
 
 async def typed_move(update: Update, context: Context) -> None:
     """A move typed in the private chat, in engine notation: checked exactly like a button."""
     found, lang = await speaker(update, context)
-    player = update.effective_user.id  # type: ignore[union-attr]
+    player = user_id(update)
     view = found.referee.table_of_player(player)
     if view is None:
         await reply(update, t(lang, "refuse.not_playing"))
         return
-    text = (update.effective_message.text or "").strip()  # type: ignore[union-attr]
+    text = (message(update).text or "").strip()
     try:  # the engines read `pass`, `过`, `不要` … themselves
         await found.referee.submit(view.id, player, text, view.version)
     except Refusal as error:

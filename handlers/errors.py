@@ -8,18 +8,18 @@ import logging
 
 from telegram import Update
 from telegram.error import TelegramError
-from telegram.ext import ContextTypes
 
+from handlers.context import Context
 from handlers.i18n import language, t
 
 log = logging.getLogger(__name__)
 
 
-async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_error(update: object, context: Context) -> None:
     log.error("while handling %s", _summary(update), exc_info=context.error)
     if not isinstance(update, Update) or update.effective_user is None:
         return
-    found = context.bot_data.get("services")
+    found = context.bot_data.services
     known = found.players.get(update.effective_user.id) if found is not None else None
     lang = known.lang if known else language(None, update.effective_user.language_code)
     text = t(lang, "refuse.failed")

@@ -7,9 +7,8 @@ from typing import Any
 
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
-from telegram.ext import ContextTypes
 
-Context = ContextTypes.DEFAULT_TYPE
+from handlers.context import Context
 
 
 async def member_status(context: Context, chat: int, user: int) -> str | None:

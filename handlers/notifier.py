@@ -12,9 +12,12 @@ from typing import Any
 from telegram.error import Forbidden
 
 import render
-from engine.events import Event
+from engine.events import Event, TimedOut
 from engine.games import GAMES
+from engine.gongzhu import events as gongzhu_events
+from engine.gouji import events as gouji_events
 from engine.referee.clock import Clock
+from engine.referee.events import ReplacedByBot
 from engine.referee.notifier import Notice, TableView
 from handlers import announce, settings
 from handlers.games import ui
@@ -31,7 +34,7 @@ log = logging.getLogger(__name__)
 ROUND_ENDS = {"HandEnded", "DealEnded", "MatchEnded"}
 ROUND_STARTS = {"HandStarted", "DealStarted"}
 CAPTION_LIMIT = 1024  # Telegram's limit for a picture's caption
-PLAYS = ("Played", "CardPlayed")
+PLAYS = (gouji_events.Played, gongzhu_events.CardPlayed)
 
 
 class TelegramNotifier:
@@ -156,17 +159,17 @@ class TelegramNotifier:
 
     async def _private(self, view: TableView, notice: Notice) -> None:
         played = played_this_round(notice.events)
-        timed_out = {e.seat for e in notice.events if e.kind == "TimedOut"}  # type: ignore[attr-defined]
+        timed_out = {e.seat for e in notice.events if isinstance(e, TimedOut)}
         for event in notice.events:  # a player put on autopilot hears it in private, with the way back
-            if event.kind == "TimedOut" and event.autopilot:  # type: ignore[attr-defined]
-                player = view.seats[event.seat].player  # type: ignore[attr-defined]
+            if isinstance(event, TimedOut) and event.autopilot:
+                player = view.seats[event.seat].player
                 if player is not None:
                     await self.bot.send_message(
                         player, t(await self.services.lang_of(player), "play.autopilot_on")
                     )
         for event in notice.events:  # a leaver's hand message says they left; its keyboard goes
-            if event.kind == "ReplacedByBot":
-                await self.private.close(view.id, event.player, "play.you_left")  # type: ignore[attr-defined]
+            if isinstance(event, ReplacedByBot):
+                await self.private.close(view.id, event.player, "play.you_left")
         for seat in view.seats:
             if seat.player is None:
                 continue
@@ -199,7 +202,7 @@ class TelegramNotifier:
 
 
 def _players(notice: Notice) -> set[int]:
-    return {e.player for e in notice.events if isinstance(getattr(e, "player", None), int)}  # type: ignore[attr-defined]
+    return {player for e in notice.events if isinstance(player := getattr(e, "player", None), int)}
 
 
 def played_this_round(events: Sequence[Event]) -> dict[int, str]:
@@ -209,8 +212,8 @@ def played_this_round(events: Sequence[Event]) -> dict[int, str]:
     for event in events:
         if event.kind in ROUND_STARTS:
             played.clear()
-        elif event.kind in PLAYS:
-            played[event.seat] = event.cards  # type: ignore[attr-defined]
+        elif isinstance(event, PLAYS):
+            played[event.seat] = event.cards
     return played
 
 

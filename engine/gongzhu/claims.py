@@ -63,9 +63,9 @@ class Claims(ClaimState):
             assignment.append((claimed, found[1], to))
         assignment += [(c, holder, seat) for c, holder in remaining]
         # Deal's slots (a mixin's own __slots__ stay empty, so mypy cannot see them)
-        self.claimer, self.claim_assignment = seat, tuple(assignment)  # type: ignore[misc]
+        self.claimer, self.claim_assignment = seat, tuple(assignment)  # type: ignore[misc]  # the slots are Deal's
         self.claimed_this_trick.add(seat)
-        self.phase, self.to_act = "claim", [s for s in range(SEATS) if s != seat]  # type: ignore[misc]
+        self.phase, self.to_act = "claim", [s for s in range(SEATS) if s != seat]  # type: ignore[misc]  # the slots are Deal's
         out.append(ev.ClaimMade(seat, cards_text(self.hand(seat)), _public(self.claim_assignment)))
 
     def _apply_answer(self, seat: int, move: Move, out: list[ev.Event]) -> None:
@@ -73,8 +73,8 @@ class Claims(ClaimState):
             raise IllegalMove("answer_claim")
         out.append(ev.ClaimAnswered(seat, move == ACCEPT))
         if move == REJECT:
-            self.phase, self.to_act = "play", [self.turn]  # type: ignore[misc]  # Deal's slots
-            self.claimer, self.claim_assignment = None, ()  # type: ignore[misc]
+            self.phase, self.to_act = "play", [self.turn]  # type: ignore[misc]  # the slots are Deal's
+            self.claimer, self.claim_assignment = None, ()  # type: ignore[misc]  # the slots are Deal's
             return
         self.to_act.remove(seat)
         if not self.to_act:

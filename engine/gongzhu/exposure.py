@@ -44,9 +44,9 @@ class Exposure(ExposureState):
             holdings = [tuple(self._exposable(seat)) for seat in range(SEATS)]
             asked = [seat for seat in range(SEATS) if holdings[seat]]
             # Deal's slots: a mixin's own __slots__ stay empty, so mypy cannot see them
-            self.exposure_choices = {seat: _exposure_choices(holdings[seat]) for seat in asked}  # type: ignore[misc]
+            self.exposure_choices = {seat: _exposure_choices(holdings[seat]) for seat in asked}  # type: ignore[misc]  # the slots are Deal's
             if asked:
-                self.phase, self.to_act = "expose", asked  # type: ignore[misc]
+                self.phase, self.to_act = "expose", asked  # type: ignore[misc]  # the slots are Deal's
                 out.append(ev.ExposureOpened(self.rules.expose_seconds))
                 return
         self._start_play(out)

@@ -83,7 +83,7 @@ def hand_scores(
         winners = team(order[0])
         held = tuple(place + 1 for place, seat in enumerate(order) if place and team(seat) == winners)
         for place, seat in enumerate(order):
-            scores[seat] += FINISH_POINTS[held][place]  # type: ignore[index]
+            scores[seat] += FINISH_POINTS[held][place]  # type: ignore[index]  # held is a pair here
     for debt in specials:
         if debt.scored:
             scores[debt.receiver] += SPECIAL_POINTS[debt.kind]

@@ -211,22 +211,22 @@ class RefereeCore:
             ended = game.round_ended(event)
             if ended is not None:
                 await q.end_hand(table.match_id, ended[0], ended[1], now)
-                for seat in table.humans():
-                    await q.add_stats(seat.player_id, table.group_id, game.name, hands=1)  # type: ignore[arg-type]
+                for _, player in table.human_players():
+                    await q.add_stats(player, table.group_id, game.name, hands=1)
         if match.is_over and table.status == "running":
             table.status = "finished" if match.end_reason != "stopped" else "stopped"
             table.deadline_at = table.reminder_at = None
             await q.end_match(table.match_id, match.end_reason or "", match.totals, now)
             if table.status == "finished":
                 winners = game.winners(match)
-                for seat in table.humans():
+                for seat_no, player in table.human_players():
                     await q.add_stats(
-                        seat.player_id,  # type: ignore[arg-type]
+                        player,
                         table.group_id,
                         game.name,
                         matches=1,
-                        wins=int(seat.seat in winners),
-                        points=match.totals[seat.seat],
+                        wins=int(seat_no in winners),
+                        points=match.totals[seat_no],
                     )
 
     async def _reload(self, table: LiveTable) -> None:

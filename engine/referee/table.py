@@ -53,6 +53,10 @@ class LiveTable:
     def humans(self) -> list[SeatRow]:
         return [s for s in self.seats if s.player_id is not None]
 
+    def human_players(self) -> list[tuple[int, int]]:
+        """(seat, player) of every seat a person holds."""
+        return [(s.seat, s.player_id) for s in self.seats if s.player_id is not None]
+
     def hand_over(self, leaver: int) -> None:
         """A creator who leaves keeps no power over the table: the next seated human has it."""
         if self.creator == leaver:

@@ -89,7 +89,7 @@ class Bot:
 
     async def told(self) -> None:
         """Waits until the referee's outbox has told Telegram every notice committed so far."""
-        services = self.app.bot_data.get("services")
+        services = self.app.bot_data.services
         if services is not None:
             await services.referee.flush_notices()
 
@@ -113,7 +113,7 @@ class Bot:
         return answer
 
     def version(self, table: int = 1) -> int:
-        return self.app.bot_data["services"].referee.view(table).version
+        return self.app.bot_data.services.referee.view(table).version
 
     async def settle(self, before: int) -> None:
         """Waits for the bot's first call after `before`, then lets the bots move."""

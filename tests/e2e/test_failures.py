@@ -16,7 +16,7 @@ async def test_a_press_whose_handler_fails_is_answered_and_logged(
     bot: Bot, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     await seated_alone(bot, "gongzhu")
-    referee = bot.app.bot_data["services"].referee
+    referee = bot.app.bot_data.services.referee
 
     async def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("disk on fire")

@@ -80,7 +80,7 @@ async def test_the_lobby_settings_step_options_for_the_creator_only(bot: Bot) ->
     await bot.press(ALICE, *button("限时")[::2], bots=False)
     labels = [text for _, text, _ in bot.buttons(GROUP["id"])]
     assert "开点: ✗" in labels and "限时: 普通" in labels
-    view = bot.app.bot_data["services"].referee.view(1)
+    view = bot.app.bot_data.services.referee.view(1)
     assert view.options["kaidian"] is False and view.time_control == "normal"
     lobby_text = bot.api.messages[(GROUP["id"], message["message_id"])]["text"]
     assert "开点: ✗" in lobby_text and "（普通）" in lobby_text and "=" not in lobby_text
@@ -130,7 +130,7 @@ async def test_teams_chosen_has_team_buttons_and_the_start_honours_them(bot: Bot
     )
     await bot.say(ALICE, GROUP, "/fill")
     await bot.say(ALICE, GROUP, "/startgame")
-    referee = bot.app.bot_data["services"].referee
+    referee = bot.app.bot_data.services.referee
     await bot.until(lambda calls: referee.view(1).status == "running")
     seat = referee.view(1).seat_of(ALICE["id"])
     assert seat is not None and seat % 2 == 1  # team 2 plays the odd seats

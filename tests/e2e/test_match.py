@@ -46,7 +46,7 @@ async def test_a_gouji_match_with_two_humans_and_four_bots_is_played_to_its_end(
     presses = await play_until(
         bot, lambda calls: to_group(calls, "本局结束"), limit=600, players=(ALICE, BOB)
     )
-    referee = bot.app.bot_data["services"].referee
+    referee = bot.app.bot_data.services.referee
     assert presses > 10
     assert to_group(bot.api.calls, "第1手结束")  # (a 烩四 may end the match after one hand)
     final = [c for c in bot.api.calls if c.method == "sendPhoto" and "本局结束" in c.text]
@@ -91,7 +91,7 @@ async def test_a_restart_in_the_middle_of_a_hand_loses_nothing(api: FakeBotApi, 
     await seated_alone(bot, "gouji")
     await play_until(bot, lambda calls: len([c for c in calls if c.method == "answerCallbackQuery"]) >= 3)
     await bot.until(lambda calls: bot.buttons(ALICE["id"]))
-    referee = bot.app.bot_data["services"].referee
+    referee = bot.app.bot_data.services.referee
     before = referee.private_view(1, ALICE["id"])
     keyboard = bot.buttons(ALICE["id"])
     async with referee.store.reading() as q:
@@ -99,7 +99,7 @@ async def test_a_restart_in_the_middle_of_a_hand_loses_nothing(api: FakeBotApi, 
     await bot.stop()
 
     bot = await Bot.start(api, database, clock)  # a new process on the same SQLite file
-    referee = bot.app.bot_data["services"].referee
+    referee = bot.app.bot_data.services.referee
     after = referee.private_view(1, ALICE["id"])
     assert (after.hand, after.legal, after.version, after.public) == (
         before.hand, before.legal, before.version, before.public
@@ -123,7 +123,7 @@ async def test_a_missed_deadline_puts_the_player_on_autopilot_until_back(
 ) -> None:
     bot = await Bot.start(api, tmp_path / "bot.sqlite3", move_delay=1.0)  # bots take a second a move
     await seated_alone(bot, "gouji", "fast strikes=1")
-    referee = bot.app.bot_data["services"].referee
+    referee = bot.app.bot_data.services.referee
     table = referee.tables[1]
     deadline = referee.view(1).deadline_at
     await bot.clock.advance(deadline - bot.clock.now() + 0.5)  # Alice does not move in time
@@ -157,7 +157,7 @@ async def test_stop_is_a_vote_for_players_and_immediate_for_the_creator(bot: Bot
     await bot.until(lambda calls: bot.buttons(ALICE["id"]) and bot.buttons(BOB["id"]))
     await bot.say(BOB, GROUP, "/stop")
     await bot.until(lambda calls: to_group(calls, "投票结束本桌（1/2）"))
-    assert bot.app.bot_data["services"].referee.view(1).status == "running"
+    assert bot.app.bot_data.services.referee.view(1).status == "running"
     before = await bot.say(BOB, GROUP, "/stop")
     await bot.until(
         lambda calls: to_group(calls[before:], "已经投过票") or to_group(calls[before:], "already")

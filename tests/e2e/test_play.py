@@ -71,7 +71,7 @@ async def test_a_typed_move_is_checked_like_a_button(bot: Bot) -> None:
 async def test_typing_buyao_passes_the_gongzhu_exposure(bot: Bot) -> None:
     """不要 reaches the engine as `pass` (it used to be a special case of the handler only)."""
     await seated_alone(bot, "gongzhu")
-    referee = bot.app.bot_data["services"].referee
+    referee = bot.app.bot_data.services.referee
     assert referee.private_view(1, ALICE["id"]).phase == "expose"
     before = await bot.say(ALICE, private(ALICE), "不要")
     assert not [c for c in bot.api.calls[before:] if c.chat == ALICE["id"] and "无效" in c.text]

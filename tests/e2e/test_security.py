@@ -39,7 +39,7 @@ async def answer(bot: Bot, user: dict[str, Any], chat: dict[str, Any], text: str
 
 
 def seats(bot: Bot) -> list[int | None]:
-    return [s.player for s in bot.app.bot_data["services"].referee.view(1).seats]
+    return [s.player for s in bot.app.bot_data.services.referee.view(1).seats]
 
 
 # -- door 1: /record during a match ---------------------------------------------------------------
@@ -58,7 +58,7 @@ async def test_record_during_a_match_gives_no_seed_and_no_moves_only_after_its_e
     )
     record = json.loads(next(iter(document.files.values())))
     assert record["seed"] == SEED
-    assert replay_record(record).log == bot.app.bot_data["services"].referee.tables[1].match.log
+    assert replay_record(record).log == bot.app.bot_data.services.referee.tables[1].match.log
 
 
 # -- door 2: a typed move that costs the bot -------------------------------------------------------
@@ -160,4 +160,4 @@ async def test_only_the_creator_or_an_admin_fills_and_starts_and_a_leaving_creat
     assert await answer(bot, ALICE, GROUP, "/fill") == t("zh", "reason.not_allowed")
     await bot.say(BOB, GROUP, "/fill")
     await bot.say(BOB, GROUP, "/startgame")
-    await bot.until(lambda calls: bot.app.bot_data["services"].referee.view(1).status == "running")
+    await bot.until(lambda calls: bot.app.bot_data.services.referee.view(1).status == "running")

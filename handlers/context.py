@@ -1,0 +1,40 @@
+"""What the application keeps between updates, typed: python-telegram-bot's `ContextTypes` with
+a `BotData` of our own instead of a dict, so every handler reads `context.bot_data.services`
+with its type, and a missing piece fails loudly at start-up instead of as a KeyError mid-game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from telegram.ext import CallbackContext, ContextTypes, ExtBot
+
+from engine.referee import SystemClock
+from engine.referee.clock import Clock
+
+if TYPE_CHECKING:  # the handlers import this module: types only, no cycle at run time
+    from data.store import Store
+    from handlers.config import Config
+    from handlers.notifier import TelegramNotifier
+    from handlers.services import Services
+
+
+@dataclass
+class BotData:
+    config: Config | None = None
+    clock: Clock = field(default_factory=SystemClock)
+    new_seed: Callable[[], str] | None = None  # tests fix the deals' seeds
+    # known once the application has started (post_init): the store, the referee and its notifier
+    services: Services | None = None
+    notifier: TelegramNotifier | None = None
+    store: Store | None = None
+
+    def running(self) -> tuple[Services, TelegramNotifier]:
+        if self.services is None or self.notifier is None:
+            raise RuntimeError("an update arrived before the bot had started")
+        return self.services, self.notifier
+
+
+Context = CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], BotData]
+CONTEXT_TYPES = ContextTypes(bot_data=BotData)
