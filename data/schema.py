@@ -108,4 +108,33 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE tables SET join_token = lower(hex(randomblob(12)));
     CREATE UNIQUE INDEX tables_by_join_token ON tables(join_token);
     """,
+    # 3: which games exist is the registry's to say (engine/games.py), not the schema's: the
+    # CHECK on `tables.game` goes, so adding a game needs no migration. SQLite drops a CHECK only
+    # by rebuilding the table (its "twelve steps"; the store runs this with foreign keys off).
+    """
+    CREATE TABLE tables_rebuilt (
+        id INTEGER PRIMARY KEY,
+        group_id INTEGER NOT NULL REFERENCES groups(id),
+        game TEXT NOT NULL,                         -- a name in engine.games.GAMES
+        rules TEXT NOT NULL,
+        time_control TEXT NOT NULL,
+        move_seconds REAL NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'running', 'finished', 'stopped')),
+        version INTEGER NOT NULL DEFAULT 0,
+        creator_id INTEGER REFERENCES players(id),
+        created_at REAL NOT NULL,
+        deadline_at REAL,
+        reminder_at REAL,
+        join_token TEXT
+    );
+    INSERT INTO tables_rebuilt
+        SELECT id, group_id, game, rules, time_control, move_seconds, status, version, creator_id,
+               created_at, deadline_at, reminder_at, join_token
+        FROM tables;
+    DROP TABLE tables;
+    ALTER TABLE tables_rebuilt RENAME TO tables;
+    CREATE INDEX tables_by_group ON tables(group_id, status);
+    CREATE INDEX tables_by_status ON tables(status);
+    CREATE UNIQUE INDEX tables_by_join_token ON tables(join_token);
+    """,
 )

@@ -49,10 +49,10 @@ class Store:
             if "locked" in str(error) or "busy" in str(error):
                 raise StoreLocked(f"{path} is in use by another process") from error
             raise
-        await db.execute("PRAGMA foreign_keys=ON")
         await db.execute("PRAGMA synchronous=NORMAL")
         store = cls(db, path)
-        await store._migrate()
+        await store._migrate()  # with foreign keys off: a migration may rebuild a table
+        await db.execute("PRAGMA foreign_keys=ON")
         return store
 
     async def close(self) -> None:
@@ -67,6 +67,10 @@ class Store:
         for number, script in enumerate(MIGRATIONS[applied:], start=applied + 1):
             # executescript commits first, so the version bump rides in the same script
             await self._db.executescript(f"BEGIN; {script}; PRAGMA user_version={number}; COMMIT;")
+            async with self._db.execute("PRAGMA foreign_key_check") as cursor:
+                broken = await cursor.fetchall()
+            if broken:  # a rebuilt table must leave every reference whole
+                raise RuntimeError(f"migration {number} broke {len(broken)} references in {self.path}")
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Queries]:

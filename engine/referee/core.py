@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -22,6 +23,7 @@ from engine.referee.table import LiveTable, replay
 from engine.timecontrol import TimeControl
 
 HEARTBEAT = "alive_at"
+log = logging.getLogger(__name__)
 
 
 class RefereeCore:
@@ -58,7 +60,7 @@ class RefereeCore:
         now = self.clock.now()
         async with self.store.reading() as q:
             alive = await q.meta(HEARTBEAT)
-            rows = await q.open_tables()
+            rows = [row for row in await q.open_tables() if _registered(row)]
             tables = [await self._load(q, row) for row in rows]
         given_back = max(0.0, now - float(alive)) if alive else 0.0
         async with self.store.transaction() as q:
@@ -131,7 +133,7 @@ class RefereeCore:
         if table is None:
             async with self.store.reading() as q:
                 row = await q.table(table_id)
-                if row is None or row.status == "stopped":
+                if row is None or row.status == "stopped" or not _registered(row):
                     raise Refused("unknown_table")
                 table = await self._load(q, row)
             self.tables[table_id] = table
@@ -350,3 +352,12 @@ class RefereeCore:
 
 async def _nobody_answers(table: LiveTable) -> None:
     raise RuntimeError("the referee's clock fired before the play commands were wired")
+
+
+def _registered(row: TableRow) -> bool:
+    """The registry, not the schema, says which games exist: a stored table of a game this
+    build does not have (a downgrade, a removed game) is left alone, said out loud."""
+    if row.game in GAMES:
+        return True
+    log.error("table %s is of the game %r, which this build does not have: left as stored", row.id, row.game)
+    return False

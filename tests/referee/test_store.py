@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from data.records import MoveRow
+from data.records import MoveRow, SeatRow
 from data.schema import MIGRATIONS
 from data.store import Store, StoreLocked
-from tests.referee.world import World
+from engine.errors import Refused
+from tests.referee.world import ALICE, GROUP, World
 
 
 async def test_a_new_file_gets_every_migration_and_a_reopened_one_keeps_its_data(tmp_path: Path) -> None:
@@ -106,3 +107,58 @@ async def test_message_ids_are_kept_replaced_and_forgotten(world: World) -> None
     async with world.store.reading() as q:
         assert await q.message(table.id, 55, "hand") is None
         assert await q.message(table.id, -1001, "table") == 7
+
+
+async def test_migration_3_keeps_every_table_and_its_references_and_lets_the_registry_name_games(
+    tmp_path: Path,
+) -> None:
+    """The schema no longer lists the games (the registry does): a file from before keeps its
+    tables, seats and matches whole, and a new game needs no migration."""
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as db:  # the file as schema 2 left it, with a seated table
+        for script in MIGRATIONS[:2]:
+            db.executescript(script)
+        db.execute("PRAGMA user_version=2")
+        db.execute("INSERT INTO players (id, name, created_at) VALUES (5, 'Ann', 0)")
+        db.execute("INSERT INTO groups (id) VALUES (-1)")
+        db.execute(
+            "INSERT INTO tables (group_id, game, rules, time_control, move_seconds, status, created_at,"
+            " join_token) VALUES (-1, 'gongzhu', '{}', 'fast', 20, 'lobby', 0, 'tok')"
+        )
+        db.execute("INSERT INTO seats (table_id, seat, player_id) VALUES (1, 0, 5)")
+        with pytest.raises(sqlite3.IntegrityError):  # schema 2 refused any other game
+            db.execute(
+                "INSERT INTO tables (group_id, game, rules, time_control, move_seconds, status,"
+                " created_at) VALUES (-1, 'doudizhu', '{}', 'fast', 20, 'lobby', 0)"
+            )
+    store = await Store.open(path)
+    try:
+        assert await store.schema_version() == len(MIGRATIONS) >= 3
+        async with store.reading() as q:
+            (row,) = await q.open_tables()
+            seats = await q.seats(row.id)
+        assert (row.game, row.join_token) == ("gongzhu", "tok") and [s.player_id for s in seats] == [5]
+        async with store.transaction() as q:  # a game the registry may add one day
+            await q.create_table(-1, "doudizhu", {}, "fast", 20.0, None, 0.0, "tok2")
+        with pytest.raises(sqlite3.IntegrityError):  # the references survived the rebuild
+            async with store.transaction() as q:
+                await q.replace_seats(999, [SeatRow(0, 5, None, False, 0)])
+    finally:
+        await store.close()
+
+
+async def test_a_stored_table_of_a_game_this_build_lacks_is_left_alone_and_logged(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    ours = await world.referee.open_table(GROUP, ALICE, "gouji")
+    async with world.store.transaction() as q:
+        other = await q.create_table(GROUP, "doudizhu", {}, "fast", 20.0, None, 0.0, "tok")
+    await world.crash()
+    again = await world.reopen()
+    try:
+        assert ours.id in again.referee.tables and other not in again.referee.tables
+        assert any("doudizhu" in r.getMessage() for r in caplog.records)
+        with pytest.raises(Refused):
+            await again.referee.stored_table(other)
+    finally:
+        await again.close()
