@@ -68,7 +68,7 @@ class Store:
             # executescript commits first, so the version bump rides in the same script
             await self._db.executescript(f"BEGIN; {script}; PRAGMA user_version={number}; COMMIT;")
             async with self._db.execute("PRAGMA foreign_key_check") as cursor:
-                broken = await cursor.fetchall()
+                broken = list(await cursor.fetchall())
             if broken:  # a rebuilt table must leave every reference whole
                 raise RuntimeError(f"migration {number} broke {len(broken)} references in {self.path}")
 
