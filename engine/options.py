@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Self
 
-from engine.errors import MESSAGES
+from engine.errors import Refusal
 from engine.move import quoted
 
 _TRUE = {"on", "true", "yes", "1", "开"}
@@ -13,13 +13,16 @@ _FALSE = {"off", "false", "no", "0", "关"}
 WHOLE_DIGITS = 6  # no option counts past a million; a longer number is refused before int() reads it
 
 
-class OptionError(ValueError):
-    """An option a player typed that the rules do not take, with a reason key the interface
-    translates (`option_unknown`, `option_switch`, `option_number`, `option_choice`)."""
+class OptionError(Refusal):
+    """An option (or time control) a player typed that the rules do not take, with a reason key
+    the interface translates (`option_unknown`, `option_range`, `option_needs` …)."""
 
-    def __init__(self, key: str, **params: object) -> None:
-        self.key, self.params = key, params
-        super().__init__(MESSAGES[key].format(**params))  # the English wording
+
+def check_ranges(rules: object, ranges: dict[str, tuple[int, int]]) -> None:
+    """Each numeric option within its (low, high), inclusive."""
+    for name, (low, high) in ranges.items():
+        if not low <= getattr(rules, name) <= high:
+            raise OptionError("option_range", option=name, low=low, high=high)
 
 
 def parse_options(cls: type, options: dict[str, str]) -> dict[str, object]:

@@ -9,6 +9,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine.move import quoted
+from engine.options import OptionError
+
 NAMED = {"fast": 20.0, "normal": 90.0, "slow": 12 * 3600.0}
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "秒": 1, "分": 60, "分钟": 60, "小时": 3600, "天": 86400}
 REMINDER_SHARE = 0.8
@@ -33,16 +36,16 @@ class TimeControl:
 
 
 def parse_time_control(text: str) -> TimeControl:
-    """ValueError, with what is allowed, for anything else."""
+    """OptionError (a ValueError), with what is allowed, for anything else."""
     word = text.strip().lower()
     if word in NAMED:
         return TimeControl(word, NAMED[word])
     found = _CUSTOM.match(word)
     if found is None or found.group(2) not in {*UNITS, ""}:
-        raise ValueError(f"“{text}” is not a time control: use fast, normal, slow, or like 45s, 10m, 12h")
+        raise OptionError("time_control_unknown", text=quoted(text))
     seconds = float(found.group(1)) * UNITS.get(found.group(2), 1)
     if not SHORTEST <= seconds <= LONGEST:
-        raise ValueError("a move may take from 10 seconds to 7 days")
+        raise OptionError("time_control_range")
     return TimeControl("custom", seconds)
 
 

@@ -1,87 +1,23 @@
-"""The few words drawn into pictures, in each language the bot speaks (zh first)."""
+"""The few words drawn into pictures, in each language the bot speaks (zh first). They live with
+every other word a player reads, in the `[picture]` section of `handlers/locales/<lang>.toml`;
+pictures only read that file (render imports nothing of the interface)."""
 
 from __future__ import annotations
 
-LANGUAGES = ("zh", "en")
+import tomllib
+from functools import cache
+from pathlib import Path
 
-LABELS: dict[str, dict[str, str]] = {
-    "zh": {
-        "gouji": "够级",
-        "gongzhu": "拱猪",
-        "hand_no": "第{n}手",
-        "deal_no": "第{n}副",
-        "trick_no": "第{n}圈",
-        "last": "最后出",
-        "exposed": "亮",
-        "wild": "配牌",
-        "by": "{name} 出",
-        "passed": "过",
-        "bot": "机器人",
-        "autopilot": "托管",
-        "tricks": "{n}圈",
-        "place1": "头科",
-        "place2": "二科",
-        "place3": "三科",
-        "place4": "四科",
-        "place5": "二落",
-        "place6": "大落",
-        "headless": "无头",
-        "melee": "四人乱缠",
-        "burn": "烧",
-        "phase_expose": "亮牌",
-        "phase_preplay": "开局",
-        "phase_claim": "摊牌",
-        "to_lead": "领出",
-        "score_hand": "第{n}手结束",
-        "score_deal": "第{n}副结束",
-        "score_match": "比赛结束",
-        "total": "总分",
-        "penalty": "罚分",
-        "compensation": "补偿",
-        "team": "联邦{n}",
-        "round": "局",
-        "points": "牌分",
-    },
-    "en": {
-        "gouji": "Gouji",
-        "gongzhu": "Gongzhu",
-        "hand_no": "Hand {n}",
-        "deal_no": "Deal {n}",
-        "trick_no": "Trick {n}",
-        "last": "last",
-        "exposed": "shown",
-        "wild": "wild",
-        "by": "by {name}",
-        "passed": "pass",
-        "bot": "bot",
-        "autopilot": "auto",
-        "tricks": "{n} won",
-        "place1": "1st",
-        "place2": "2nd",
-        "place3": "3rd",
-        "place4": "4th",
-        "place5": "5th",
-        "place6": "last",
-        "headless": "headless",
-        "melee": "melee",
-        "burn": "burn",
-        "phase_expose": "exposing",
-        "phase_preplay": "before play",
-        "phase_claim": "claim",
-        "to_lead": "to lead",
-        "score_hand": "Hand {n} over",
-        "score_deal": "Deal {n} over",
-        "score_match": "Match over",
-        "total": "Total",
-        "penalty": "Penalty",
-        "compensation": "Compensation",
-        "team": "Team {n}",
-        "round": "#",
-        "points": "points",
-    },
-}
+LANGUAGES = ("zh", "en")
+LOCALES = Path(__file__).resolve().parent.parent / "handlers" / "locales"
+
+
+@cache
+def labels(lang: str) -> dict[str, str]:
+    words: dict[str, str] = tomllib.loads((LOCALES / f"{lang}.toml").read_text(encoding="utf-8"))["picture"]
+    return words
 
 
 def label(lang: str, key: str, **values: object) -> str:
-    words = LABELS.get(lang, LABELS["zh"])
+    words = labels(lang if lang in LANGUAGES else "zh")
     return words[key].format(**values)

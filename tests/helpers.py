@@ -62,3 +62,12 @@ def private_of(game: Any, seat: int, version: int = 1) -> PrivateView:
     """The player's private view of a round built in a test, as the referee would hand it out."""
     mine = game.seat_view(seat)
     return PrivateView(mine, mine.legal, version, None)
+
+
+def said(error: BaseException, lang: str = "en") -> str:
+    """What the player reads for a refusal: its reason in their language (handlers/locales)."""
+    from engine.errors import Refusal
+    from handlers.replies import refusal  # the words live with the interface, not the engine
+
+    assert isinstance(error, Refusal), error
+    return refusal(lang, error)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.options import OptionError, TableOptions
+from engine.options import OptionError, TableOptions, check_ranges
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "heart_values": ("standard", "books", "positive"),
@@ -17,6 +17,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
 _SWAP_SWITCH = {True: "auto", False: "off", "true": "auto", "on": "auto", "false": "off"}
 # The exposure modes in which seats choose; the others expose automatically or not at all.
 CHOSEN_EXPOSURE = ("free", "forced_three", "blind")
+
+
+RANGES = {"deals": (0, 100), "expose_seconds": (5, 86400), "strikes": (1, 20), "penalty_points": (0, 1000)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,24 +49,20 @@ class Rules(TableOptions):
         for name, allowed in CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise OptionError("option_choice", option=name, allowed=", ".join(allowed))
-        checks = (
-            (self.decks in (1, 2), "decks must be 1 or 2"),
-            (self.match_target in (800, 1000), "match_target must be 800 or 1000"),
-            (0 <= self.deals <= 100, "deals must be between 0 (play to the target) and 100"),
-            (5 <= self.expose_seconds <= 86400, "expose_seconds must be between 5 and 86400"),
-            (1 <= self.strikes <= 20, "strikes must be between 1 and 20"),
-            (0 <= self.penalty_points <= 1000, "penalty_points must be between 0 and 1000"),
-            (not (self.partners and self.pig_sheep_team), "partners and pig_sheep_team exclude each other"),
-            (not self.pig_sheep_team or self.decks == 1, "pig_sheep_team is played with one deck"),
-            (not self.double_pig or self.decks == 2, "double_pig is played with two decks"),
-            (
-                not self.pig_sheep_team or self.expose_mode in ("free", "none"),
-                "pig_sheep_team plays without exposing: expose_mode must be none",
-            ),
+        for name, values in (("decks", (1, 2)), ("match_target", (800, 1000))):
+            if getattr(self, name) not in values:
+                raise OptionError("option_choice", option=name, allowed=", ".join(map(str, values)))
+        check_ranges(self, RANGES)
+        if self.partners and self.pig_sheep_team:
+            raise OptionError("option_excludes", option="pig_sheep_team", other="partners")
+        needs = (  # (the option switched on, what it needs, whether it has it)
+            (self.pig_sheep_team, "pig_sheep_team", "decks=1", self.decks == 1),
+            (self.pig_sheep_team, "pig_sheep_team", "expose_mode=none", self.expose_mode in ("free", "none")),
+            (self.double_pig, "double_pig", "decks=2", self.decks == 2),
         )
-        for ok, message in checks:
-            if not ok:
-                raise ValueError(message)
+        for on, option, need, met in needs:
+            if on and not met:
+                raise OptionError("option_needs", option=option, needs=need)
 
     @property
     def exposing(self) -> str:

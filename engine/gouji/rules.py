@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.options import OptionError, TableOptions
+from engine.options import OptionError, TableOptions, check_ranges
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "teams": ("random", "join_order", "chosen"),
@@ -33,9 +33,4 @@ class Rules(TableOptions):
         for name, allowed in CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise OptionError("option_choice", option=name, allowed=", ".join(allowed))
-        if not 1 <= self.max_hands <= 100:
-            raise ValueError("max_hands must be between 1 and 100")
-        if not 1 <= self.strikes <= 20:
-            raise ValueError("strikes must be between 1 and 20")
-        if not 0 <= self.penalty_points <= 1000:
-            raise ValueError("penalty_points must be between 0 and 1000")
+        check_ranges(self, {"max_hands": (1, 100), "strikes": (1, 20), "penalty_points": (0, 1000)})

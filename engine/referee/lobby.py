@@ -305,5 +305,5 @@ def checked_rules(rules_type: type, options: dict[str, str]) -> Any:
 def checked_time(text: str) -> TimeControl:
     try:
         return parse_time_control(text)
-    except ValueError as error:
-        raise Refused("bad_time_control", error=str(error)) from error
+    except OptionError as error:  # said in the player's language
+        raise Refused(error.key, **error.params) from error

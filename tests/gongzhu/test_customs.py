@@ -8,7 +8,7 @@ import pytest
 from engine import IllegalMove
 from engine.gongzhu import Rules, from_hands, new_game, new_match
 from engine.gongzhu.cards import PIG, SHEEP
-from tests.helpers import finish_with_defaults, legal, of
+from tests.helpers import finish_with_defaults, legal, of, said
 
 # Seat 0 leads its twelve hearts and takes ♥2 with the first, then the sheep seat 1 discards
 # before its pig; ♣10 stays seat 3's last card and wins the last trick (♣3 led) with the pig:
@@ -106,5 +106,6 @@ def test_section7_double_pig_the_highest_and_lowest_are_both_pigs() -> None:
 
 
 def test_section7_double_pig_needs_two_decks() -> None:
-    with pytest.raises(ValueError, match="two decks"):
+    with pytest.raises(ValueError) as error:
         Rules(double_pig=True)
+    assert said(error.value) == "double_pig needs decks=2."

@@ -58,7 +58,7 @@ async def test_back_ends_autopilot_and_the_player_has_a_deadline_again(world: Wo
     events = await world.referee.back(table.id, ALICE)
     assert [e.kind for e in events] == ["AutopilotEnded"]
     assert not world.referee.view(table.id).seats[0].autopilot
-    with pytest.raises(Refused, match="not on autopilot"):
+    with pytest.raises(Refused, match="not_autopilot"):
         await world.referee.back(table.id, ALICE)
     while world.referee.view(table.id).to_act != (0,):
         await world.clock.advance(2)

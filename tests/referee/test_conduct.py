@@ -47,7 +47,7 @@ async def test_the_creator_stops_at_once_and_others_vote(world: World) -> None:
     assert refusal.value.key == "not_allowed"
     [vote] = await world.referee.stop(table.id, BOB)
     assert (vote.votes, vote.needed) == (1, 2)
-    with pytest.raises(Refused, match="already voted"):
+    with pytest.raises(Refused, match="already_voted"):
         await world.referee.stop(table.id, BOB)
     events = await world.referee.stop(table.id, CAROL)
     assert [e.kind for e in events] == ["StopVoted", "MatchEnded", "TableStopped"]
@@ -103,7 +103,7 @@ async def test_a_rematch_starts_a_new_match_with_the_same_seats(world: World) ->
 
 async def test_no_rematch_while_the_match_is_played(world: World) -> None:
     table = await world.table_with_bots("gongzhu")
-    with pytest.raises(Refused, match="still being played"):
+    with pytest.raises(Refused, match="not_over"):
         await world.referee.rematch(table.id)
 
 

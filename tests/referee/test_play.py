@@ -116,7 +116,7 @@ async def test_the_private_view_is_only_for_the_seat(world: World) -> None:
     table = await world.table_with_bots("gouji")
     mine = world.referee.private_view(table.id, ALICE)
     assert mine.seat == 0 and mine.hand and mine.legal
-    with pytest.raises(Refused, match="no seat"):
+    with pytest.raises(Refused, match="not_seated"):
         world.referee.private_view(table.id, BOB)
     public = world.referee.view(table.id)
     assert public.public is not None and not any("hand" in name for name in asdict(public.public))
