@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import fields
-from typing import Self
+from typing import ClassVar, Self
 
 from engine.errors import Refusal
 from engine.move import quoted
@@ -49,9 +50,12 @@ def parse_options(cls: type, options: dict[str, str]) -> dict[str, object]:
 
 
 class TableOptions:
-    """Mixin for a frozen rules dataclass: built from typed words, stored as a dict."""
+    """Mixin for a frozen rules dataclass: built from typed words, stored as a dict. `choices`
+    names each option that takes one of a few values (the switches are the bool fields): the
+    space of tables a game can be played at, which the contract tests play through."""
 
     __slots__ = ()
+    choices: ClassVar[Mapping[str, tuple[object, ...]]] = {}
 
     @classmethod
     def from_options(cls, options: dict[str, str]) -> Self:

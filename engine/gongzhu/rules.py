@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from engine.options import OptionError, TableOptions, check_ranges
 
@@ -19,11 +21,13 @@ _SWAP_SWITCH = {True: "auto", False: "off", "true": "auto", "on": "auto", "false
 CHOSEN_EXPOSURE = ("free", "forced_three", "blind")
 
 
+NUMBER_CHOICES: dict[str, tuple[int, ...]] = {"decks": (1, 2), "match_target": (800, 1000)}
 RANGES = {"deals": (0, 100), "expose_seconds": (5, 86400), "strikes": (1, 20), "penalty_points": (0, 1000)}
 
 
 @dataclass(frozen=True, slots=True)
 class Rules(TableOptions):
+    choices: ClassVar[Mapping[str, tuple[object, ...]]] = {**CHOICES, **NUMBER_CHOICES}
     decks: int = 1  # §1, §7 两副牌
     heart_values: str = "standard"  # §2
     expose_mode: str = "free"  # §3
@@ -49,7 +53,7 @@ class Rules(TableOptions):
         for name, allowed in CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise OptionError("option_choice", option=name, allowed=", ".join(allowed))
-        for name, values in (("decks", (1, 2)), ("match_target", (800, 1000))):
+        for name, values in NUMBER_CHOICES.items():
             if getattr(self, name) not in values:
                 raise OptionError("option_choice", option=name, allowed=", ".join(map(str, values)))
         check_ranges(self, RANGES)

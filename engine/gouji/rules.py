@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from engine.options import OptionError, TableOptions, check_ranges
 
@@ -18,6 +20,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 
 @dataclass(frozen=True, slots=True)
 class Rules(TableOptions):
+    choices: ClassVar[Mapping[str, tuple[object, ...]]] = CHOICES
     teams: str = "random"  # §1 how players get seats
     revolution: bool = True  # §8.2 革命
     kaidian: bool = True  # §9 开点 and 点贡

@@ -1,18 +1,20 @@
 """The contract every registered game keeps (issue 15): a new game in `engine.games.GAMES` is
-held to all of it without a line of its own. Random play from random seeds, with the referee's
-conduct steps (timeouts, forfeits, a stop) mixed in:
+held to all of it without a line of its own. Random play from random seeds, at the short match's
+table or at a random table of the game's option space (`Rules.choices` and every switch), with
+the referee's conduct steps (timeouts, forfeits, a stop) mixed in:
 
 - every match ends; whoever is asked has a move, nobody else has one;
 - no card is made or lost within a round;
 - every offered move is accepted, and a move not offered is refused with nothing changed;
 - the record (`engine.record`) replays to the same match, conduct steps included;
-- the public view never holds a hand (the 拱猪 claimer's, shown by the claim itself, apart)."""
+- the public view never holds a hand (the 拱猪 claimer's, shown by the claim itself, apart);
+- every offered move's notation reads back to the same move."""
 
 from __future__ import annotations
 
 import json
 import random
-from dataclasses import asdict
+from dataclasses import asdict, fields
 from typing import Any
 
 import pytest
@@ -23,7 +25,7 @@ from engine import IllegalMove
 from engine.bots import bot_move
 from engine.games import GAMES, Game
 from engine.matchplay import MatchPlay
-from engine.options import parse_options
+from engine.options import OptionError, parse_options
 from engine.record import apply_step, make_record, replay_record
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -31,12 +33,37 @@ STEPS = 20_000
 
 
 def every_game(test: Any) -> Any:
-    """The test for each registered game, over random seeds."""
-    return pytest.mark.parametrize("name", sorted(GAMES))(SETTINGS(given(seed=st.integers(0, 10**9))(test)))
+    """The test for each registered game, over random seeds, at the short match's table or at a
+    random table of the game's option space (`variation`)."""
+    variations = st.none() | st.integers(0, 2**32)
+    return pytest.mark.parametrize("name", sorted(GAMES))(
+        SETTINGS(given(seed=st.integers(0, 10**9), variation=variations)(test))
+    )
 
 
-def short_match(game: Game, seed: int) -> tuple[MatchPlay, dict[str, object]]:
-    options = dict(parse_options(game.rules_type, game.short_match))
+def table_options(game: Game, variation: int | None) -> dict[str, object]:
+    """The short match's options; with a `variation`, every switch and choice of the game's
+    rules drawn at random too (a combination the rules refuse is drawn again)."""
+    short = dict(parse_options(game.rules_type, game.short_match))
+    if variation is None:
+        return short
+    rand = random.Random(variation)
+    switches = [f.name for f in fields(game.rules_type) if f.type in (bool, "bool")]
+    for _ in range(100):
+        drawn: dict[str, object] = {
+            name: rand.choice(values) for name, values in game.rules_type.choices.items()
+        }
+        drawn |= {name: rand.random() < 0.5 for name in switches}
+        try:
+            game.rules_type(**drawn, **short)
+        except OptionError:
+            continue
+        return drawn | short
+    raise AssertionError("no table of this game's options could be drawn")
+
+
+def short_match(game: Game, seed: int, variation: int | None) -> tuple[MatchPlay, dict[str, object]]:
+    options = table_options(game, variation)
     return game.new_match(str(seed), game.rules_type(**options)), options
 
 
@@ -45,11 +72,11 @@ def hand_texts(round_: Any, seats: int) -> list[str]:
 
 
 def play(
-    game: Game, seed: int, conduct: bool, check: Any = None
+    game: Game, seed: int, variation: int | None, conduct: bool, check: Any = None
 ) -> tuple[MatchPlay, list[tuple[int, str, str]]]:
     """Random legal play (bots for timeouts and forfeited seats); `check(match, seat, rand, seen)`
     looks at each decision before it is made."""
-    match, _ = short_match(game, seed)
+    match, _ = short_match(game, seed, variation)
     rand, steps, seen, forfeited = random.Random(seed), [], set(), set()
     for ply in range(STEPS):
         if match.is_over:
@@ -81,22 +108,30 @@ def play(
 
 
 @every_game
-@example(seed=1925599)  # 够级: three leavers and a revolutionary (the 四科 left out of the order)
-@example(seed=1543)  # 够级: three leavers of one team leave the other the first three places (烩四)
-@example(seed=691)  # 够级: four leavers; the two who played on and a leaver of theirs hold 1–3
-def test_every_match_ends_and_only_the_asked_seats_have_moves(name: str, seed: int) -> None:
+@example(
+    seed=1925599, variation=None
+)  # 够级: three leavers and a revolutionary (the 四科 left out of the order)
+@example(
+    seed=1543, variation=None
+)  # 够级: three leavers of one team leave the other the first three places (烩四)
+@example(
+    seed=691, variation=None
+)  # 够级: four leavers; the two who played on and a leaver of theirs hold 1–3
+def test_every_match_ends_and_only_the_asked_seats_have_moves(
+    name: str, seed: int, variation: int | None
+) -> None:
     game = GAMES[name]
 
     def check(match: MatchPlay, seat: int, rand: random.Random, seen: set[str]) -> None:
         for other in range(game.seats):
             assert bool(match.legal_moves(other)) == (other in match.to_act), (other, match.to_act)
 
-    match, _ = play(game, seed, conduct=True, check=check)
+    match, _ = play(game, seed, variation, conduct=True, check=check)
     assert match.is_over and match.end_reason
 
 
 @every_game
-def test_no_card_is_made_or_lost_within_a_round(name: str, seed: int) -> None:
+def test_no_card_is_made_or_lost_within_a_round(name: str, seed: int, variation: int | None) -> None:
     game = GAMES[name]
     totals: dict[int, int] = {}
 
@@ -106,11 +141,13 @@ def test_no_card_is_made_or_lost_within_a_round(name: str, seed: int) -> None:
         assert current.total_cards() == total
         assert sum(len(current.hand(s)) for s in range(game.seats)) <= total
 
-    play(game, seed, conduct=False, check=check)
+    play(game, seed, variation, conduct=False, check=check)
 
 
 @every_game
-def test_offered_moves_are_accepted_and_moves_not_offered_change_nothing(name: str, seed: int) -> None:
+def test_offered_moves_are_accepted_and_moves_not_offered_change_nothing(
+    name: str, seed: int, variation: int | None
+) -> None:
     game = GAMES[name]
 
     def check(match: MatchPlay, seat: int, rand: random.Random, seen: set[str]) -> None:
@@ -127,14 +164,14 @@ def test_offered_moves_are_accepted_and_moves_not_offered_change_nothing(name: s
             with pytest.raises(IllegalMove):
                 current.apply(rand.choice(others), rand.choice(sorted(offered)))
 
-    play(game, seed, conduct=False, check=check)
+    play(game, seed, variation, conduct=False, check=check)
 
 
 @every_game
-def test_the_record_replays_the_match_with_its_conduct(name: str, seed: int) -> None:
+def test_the_record_replays_the_match_with_its_conduct(name: str, seed: int, variation: int | None) -> None:
     game = GAMES[name]
-    match, steps = play(game, seed, conduct=True)
-    _, options = short_match(game, seed)
+    match, steps = play(game, seed, variation, conduct=True)
+    _, options = short_match(game, seed, variation)
     record = json.loads(json.dumps(make_record(name, options, str(seed), steps)))  # as a file
     again = replay_record(record)
     assert again.log == match.log and again.totals == match.totals
@@ -144,7 +181,7 @@ def test_the_record_replays_the_match_with_its_conduct(name: str, seed: int) -> 
 
 
 @every_game
-def test_the_public_view_never_holds_a_hand(name: str, seed: int) -> None:
+def test_the_public_view_never_holds_a_hand(name: str, seed: int, variation: int | None) -> None:
     game = GAMES[name]
 
     def check(match: MatchPlay, seat: int, rand: random.Random, seen: set[str]) -> None:
@@ -159,4 +196,16 @@ def test_the_public_view_never_holds_a_hand(name: str, seed: int) -> None:
                 assert hand not in text, (holder, hand)
         assert not any("hand" in name for name in asdict(public))
 
-    play(game, seed, conduct=False, check=check)
+    play(game, seed, variation, conduct=False, check=check)
+
+
+@every_game
+def test_every_offered_move_reads_back_from_its_notation(name: str, seed: int, variation: int | None) -> None:
+    """A move's text is what buttons, typed moves and the log carry: it must parse back to itself."""
+    game = GAMES[name]
+
+    def check(match: MatchPlay, seat: int, rand: random.Random, seen: set[str]) -> None:
+        for move in match.legal_moves(seat):
+            assert str(game.parse_move(str(move))) == str(move)
+
+    play(game, seed, variation, conduct=False, check=check)

@@ -1,4 +1,5 @@
-"""Property tests over random play from any seed (hypothesis)."""
+"""What random play shows of 够级 beyond the contract every game keeps (tests/contract): every
+set a seat could physically form that is not offered is refused, and club scores sum to zero."""
 
 import random
 from collections import deque
@@ -8,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import IllegalMove
-from engine.gouji import Match, Rules, new_match, parse_move
+from engine.gouji import Match, Rules, new_match
 from engine.gouji.sets import CardSet, set_from_counts
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -42,25 +43,8 @@ def random_match(seed: int, rules: Rules) -> tuple[Match, list[tuple[int, str]]]
 
 
 @SETTINGS
-@given(seed=st.integers(0, 10**9), rules=RULES)
-def test_random_legal_play_always_ends_the_match(seed: int, rules: Rules) -> None:
-    match, _ = random_match(seed, rules)
-    assert match.is_over and match.end_reason in ("sweep", "hand_limit")
-    assert 1 <= len(match.hands) <= rules.max_hands
-
-
-@SETTINGS
 @given(seed=st.integers(0, 10**9))
-def test_cards_are_conserved_at_every_step(seed: int) -> None:
-    for match, _, _ in random_steps(seed, Rules(max_hands=2)):
-        hand = match.hand
-        assert hand.total_cards() == 216
-        assert sum(len(hand.hand(s)) for s in range(6)) == sum(hand.left)
-
-
-@SETTINGS
-@given(seed=st.integers(0, 10**9))
-def test_offered_moves_are_accepted_and_others_refused(seed: int) -> None:
+def test_every_formable_set_not_offered_is_refused(seed: int) -> None:
     for match, seat, rand in random_steps(seed, Rules(max_hands=1)):
         hand = match.hand
         offered = match.legal_moves(seat)
@@ -96,29 +80,9 @@ def some_sets(counts: list[int], rand: random.Random) -> list[CardSet]:
 
 
 @SETTINGS
-@given(seed=st.integers(0, 10**9), rules=RULES)
-def test_replay_gives_the_same_state(seed: int, rules: Rules) -> None:
-    match, log = random_match(seed, rules)
-    again = Match.replay(seed, rules, log)
-    assert again.totals == match.totals and again.is_over
-    assert [h.finish_order for h in again.hands] == [h.finish_order for h in match.hands]
-    assert [h.scores for h in again.hands] == [h.scores for h in match.hands]
-    assert again.log == log
-
-
-@SETTINGS
 @given(seed=st.integers(0, 10**9))
 def test_hand_scores_sum_to_zero_under_club(seed: int) -> None:
     match, _ = random_match(seed, Rules(max_hands=3))
     for hand in match.hands:
         assert hand.scores is not None and sum(hand.scores) == 0
     assert sum(match.totals) == 0
-
-
-@SETTINGS
-@given(seed=st.integers(0, 10**9))
-def test_notation_round_trips_for_every_offered_move(seed: int) -> None:
-    match = new_match(seed)
-    seat = match.to_act[0]
-    for move in match.legal_moves(seat):
-        assert parse_move(str(move)) is move  # interned: the same object back
