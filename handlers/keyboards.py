@@ -8,13 +8,16 @@ from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from engine.gouji.cards import RANKS, TWO
+from engine.gongzhu.moves import Decision as GongzhuDecision
+from engine.gongzhu.moves import parse_move as gongzhu_move
+from engine.gouji.cards import RANKS
+from engine.gouji.sets import CardSet
+from engine.gouji.sets import parse_move as gouji_move
 from handlers.callbacks import Action, Button, Signer
 from handlers.cards import card_label
 from handlers.games import move_label, ui
 from handlers.i18n import t
 
-WILD = {"2", "SJ", "BJ"}
 SUGGESTIONS = 4  # one-tap plain sets offered besides pass and "more"
 MAX_BUTTONS = 60  # Telegram allows 100; beyond ~60 a keyboard is unusable on a phone
 PAGE = 12  # the 够级 builder's sets on one keyboard: four rows of three
@@ -91,7 +94,7 @@ class Keys:
 
     def gouji_ranks(self, legal: Sequence[str]) -> InlineKeyboardMarkup:
         """The builder's first step: the base ranks that have a legal set."""
-        bases = sorted({base_rank(m) for m in legal if m != "pass"}, key=RANKS.index)
+        bases = sorted({card_set(m).base for m in legal if m != "pass"}, key=RANKS.index)
         buttons = rows([self.button(b, Action.SETS, b) for b in bases], 5)
         return InlineKeyboardMarkup([*buttons, [self._back()]])
 
@@ -104,15 +107,16 @@ class Keys:
         away, and a keyboard never has more than four rows of sets."""
         base, _, rest = step.partition("/")
         warned = frozenset(warnings or ())
-        of_base = [i for i, m in enumerate(legal) if m != "pass" and base_rank(m) == base]
+        sets = {i: card_set(m) for i, m in enumerate(legal) if m != "pass"}
+        of_base = [i for i, s in sets.items() if s.base == base]
         if not rest:
             if len(of_base) <= PAGE:
                 return InlineKeyboardMarkup([*self._choices(legal, of_base, warned), [self._back()]])
-            counts = sorted({legal[i].split().count(base) for i in of_base})
+            counts = sorted({sets[i].base_count for i in of_base})
             buttons = [self.button(f"{base} ×{n}", Action.SETS, f"{base}/{n}") for n in counts]
             return InlineKeyboardMarkup([*rows(buttons, 4), [self._back()]])
         count, _, page = rest.partition("/")
-        chosen = [i for i in of_base if str(legal[i].split().count(base)) == count]
+        chosen = [i for i in of_base if str(sets[i].base_count) == count]
         number = int(page) if page.isdigit() else 0
         shown = chosen[number * PAGE : (number + 1) * PAGE]
         nav = [self.button(t(self.lang, "play.back"), Action.SETS, base)]
@@ -130,13 +134,15 @@ class Keys:
 
     def _suggestions(self, legal: Sequence[str], warned: frozenset[str]) -> Rows:
         """Cheap plain sets first: for each base rank its biggest set without wildcards, low first."""
-        best: dict[str, int] = {}
+        best: dict[str, int] = {}  # base rank → index of its biggest plain set
         for i, move in enumerate(legal):
-            words = move.split()
-            if move == "pass" or WILD & set(words):
+            if move == "pass":
                 continue
-            if words[0] not in best or len(words) > len(legal[best[words[0]]].split()):
-                best[words[0]] = i
+            found = card_set(move)
+            if found.naturals != found.size:  # wildcards in it: not a cheap plain set
+                continue
+            if found.base not in best or found.size > card_set(legal[best[found.base]]).size:
+                best[found.base] = i
         picks = [best[b] for b in sorted(best, key=RANKS.index)][:SUGGESTIONS]
         if not picks:  # only sets with wildcards: the first (smallest) ones
             picks = [i for i, m in enumerate(legal) if m != "pass"][:SUGGESTIONS]
@@ -163,17 +169,17 @@ def rows(buttons: list[InlineKeyboardButton], width: int) -> Rows:
     return [buttons[i : i + width] for i in range(0, len(buttons), width)]
 
 
-def base_rank(move: str) -> str:
-    """A 够级 set's base rank: its first natural, else (wildcards alone) its first card."""
-    words = move.split()
-    naturals = [w for w in words if w in RANKS and RANKS.index(w) < TWO]
-    return naturals[0] if naturals else words[0]
+def card_set(move: str) -> CardSet:
+    """A legal 够级 play as the engine reads it (interned: parsing it again costs a lookup)."""
+    found = gouji_move(move)
+    assert isinstance(found, CardSet), move
+    return found
 
 
 def exposable(legal: Sequence[str]) -> list[str]:
     """拱猪: the copies a seat may expose (the largest legal exposure), in a fixed order."""
-    choices = [m.split()[1:] for m in legal if m.startswith("expose ")]
-    return max(choices, key=len, default=[])
+    choices = [d.cards for d in _decisions(legal) if d.name == "expose"]
+    return [c.text for c in max(choices, key=len, default=())]
 
 
 def exposure_move(legal: Sequence[str], chosen: int) -> str | None:
@@ -181,4 +187,10 @@ def exposure_move(legal: Sequence[str], chosen: int) -> str | None:
     picked = sorted(card for i, card in enumerate(exposable(legal)) if chosen >> i & 1)
     if not picked:
         return "pass" if "pass" in legal else None
-    return next((m for m in legal if m.startswith("expose ") and sorted(m.split()[1:]) == picked), None)
+    exposures = (d for d in _decisions(legal) if d.name == "expose")
+    return next((d.text for d in exposures if sorted(c.text for c in d.cards) == picked), None)
+
+
+def _decisions(legal: Sequence[str]) -> list[GongzhuDecision]:
+    """The 拱猪 decisions among the legal moves, as the engine reads them."""
+    return [move for move in map(gongzhu_move, legal) if isinstance(move, GongzhuDecision)]

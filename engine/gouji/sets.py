@@ -89,6 +89,17 @@ class CardSet(Move):
     def is_threes(self) -> bool:
         return self.rank == THREE
 
+    @property
+    def base(self) -> str:
+        """The rank a set is built on, in notation: its naturals' rank, else (wildcards alone)
+        its lowest wildcard. What a player picks first when building a set."""
+        return self.text.split(" ", 1)[0] if self.rank == WILD_ONLY else RANKS[self.rank]
+
+    @property
+    def base_count(self) -> int:
+        """How many cards of `base` the set holds."""
+        return self.text.split().count(self.base) if self.rank == WILD_ONLY else self.naturals
+
     def beats(self, other: CardSet) -> bool:
         """§4: same size and, sorted high to low, every card strictly higher than its partner."""
         return (

@@ -5,7 +5,7 @@ import pytest
 from engine import IllegalMove
 from engine.gouji import parse_move
 from engine.gouji.cards import parse_counts
-from engine.gouji.sets import answers, leads
+from engine.gouji.sets import CardSet, answers, leads
 
 
 def beats(a: str, b: str) -> bool:
@@ -129,3 +129,19 @@ def test_s4_can_answer_agrees_with_the_enumeration() -> None:
         found = answers(hand, table)
         assert can_answer(hand, table) == bool(found)
         assert all(m.beats(table) for m in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "base", "count"),
+    [
+        ("6 6 6 2 SJ", "6", 3),
+        ("9 9 9 2 2", "9", 3),
+        ("2 2 SJ", "2", 2),
+        ("SJ BJ", "SJ", 1),
+        ("BJ BJ", "BJ", 2),
+    ],
+)
+def test_a_sets_base_is_what_a_player_builds_it_on(text: str, base: str, count: int) -> None:
+    """The keyboard's builder picks the base rank, then how many of it: the engine says both."""
+    played = parse_move(text)
+    assert isinstance(played, CardSet) and (played.base, played.base_count) == (base, count)
