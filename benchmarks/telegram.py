@@ -9,7 +9,10 @@ player presses a button of their keyboard after `--think` seconds of the referee
 over the moves the humans made; builder and toggle presses are counted as calls, not as moves.
 Latency: from the press reaching the server to the last call it caused (the next player's
 keyboard), on the wall clock.
-Goal: ≤ 3 calls per move on average for a table of humans.
+Also counted, per player and per round (够级 hand, 拱猪 deal): the new messages in their private
+chat, how many of them notified, and the most hand messages their chat held at once (a clean chat
+holds one per table).
+Goal: ≤ 3 calls per move on average for a table of humans (≤ 4 when it buys a clean chat).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.fake_api import FakeBotApi
+from tests.e2e.fake_api import SENDS, FakeBotApi
 from tests.e2e.harness import GROUP, Bot, choose, join_link, private
 
 MOVES = {"m", "d"}  # a move's button, and the exposure's done
@@ -64,7 +67,7 @@ async def measure(bot: Bot, people: list[dict[str, Any]], moves: int, think: flo
 
     await bot.until(someone)
     start_call = len(bot.api.calls)
-    made, presses, latencies = 0, 0, []
+    made, presses, latencies, most_held = 0, 0, [], 0
     while made < moves:
         try:
             person = await bot.until(someone)
@@ -83,6 +86,7 @@ async def measure(bot: Bot, people: list[dict[str, Any]], moves: int, think: flo
         latencies.append((max(c.at for c in caused) - pressed_at) * 1000)
         presses += 1
         made += data.split("|", 1)[0] in MOVES
+        most_held = max(most_held, *(held_hand_messages(bot, p) for p in people))
     calls = bot.api.calls[start_call:]
     kinds = Counter(c.method for c in calls)
     group = sum(1 for c in calls if c.chat == GROUP["id"])
@@ -95,6 +99,26 @@ async def measure(bot: Bot, people: list[dict[str, Any]], moves: int, think: flo
         f"  press → last call: {statistics.mean(latencies):.0f} ms mean, "
         f"{statistics.median(latencies):.0f} median, {p95:.0f} p95"
     )
+    rounds = rounds_played(bot)
+    ids = {p["id"] for p in people}
+    sent = [c for c in calls if c.chat in ids and c.method in SENDS]
+    loud = [c for c in sent if str(c.params.get("disable_notification", "")).lower() not in ("true", "1")]
+    per = len(people) * rounds
+    print(
+        f"  per player per round ({rounds} rounds): {len(sent) / per:.1f} new messages, "
+        f"{len(loud) / per:.1f} notifying; at most {most_held} hand message(s) in a chat at once"
+    )
+
+
+def held_hand_messages(bot: Bot, person: dict[str, Any]) -> int:
+    return sum(1 for (chat, _), m in bot.api.messages.items() if chat == person["id"] and "photo" in m)
+
+
+def rounds_played(bot: Bot) -> int:
+    services = bot.app.bot_data.services
+    assert services is not None
+    match = services.referee.match_of(1)
+    return len(match.rounds) if match is not None else 1
 
 
 def bot_think(think: float) -> str:

@@ -9,7 +9,7 @@ from collections import OrderedDict
 from typing import Any
 
 from telegram import InputMediaPhoto, Message
-from telegram.error import BadRequest
+from telegram.error import BadRequest, TelegramError
 
 from data.store import Store
 
@@ -64,9 +64,14 @@ class Messages:
             while len(self._file_ids) > FILE_IDS:
                 self._file_ids.popitem(last=False)
 
-    async def send_photo(self, chat: int, picture: bytes, caption: str, markup: Any = None) -> int:
+    async def send_photo(
+        self, chat: int, picture: bytes, caption: str, markup: Any = None, quiet: bool = False
+    ) -> int:
+        """`quiet`: delivered without a notification (nothing for the player to do yet)."""
         digest, photo = self._photo(picture)
-        sent = await self.bot.send_photo(chat, photo, caption=caption, reply_markup=markup)
+        sent = await self.bot.send_photo(
+            chat, photo, caption=caption, reply_markup=markup, disable_notification=quiet
+        )
         self._learn(digest, sent)
         return sent.message_id
 
@@ -118,6 +123,17 @@ class Messages:
             return
         sent = await self.bot.send_message(chat, text, reply_markup=markup)
         await self.remember(table, chat, purpose, sent.message_id)
+
+    async def delete(self, chat: int, messages: list[int]) -> None:
+        """Deletes the bot's messages (one call for up to 100). One Telegram will not delete (too
+        old, already gone) at least loses its keyboard, so no stale button is left to press."""
+        if not messages:
+            return
+        try:
+            await self.bot.delete_messages(chat, messages[:100])
+        except TelegramError:
+            for message in messages:
+                await self.remove_keyboard(chat, message)
 
     async def remove_keyboard(self, chat: int, message: int) -> None:
         with contextlib.suppress(BadRequest):  # gone, or no keyboard any more: none is left either way

@@ -2,11 +2,11 @@
 in engine notation on one line, the table's public state) and, while they decide, the move
 keyboard.
 
-A new decision sends the hand message anew, so that it notifies and sits at the bottom of the
-chat; the same decision at a newer table version is edited in place; a decision taken loses its
-keyboard and says what was played. A message left behind keeps the hand as it was then, so the
-chat reads as the player's own record of the hand. Between decisions a message is edited only
-when the hand itself changes, never on every move at the table."""
+A chat holds one live hand message per table. A new decision sends it anew, so that it notifies
+and sits at the bottom of the chat, and deletes the one it replaces; a new round does the same,
+quietly. The same decision at a newer table version is edited in place; a decision taken loses
+its keyboard and says what was played. Between decisions the message is edited only when the
+hand itself changes, never on every move at the table."""
 
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ from handlers.keyboards import Keys
 from handlers.messages import Messages
 from handlers.services import Services
 
-KEYS = "keys"  # purpose of the message that carries a live keyboard
+HAND = "hand"  # purpose of the player's one live hand message at a table
+KEYS = "keys"  # the same message, while it carries a live keyboard
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +32,7 @@ class Shown:
     hand: str
     caption: str
     markup: Any
+    round: int  # the 够级 hand or 拱猪 deal it shows
 
 
 class PrivateChats:
@@ -56,8 +58,7 @@ class PrivateChats:
             ended = "play.table_stopped" if view.status == "stopped" else "play.match_over"
             await self.close(view.id, player, ended if view.status != "running" else None)
             return
-        table, key = view.id, (view.id, player)
-        round_purpose = f"hand{private.public.number}"
+        table, key, number = view.id, (view.id, player), private.public.number
         lang = await self.services.lang_of(player)
         deciding = _deciding(view, private)
         markup = None
@@ -69,19 +70,24 @@ class PrivateChats:
         else:
             self.exposing.pop(key, None)
         caption = await self._caption(view, private, lang, deciding, played, for_you)
-        live = await self.messages.id(table, player, round_purpose)
+        live = await self.messages.id(table, player, HAND)
         keyed = await self.messages.id(table, player, KEYS)
-        if live is None or repost or (deciding and keyed is None):
-            # a new round, /hand, or a new decision: a new message, which notifies
-            await self._close_keyboard(table, player)
-            sent = await self.messages.send_photo(player, _picture(view, private, lang), caption, markup)
-            await self.messages.remember(table, player, round_purpose, sent)
+        shown = self._shown.get(key)
+        new_round = shown is not None and shown.round != number
+        if live is None or repost or new_round or (deciding and keyed is None):
+            # a new decision (it notifies), a new round (quietly) or /hand: a new message at the
+            # bottom of the chat; the one it replaces goes
+            picture = _picture(view, private, lang)
+            sent = await self.messages.send_photo(player, picture, caption, markup, quiet=not deciding)
+            await self.messages.remember(table, player, HAND, sent)
             if deciding:
                 await self.messages.remember(table, player, KEYS, sent)
-            self._shown[key] = Shown(sent, private.hand, caption, markup)
+            elif keyed is not None:
+                await self.messages.forget(table, player, KEYS)
+            await self.messages.delete(player, [m for m in (live, keyed) if m is not None and m != sent])
+            self._shown[key] = Shown(sent, private.hand, caption, markup, number)
             return
-        target = keyed if keyed is not None else live
-        shown = self._shown.get(key)
+        target = live
         if shown is not None and shown.message == target and shown.hand == private.hand:
             if keyed is None or (shown.caption, shown.markup) == (caption, markup):
                 return  # between decisions, only a changed hand is worth an edit
@@ -91,12 +97,13 @@ class PrivateChats:
             edited = await self.messages.edit_photo(player, target, picture, caption, markup)
         if not edited:  # deleted by the player: start again at the bottom of the chat
             await self.messages.forget(table, player, KEYS)
-            await self.messages.forget(table, player, round_purpose)
+            await self.messages.forget(table, player, HAND)
+            self._shown.pop(key, None)
             await self.update(view, player, private, played, for_you=for_you)
             return
         if not deciding and keyed is not None:
             await self.messages.forget(table, player, KEYS)
-        self._shown[key] = Shown(target, private.hand, caption, markup)
+        self._shown[key] = Shown(target, private.hand, caption, markup, number)
 
     async def close(self, table: int, player: int, reason: str | None) -> None:
         """The player decides nothing more at this table (it stopped, the match ended, they

@@ -176,6 +176,12 @@ class FakeBotApi:
             else:  # an edit without a keyboard removes the keyboard
                 message.pop("reply_markup", None)
             return message
+        if method in ("deleteMessage", "deleteMessages"):
+            chat = int(params["chat_id"])
+            ids = _json(params["message_ids"]) if method == "deleteMessages" else [params["message_id"]]
+            for message_id in ids:
+                self.messages.pop((chat, int(message_id)), None)
+            return True
         if method == "getChatMember":
             user = int(params["user_id"])
             status = "administrator" if user in self.admins else "member"
