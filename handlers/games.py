@@ -17,6 +17,7 @@ from engine.matchplay import MatchPlay
 from engine.referee.notifier import PrivateView
 from handlers.cards import DECISIONS, card_label
 from handlers.i18n import listed, t
+from render.scene import TableScene
 
 if TYPE_CHECKING:  # keyboards import this registry: no cycle at run time
     from telegram import InlineKeyboardMarkup
@@ -33,7 +34,7 @@ class GameUI:
     per_row: int  # move buttons in a keyboard row
     keyboard: Callable[[Keys, Sequence[str], str, frozenset[str], int], InlineKeyboardMarkup | None]
     table_info: Callable[[Private, Sequence[str], str, str], str]  # (private view, names, whose turn, lang)
-    hand_picture: Callable[[Private, str], bytes]
+    hand_picture: Callable[[Private, str, TableScene], bytes]  # (private view, lang, the table on top)
     sheet_places: Callable[[MatchPlay], Places | None]  # the last round's places, if the game has them
     sheet_teams: bool  # the sheet adds team totals (够级's fixed teams; 拱猪 partners share a total)
     # moves the keyboard does not offer now (typing them still works), and moves to confirm
@@ -126,9 +127,9 @@ def _claim_question(private: Private, names: Sequence[str], lang: str) -> dict[s
     return {"name": names[public.claim.seat], "hand": hand}
 
 
-def _gongzhu_hand(private: Private, lang: str) -> bytes:
+def _gongzhu_hand(private: Private, lang: str, table: TableScene) -> bytes:
     exposed = " ".join(private.round.own_exposed)
-    return render.gongzhu_hand(private.hand, exposed=exposed, lang=lang)
+    return render.gongzhu_hand(private.hand, exposed=exposed, lang=lang, table=table, me=private.seat)
 
 
 UI: dict[str, GameUI] = {
@@ -137,7 +138,9 @@ UI: dict[str, GameUI] = {
         per_row=3,
         keyboard=_gouji_keyboard,
         table_info=_gouji_info,
-        hand_picture=lambda private, lang: render.gouji_hand(private.hand, lang=lang),
+        hand_picture=lambda private, lang, table: render.gouji_hand(
+            private.hand, lang=lang, table=table, me=private.seat
+        ),
         sheet_places=_gouji_places,
         sheet_teams=True,
         seat_intro=_gouji_intro,

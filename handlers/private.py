@@ -10,15 +10,17 @@ hand itself changes, never on every move at the table."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+import render
 from engine.referee.notifier import PrivateView, TableView
 from handlers.games import decision_marks, move_label, ui
 from handlers.i18n import has, t
 from handlers.keyboards import Keys
 from handlers.messages import Messages
 from handlers.services import Services
+from render.scene import TableScene
 
 HAND = "hand"  # purpose of the player's one live hand message at a table
 KEYS = "keys"  # the same message, while it carries a live keyboard
@@ -33,6 +35,7 @@ class Shown:
     caption: str
     markup: Any
     round: int  # the 够级 hand or 拱猪 deal it shows
+    table: TableScene  # the table drawn on top of the hand
 
 
 class PrivateChats:
@@ -70,6 +73,7 @@ class PrivateChats:
         else:
             self.exposing.pop(key, None)
         caption = await self._caption(view, private, lang, deciding, played, for_you)
+        scene = await self._scene(view, lang)
         live = await self.messages.id(table, player, HAND)
         keyed = await self.messages.id(table, player, KEYS)
         shown = self._shown.get(key)
@@ -77,7 +81,7 @@ class PrivateChats:
         if live is None or repost or new_round or (deciding and keyed is None):
             # a new decision (it notifies), a new round (quietly) or /hand: a new message at the
             # bottom of the chat; the one it replaces goes
-            picture = _picture(view, private, lang)
+            picture = ui(view.game).hand_picture(private, lang, scene)
             sent = await self.messages.send_photo(player, picture, caption, markup, quiet=not deciding)
             await self.messages.remember(table, player, HAND, sent)
             if deciding:
@@ -85,15 +89,20 @@ class PrivateChats:
             elif keyed is not None:
                 await self.messages.forget(table, player, KEYS)
             await self.messages.delete(player, [m for m in (live, keyed) if m is not None and m != sent])
-            self._shown[key] = Shown(sent, private.hand, caption, markup, number)
+            self._shown[key] = Shown(sent, private.hand, caption, markup, number, scene)
             return
         target = live
-        if shown is not None and shown.message == target and shown.hand == private.hand:
+        # Between decisions only a changed hand is worth an edit (the table on top may lag until
+        # the player's turn, which always shows it afresh); while deciding, any change is.
+        same_picture = (
+            shown is not None and shown.hand == private.hand and (keyed is None or shown.table == scene)
+        )
+        if shown is not None and shown.message == target and same_picture:
             if keyed is None or (shown.caption, shown.markup) == (caption, markup):
-                return  # between decisions, only a changed hand is worth an edit
+                return
             edited = await self.messages.edit_caption(player, target, caption, markup)
         else:
-            picture = _picture(view, private, lang)
+            picture = ui(view.game).hand_picture(private, lang, scene)
             edited = await self.messages.edit_photo(player, target, picture, caption, markup)
         if not edited:  # deleted by the player: start again at the bottom of the chat
             await self.messages.forget(table, player, KEYS)
@@ -103,7 +112,7 @@ class PrivateChats:
             return
         if not deciding and keyed is not None:
             await self.messages.forget(table, player, KEYS)
-        self._shown[key] = Shown(target, private.hand, caption, markup, number)
+        self._shown[key] = Shown(target, private.hand, caption, markup, number, scene)
 
     async def close(self, table: int, player: int, reason: str | None) -> None:
         """The player decides nothing more at this table (it stopped, the match ended, they
@@ -125,6 +134,12 @@ class PrivateChats:
         if keyed is not None:
             await self.messages.remove_keyboard(player, keyed)
             await self.messages.forget(table, player, KEYS)
+
+    async def _scene(self, view: TableView, lang: str) -> TableScene:
+        """The table drawn on top of the hand: every seat's cards, state and turn (no clock: the
+        caption says the time left, and a picture is not redrawn as seconds pass)."""
+        names = await self.services.seat_names(view, lang)
+        return replace(render.table_scene(view, names, 0.0), seconds_left=None)
 
     async def _caption(
         self,
@@ -164,7 +179,3 @@ def _deciding(view: TableView, private: PrivateView) -> bool:
 
 def _on_autopilot(view: TableView, seat: int) -> bool:
     return 0 <= seat < len(view.seats) and view.seats[seat].autopilot
-
-
-def _picture(view: TableView, private: PrivateView, lang: str) -> bytes:
-    return ui(view.game).hand_picture(private, lang)

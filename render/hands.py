@@ -9,9 +9,11 @@ from dataclasses import dataclass, field
 
 from engine.gongzhu.cards import parse_cards
 from engine.gouji.cards import RANKS, TWO, parse_counts
+from render import strip
 from render.canvas import Canvas, flow
 from render.cardface import gouji_faces
 from render.labels import label
+from render.scene import TableScene
 from render.theme import theme as theme_named
 
 CARD_W, CARD_H = 96, 134
@@ -57,8 +59,16 @@ class HandLayout:
         ]
 
 
-def gouji_hand(hand: str, selected: str = "", theme: str = "light", lang: str = "zh") -> bytes:
-    return paint(gouji_layout(hand, selected, lang), theme)
+def gouji_hand(
+    hand: str,
+    selected: str = "",
+    theme: str = "light",
+    lang: str = "zh",
+    table: TableScene | None = None,
+    me: int = 0,
+) -> bytes:
+    """`table` (and the player's seat `me`): the table drawn on top (render/strip.py)."""
+    return paint(gouji_layout(hand, selected, lang), theme, table, me, lang)
 
 
 def gongzhu_hand(
@@ -68,8 +78,10 @@ def gongzhu_hand(
     selected: str = "",
     theme: str = "light",
     lang: str = "zh",
+    table: TableScene | None = None,
+    me: int = 0,
 ) -> bytes:
-    return paint(gongzhu_layout(hand, exposed, playable, selected, lang), theme)
+    return paint(gongzhu_layout(hand, exposed, playable, selected, lang), theme, table, me, lang)
 
 
 def gouji_layout(hand: str, selected: str = "", lang: str = "zh") -> HandLayout:
@@ -140,12 +152,18 @@ def _layout(sections: Sequence[tuple[str | None, list[Group]]]) -> HandLayout:
     return HandLayout(width + 2 * PAD, max(y, PAD + row_h) + PAD - 14, placed, dividers)
 
 
-def paint(layout: HandLayout, theme: str = "light") -> bytes:
-    canvas = Canvas.new(theme_named(theme), layout.width, layout.height)
+def paint(
+    layout: HandLayout, theme: str = "light", table: TableScene | None = None, me: int = 0, lang: str = "zh"
+) -> bytes:
+    top = 0 if table is None else strip.HEIGHT + PAD
+    width = layout.width if table is None else max(layout.width, strip.strip_width(table, PAD))
+    canvas = Canvas.new(theme_named(theme), width, layout.height + top)
+    if table is not None:
+        strip.draw_strip(canvas, table, me, PAD, PAD, lang)
     for title, y in layout.dividers:
-        _divider(canvas, title, y)
+        _divider(canvas, title, y + top)
     for group, x, y in layout.groups:
-        _group(canvas, group, x, y, layout.mark_text)
+        _group(canvas, group, x, y + top, layout.mark_text)
     return canvas.png()
 
 

@@ -26,6 +26,8 @@ class SeatScene:
     passed: bool = False  # passed in the round on the table (够级)
     exposed: tuple[str, ...] = ()  # 拱猪
     tricks: int | None = None  # 拱猪 tricks won
+    headless: bool = False  # 够级 无头: may not answer until the round ends
+    opened: bool = False  # 够级 开点: has opened point
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +79,8 @@ def _gouji(view: TableView, names: Sequence[str], common: Common) -> TableScene:
             cards_left=public.cards_left[s],
             place=places.get(s),
             passed=public.passed[s] and s not in places,  # a finished seat shows its place, never 过
+            headless=public.headless[s] and s not in places,
+            opened=public.opened[s],
         )
         for s in range(n)
     )

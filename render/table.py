@@ -69,7 +69,7 @@ def _panel(canvas: Canvas, scene: TableScene, seat: int, centre: tuple[int, int]
     if info.tricks is not None:
         second += " · " + label(lang, "tricks", n=info.tricks)
     canvas.text((x0 + 54, y0 + 63), second, 20, t.muted, anchor="lm")
-    _status(canvas, info, (x0 + PANEL_W - 12, y0 + 63), lang)
+    status_pills(canvas, info, (x0 + PANEL_W - 12, y0 + 63), lang)
     if seat in scene.to_act:
         canvas.outline(box, t.accent, 5, 14)
         if scene.seconds_left is not None:
@@ -80,12 +80,17 @@ def _panel(canvas: Canvas, scene: TableScene, seat: int, centre: tuple[int, int]
         _exposed(canvas, info, centre)
 
 
-def _status(canvas: Canvas, info: SeatScene, right_top: tuple[int, int], lang: str) -> None:
-    """Pills on the panel's second line, right to left: place, then pass, autopilot or bot."""
+def status_pills(
+    canvas: Canvas, info: SeatScene, right_top: tuple[int, int], lang: str, most: int = 2
+) -> None:
+    """Pills on the panel's second line, right to left: place, then pass, autopilot or bot;
+    `most` of them, the first ones first."""
     t = canvas.theme
     pills: list[tuple[str, tuple[int, int, int]]] = []
     if info.place is not None:
         pills.append((label(lang, f"place{info.place}"), t.good if info.place <= 3 else t.bad))
+    if info.headless:
+        pills.append((label(lang, "headless"), t.bad))
     if info.passed:
         pills.append((label(lang, "passed"), t.muted))
     if info.autopilot:
@@ -93,7 +98,7 @@ def _status(canvas: Canvas, info: SeatScene, right_top: tuple[int, int], lang: s
     elif info.is_bot:
         pills.append((label(lang, "bot"), t.badge))
     x, y = right_top
-    for text, fill in pills[:2]:
+    for text, fill in pills[:most]:
         width = canvas.draw.textlength(text, font=font(18)) + 16
         canvas.pill((x - width / 2, y), text, 18, fill, t.card if fill != t.badge else t.badge_text)
         x -= int(width) + 6

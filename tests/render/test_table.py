@@ -8,13 +8,16 @@ import io
 import pytest
 from PIL import Image
 
+import render
 from engine.gouji.views import HandView
 from render.samples import gongzhu_table as gongzhu_scene
 from render.samples import gouji_table as gouji_scene
 from render.scene import table_scene
 from render.table import HEIGHT, WIDTH, table_picture
 from tests.referee.world import ALICE, BOB, World
-from tests.render.golden import assert_matches_golden, changed_share
+from tests.render.golden import MAX_CHANGED, assert_matches_golden, changed_share
+
+ALICE_SEAT = 0  # world.table_with_bots seats the humans first
 
 
 async def test_the_scene_of_a_running_gouji_table_comes_from_its_public_view(world: World) -> None:
@@ -116,3 +119,30 @@ async def test_a_live_gouji_table_matches_its_golden_picture(world: World) -> No
     view = world.referee.view(table.id)
     picture = table_picture(table_scene(view, [f"P{s}" for s in range(6)], world.clock.now()))
     assert_matches_golden(picture, "gouji_table_live")
+
+
+@pytest.mark.parametrize("game", ["gouji", "gongzhu"])
+async def test_a_live_private_view_shows_the_table_on_top_of_the_hand(world: World, game: str) -> None:
+    """Issue 16: the player's own picture holds what they need to decide — each seat's cards and
+    state, whose turn, the set or trick to beat — drawn from a live referee, not a made-up scene."""
+    table = await world.table_with_bots(game, humans=(ALICE,))
+    world.referee.bot_delay = 1.0
+    for _ in range(8):
+        view = world.referee.view(table.id)
+        if ALICE_SEAT in view.to_act:
+            mine = world.referee.private_view(table.id, ALICE)
+            await world.referee.submit(table.id, ALICE, mine.legal[0], view.version)
+        await world.clock.advance(1.0)
+    view = world.referee.view(table.id)
+    names = [f"P{s}" for s in range(len(view.seats))]
+    scene = table_scene(view, names, world.clock.now())
+    mine = world.referee.private_view(table.id, ALICE)
+    assert [s.cards_left for s in scene.seats][ALICE_SEAT] == len(mine.hand.split())
+    draw = render.gouji_hand if game == "gouji" else render.gongzhu_hand
+    with_table = draw(mine.hand, table=scene, me=ALICE_SEAT)
+    alone = Image.open(io.BytesIO(draw(mine.hand)))
+    picture = Image.open(io.BytesIO(with_table))
+    assert picture.height > alone.height  # the table sits on top ...
+    bottom = picture.crop((0, picture.height - alone.height, alone.width, picture.height))
+    assert changed_share(bottom, alone) <= MAX_CHANGED  # ... of the very same hand
+    assert_matches_golden(with_table, f"{game}_private_live")

@@ -1,0 +1,93 @@
+"""The table on top of a player's hand picture (issue 16: everything needed to decide is in the
+player's own chat): a chip per seat in play order — name, team colour, cards left, place, pass,
+autopilot or bot, whose turn, and which seat is theirs — and under it the set to beat (够级) or
+the trick so far (拱猪), each card with who played it."""
+
+from __future__ import annotations
+
+from engine.gongzhu.cards import parse_card
+from engine.gouji.cards import parse_counts
+from render.canvas import Canvas
+from render.cardface import gouji_faces
+from render.fonts import printable
+from render.labels import label
+from render.scene import TableScene
+from render.table import status_pills
+
+CHIP_H = 78
+CHIP_GAP = 8
+CARD_W, CARD_H = 44, 62  # the set or trick under the chips
+TINY_W, TINY_H = 22, 31  # a seat's exposed cards (拱猪), in its chip
+HEIGHT = CHIP_H + 12 + CARD_H
+MIN_CHIP_W = 150
+
+
+def strip_width(scene: TableScene, pad: int) -> int:
+    """The narrowest picture the strip fits in (a hand of few cards is widened to it)."""
+    count = len(scene.seats)
+    return 2 * pad + count * MIN_CHIP_W + (count - 1) * CHIP_GAP
+
+
+def draw_strip(canvas: Canvas, scene: TableScene, me: int, top: int, pad: int, lang: str) -> None:
+    count = len(scene.seats)
+    width = (canvas.image.width - 2 * pad - (count - 1) * CHIP_GAP) // count
+    for seat in range(count):
+        _chip(canvas, scene, seat, me, pad + seat * (width + CHIP_GAP), top, width, lang)
+    below = top + CHIP_H + 12
+    if scene.trick:
+        _trick(canvas, scene, pad, below, me, lang)
+    elif scene.table_set:
+        _table_set(canvas, scene, pad, below, me, lang)
+
+
+def _name(scene: TableScene, seat: int, me: int, lang: str, limit: int) -> str:
+    return label(lang, "you") if seat == me else printable(scene.seats[seat].name, limit)
+
+
+def _chip(canvas: Canvas, scene: TableScene, seat: int, me: int, x: int, y: int, w: int, lang: str) -> None:
+    t = canvas.theme
+    info = scene.seats[seat]
+    box = (x, y, x + w, y + CHIP_H)
+    canvas.draw.rounded_rectangle(box, 12, fill=t.panel)
+    if info.team is not None:
+        canvas.draw.rounded_rectangle((x, y, x + 9, y + CHIP_H), 5, fill=t.teams[info.team])
+    name = _name(scene, seat, me, lang, max(4, (w - 30) // 16))
+    canvas.text((x + 18, y + 8), name, 20, t.text)
+    canvas.back(x + 18, y + 40, 20, 28)
+    second = str(info.cards_left)
+    if info.tricks is not None:
+        second += " · " + label(lang, "tricks", n=info.tricks)
+    canvas.text((x + 44, y + 54), second, 20, t.muted, anchor="lm")
+    status_pills(canvas, info, (x + w - 10, y + 54), lang, most=1)
+    for i, text in enumerate(reversed(info.exposed)):  # 明牌, in the chip's top right corner
+        card = parse_card(text)
+        canvas.card(card.text[1:], card.text[0], x + w - 8 - (i + 1) * (TINY_W + 3), y + 6, TINY_W, TINY_H)
+    if info.opened:  # 开点, beside the name
+        canvas.pill((x + w - 34, y + 20), label(lang, "opened"), 16, t.good, t.card)
+    if seat in scene.to_act:
+        canvas.outline(box, t.accent, 5, 12)
+    elif seat == me:
+        canvas.outline(box, t.mark, 3, 12)
+
+
+def _trick(canvas: Canvas, scene: TableScene, x: int, y: int, me: int, lang: str) -> None:
+    t = canvas.theme
+    for i, (seat, text) in enumerate(scene.trick):
+        card = parse_card(text)
+        left = x + i * (CARD_W + 90)
+        canvas.card(card.text[1:], card.text[0], left, y, CARD_W, CARD_H)
+        name = _name(scene, seat, me, lang, 5)
+        canvas.text((left + CARD_W + 6, y + CARD_H // 2), name, 18, t.muted, anchor="lm")
+
+
+def _table_set(canvas: Canvas, scene: TableScene, x: int, y: int, me: int, lang: str) -> None:
+    t = canvas.theme
+    assert scene.table_set is not None
+    cards = gouji_faces(parse_counts(scene.table_set))
+    step = 26
+    for i, (rank, suit) in enumerate(cards):
+        canvas.card(rank, suit, x + i * step, y, CARD_W, CARD_H)
+    if scene.table_owner is not None:
+        owner = _name(scene, scene.table_owner, me, lang, 9)
+        after = x + (len(cards) - 1) * step + CARD_W + 12
+        canvas.text((after, y + CARD_H // 2), label(lang, "by", name=owner), 20, t.muted, anchor="lm")
