@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+
+from PIL import Image
 
 from engine.gongzhu.cards import parse_cards
 from engine.gouji.cards import RANKS, TWO, parse_counts
@@ -17,6 +19,8 @@ from render.scene import TableScene
 from render.theme import theme as theme_named
 
 CARD_W, CARD_H = 96, 134
+HANDS_KEPT = 64  # hands drawn and kept (one a seated player, roughly)
+_HANDS: dict[tuple[object, ...], Image.Image] = {}
 RAISE = 18  # how far a picked card stands up
 PAD = 16
 GROUP_GAP = 16
@@ -68,7 +72,8 @@ def gouji_hand(
     me: int = 0,
 ) -> bytes:
     """`table` (and the player's seat `me`): the table drawn on top (render/strip.py)."""
-    return paint(gouji_layout(hand, selected, lang), theme, table, me, lang)
+    drawn = _drawn(("gouji", hand, selected, lang, theme), lambda: gouji_layout(hand, selected, lang))
+    return _with_table(drawn, theme, table, me, lang)
 
 
 def gongzhu_hand(
@@ -81,7 +86,9 @@ def gongzhu_hand(
     table: TableScene | None = None,
     me: int = 0,
 ) -> bytes:
-    return paint(gongzhu_layout(hand, exposed, playable, selected, lang), theme, table, me, lang)
+    key = ("gongzhu", hand, exposed, playable, selected, lang, theme)
+    drawn = _drawn(key, lambda: gongzhu_layout(hand, exposed, playable, selected, lang))
+    return _with_table(drawn, theme, table, me, lang)
 
 
 def gouji_layout(hand: str, selected: str = "", lang: str = "zh") -> HandLayout:
@@ -152,18 +159,38 @@ def _layout(sections: Sequence[tuple[str | None, list[Group]]]) -> HandLayout:
     return HandLayout(width + 2 * PAD, max(y, PAD + row_h) + PAD - 14, placed, dividers)
 
 
-def paint(
-    layout: HandLayout, theme: str = "light", table: TableScene | None = None, me: int = 0, lang: str = "zh"
-) -> bytes:
-    top = 0 if table is None else strip.HEIGHT + PAD
-    width = layout.width if table is None else max(layout.width, strip.strip_width(table, PAD))
-    canvas = Canvas.new(theme_named(theme), width, layout.height + top)
-    if table is not None:
-        strip.draw_strip(canvas, table, me, PAD, PAD, lang)
+def paint(layout: HandLayout, theme: str = "light") -> bytes:
+    return draw_layout(layout, theme).png()
+
+
+def draw_layout(layout: HandLayout, theme: str = "light") -> Canvas:
+    canvas = Canvas.new(theme_named(theme), layout.width, layout.height)
     for title, y in layout.dividers:
-        _divider(canvas, title, y + top)
+        _divider(canvas, title, y)
     for group, x, y in layout.groups:
-        _group(canvas, group, x, y + top, layout.mark_text)
+        _group(canvas, group, x, y, layout.mark_text)
+    return canvas
+
+
+def _drawn(key: tuple[object, ...], layout: Callable[[], HandLayout]) -> Image.Image:
+    """The hand drawn, kept for the next pictures of the same hand: the table on top changes
+    with every move at the table, the hand under it only when its player plays."""
+    found = _HANDS.get(key)
+    if found is None:
+        found = _HANDS[key] = draw_layout(layout(), str(key[-1])).image
+        while len(_HANDS) > HANDS_KEPT:
+            del _HANDS[next(iter(_HANDS))]
+    return found
+
+
+def _with_table(hand: Image.Image, theme: str, table: TableScene | None, me: int, lang: str) -> bytes:
+    if table is None:
+        return Canvas(hand, theme_named(theme)).png()
+    top = strip.HEIGHT + PAD
+    width = max(hand.width, strip.strip_width(table, PAD))
+    canvas = Canvas.new(theme_named(theme), width, hand.height + top)
+    strip.draw_strip(canvas, table, me, PAD, PAD, lang)
+    canvas.image.paste(hand, (0, top))
     return canvas.png()
 
 
