@@ -20,7 +20,16 @@ from handlers.keyboards import Keys, exposure_move
 from handlers.membership import admin_unless_creator
 from handlers.replies import refusal
 
-LOBBY = {Action.JOIN, Action.LEAVE, Action.ADD_BOT, Action.FILL, Action.START, Action.SETTINGS, Action.TEAM}
+LOBBY = {
+    Action.JOIN,
+    Action.LEAVE,
+    Action.ADD_BOT,
+    Action.FILL,
+    Action.START,
+    Action.SETTINGS,
+    Action.TEAM,
+    Action.REMATCH,
+}
 # keyboard steps that send nothing to the referee
 BUILDER = {Action.RANKS, Action.SETS, Action.HOME, Action.WARNED, Action.TOGGLE}
 TOGETHER = {Action.TOGGLE, Action.DONE}  # 拱猪 exposure: decided by all seats at once
@@ -69,6 +78,10 @@ async def _lobby(update: Update, context: Context, button: Button, lang: str) ->
         return
     if button.action == Action.LEAVE:
         await referee.leave(button.table, player)
+    elif button.action == Action.REMATCH:  # the creator or an admin, as /rematch
+        view = (await referee.stored_table(button.table)).view()  # a finished table, maybe not in memory
+        admin = await admin_unless_creator(context, view, player)
+        await referee.rematch(button.table, by=player, admin=admin)
     elif button.action == Action.TEAM:  # one's own seat's team: no power needed
         if button.arg not in ("0", "1"):
             raise Refused("stale")

@@ -38,6 +38,7 @@ class Action(StrEnum):
     TOGGLE = "x"  # 拱猪 exposure: a card on or off
     MOVE = "m"  # a legal move, by its index
     DONE = "d"  # 拱猪 exposure: the toggles' decision
+    REMATCH = "a"  # at a match's end: the same seats again
 
 
 @dataclass(frozen=True, slots=True)

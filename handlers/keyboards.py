@@ -39,6 +39,10 @@ class Keys:
         data = self.signer.dump(Button(action, self.table, self.version, arg), self.chat)
         return InlineKeyboardButton(text, callback_data=data)
 
+    def rematch(self) -> InlineKeyboardMarkup:
+        """Under the last score sheet of a match: the same seats play again."""
+        return InlineKeyboardMarkup([[self.button(t(self.lang, "play.rematch"), Action.REMATCH)]])
+
     def lobby(self, teams: bool = False) -> InlineKeyboardMarkup:
         """Join, leave, bots, start, settings; `teams`: a button per team (teams=chosen)."""
 

@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 
 ROUND_ENDS = {"HandEnded", "DealEnded", "MatchEnded"}
 ROUND_STARTS = {"HandStarted", "DealStarted"}
+REMATCH = "rematch"  # purpose of the group message that carries the rematch button
 CAPTION_LIMIT = 1024  # Telegram's limit for a picture's caption
 PLAYS = (gouji_events.Played, gongzhu_events.CardPlayed)
 
@@ -113,6 +114,10 @@ class TelegramNotifier:
 
     async def _close_lobby(self, view: TableView, lang: str) -> None:
         self._settings.discard(view.id)  # a rematch's lobby opens with the lobby's own buttons
+        offered = await self.messages.id(view.id, view.group_id, REMATCH)
+        if offered is not None:  # the rematch is on: its button goes
+            await self.messages.remove_keyboard(view.group_id, offered)
+            await self.messages.forget(view.id, view.group_id, REMATCH)
         text = t(lang, "lobby.started", game=t(lang, f"game.{view.game}"))
         await self.messages.show_text(view.id, view.group_id, "lobby", text, None)
 
@@ -141,10 +146,15 @@ class TelegramNotifier:
         if text and not fits:
             await self.bot.send_message(view.group_id, text)
             calls += 1
+        over = view.status == "finished"  # the match's last sheet offers a rematch
+        keys = Keys(self.services.signer, view.group_id, view.game, view.id, view.version, lang)
         for i, sheet in enumerate(batch.sheets):
             last = i == len(batch.sheets) - 1
             caption = f"{title}\n{text}" if last and fits and text else title
-            await self.messages.send_photo(view.group_id, sheet, caption)
+            markup = keys.rematch() if last and over else None
+            sent = await self.messages.send_photo(view.group_id, sheet, caption, markup)
+            if markup is not None:
+                await self.messages.remember(view.id, view.group_id, REMATCH, sent)
             calls += 1
         return calls
 

@@ -222,3 +222,22 @@ async def test_each_player_hears_where_they_sit_and_with_whom(bot: Bot) -> None:
     assert bob == [
         "📍 You sit at seat 2, team 2. Teammates: 🤖 bot 4, 🤖 bot 6; your opposite (对头): 🤖 bot 5."
     ]
+
+
+async def test_the_last_score_sheet_offers_a_rematch_button_for_the_creator(bot: Bot) -> None:
+    """Issue 16: a rematch button at a match's end (same seats, new match), with /rematch's powers."""
+    await seated_with_bob(bot, "gongzhu", "fast deals=1")
+    await play_until(bot, lambda calls: to_group(calls, "本局结束"), players=(ALICE, BOB))
+    await bot.told()
+    offered = [(m, text, data) for m, text, data in bot.buttons(GROUP["id"]) if "再来一局" in text]
+    assert len(offered) == 1 and "photo" in offered[0][0]  # on the match's last sheet
+    message, _, data = offered[0]
+    refused = await bot.press(BOB, message, data, bots=False)
+    assert refused.params["text"] == "Only the table's creator or a group admin can do that."
+    referee = bot.app.bot_data.services.referee
+    assert referee.view(1).status == "finished"
+    await bot.press(ALICE, message, data)
+    await bot.until(lambda calls: to_group(calls, "第2局开始"))
+    assert referee.view(1).status == "running" and referee.view(1).match_no == 2
+    await bot.told()
+    assert not [text for _, text, _ in bot.buttons(GROUP["id"]) if "再来一局" in text]  # the button went
