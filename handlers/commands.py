@@ -12,6 +12,7 @@ from telegram.constants import ChatType
 
 import render
 from engine.errors import Refusal, Refused
+from engine.games import GAMES
 from handlers import settings
 from handlers.callbacks import Action
 from handlers.context import Context
@@ -32,13 +33,12 @@ GROUP_COMMANDS = (
     "startgame",
     "score",
     "top",
-    "rules",
     "record",
     "stop",
     "rematch",
 )
 PRIVATE_COMMANDS = ("hand", "back")
-EVERYWHERE = ("stats", "help", "lang", "table")
+EVERYWHERE = ("stats", "help", "lang", "table", "rules")
 
 
 def services(context: Context) -> Services:
@@ -285,12 +285,19 @@ async def top(update: Update, context: Context, found: Services, lang: str) -> N
 
 
 async def rules(update: Update, context: Context, found: Services, lang: str) -> None:
-    view = group_table(found.referee, chat_of(update).id)
-    game = view.game if view else "gouji"
+    """A player's guide to the game: the one named (`/rules gongzhu`), else the game of the
+    group's table (or, in private, of the player's table) with that table's settings in words."""
+    named = next((word.lower() for word in command_args(update)[:1] if word.lower() in GAMES), None)
+    if named is None and is_private(update):
+        view = found.referee.table_of_player(user_id(update))
+    else:
+        view = None if named else group_table(found.referee, chat_of(update).id)
+    game = named or (view.game if view else "gouji")
     text = t(lang, f"help.rules_{game}")
     if view is not None:
         text += "\n\n" + settings.options_text(lang, view.game, view.options, view.time_control)
-    await reply(update, text)
+    others = [f"/rules {other}" for other in GAMES if other != game]
+    await reply(update, text + "\n\n" + t(lang, "help.rules_other", commands=" · ".join(others)))
 
 
 async def record(update: Update, context: Context, found: Services, lang: str) -> None:

@@ -134,3 +134,18 @@ async def test_teams_chosen_has_team_buttons_and_the_start_honours_them(bot: Bot
     await bot.until(lambda calls: referee.view(1).status == "running")
     seat = referee.view(1).seat_of(ALICE["id"])
     assert seat is not None and seat % 2 == 1  # team 2 plays the odd seats
+
+
+async def test_rules_is_a_players_guide_with_the_tables_settings_in_words(bot: Bot) -> None:
+    """Issue 16: /rules explains the game (a few screens, both languages), and the table's own
+    settings in words, not key=value; in private it names the game asked for."""
+    await bot.say(ALICE, GROUP, "/gongzhu fast decks=2")
+    before = await bot.say(ALICE, GROUP, "/rules")
+    guide = await bot.wait(lambda calls: [c.text for c in calls[before:] if c.method == "sendMessage"])
+    assert guide[0].startswith("🐷 拱猪 玩法速览") and "−1000" in guide[0] and "当猪" in guide[0]
+    assert "副数：2" in guide[0] or "副数: 2" in guide[0]  # this table plays two decks
+    assert "decks=2" not in guide[0] and "/rules gouji" in guide[0]
+    before = await bot.say(BOB, private(BOB), "/rules gouji")  # Bob's Telegram is English
+    guide = await bot.wait(lambda calls: [c.text for c in calls[before:] if c.chat == BOB["id"]])
+    assert guide[0].startswith("🃏 Gouji in a nutshell") and "opposite" in guide[0]
+    assert "/rules gongzhu" in guide[0]

@@ -22,5 +22,6 @@ def test_gongzhu_names_the_winner_and_the_pig() -> None:
     ended = gz.MatchEnded((-1020, 300, 420, 300), "target", (2,), (0,))
     said = lines([ended], NAMES[:4], str, "en")
     assert said == [
-        "The match is over: Carol won! The pig: Alice.\nPress the button under the score sheet (or send /rematch) to play again with the same seats."
+        "The match is over: Carol won! The pig: Alice.\n"
+        "Press the button under the score sheet (or send /rematch) to play again with the same seats."
     ]
