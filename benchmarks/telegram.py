@@ -68,6 +68,9 @@ async def measure(bot: Bot, people: list[dict[str, Any]], moves: int, think: flo
     await bot.until(someone)
     start_call = len(bot.api.calls)
     made, presses, latencies, most_held = 0, 0, [], 0
+    unseen: list[float] = []  # referee-clock times of moves the group's table does not show yet
+    lags: list[float] = []
+    seen_calls = len(bot.api.calls)
     while made < moves:
         try:
             person = await bot.until(someone)
@@ -85,8 +88,16 @@ async def measure(bot: Bot, people: list[dict[str, Any]], moves: int, think: flo
         caused = bot.api.calls[before:]
         latencies.append((max(c.at for c in caused) - pressed_at) * 1000)
         presses += 1
-        made += data.split("|", 1)[0] in MOVES
+        is_move = data.split("|", 1)[0] in MOVES
+        made += is_move
         most_held = max(most_held, *(held_hand_messages(bot, p) for p in people))
+        now = bot.clock.now()
+        if is_move:
+            unseen.append(now)
+        if any(is_table_update(c) for c in bot.api.calls[seen_calls:]):  # the group caught up
+            lags += [now - at for at in unseen]
+            unseen.clear()
+        seen_calls = len(bot.api.calls)
     calls = bot.api.calls[start_call:]
     kinds = Counter(c.method for c in calls)
     group = sum(1 for c in calls if c.chat == GROUP["id"])
@@ -99,6 +110,13 @@ async def measure(bot: Bot, people: list[dict[str, Any]], moves: int, think: flo
         f"  press → last call: {statistics.mean(latencies):.0f} ms mean, "
         f"{statistics.median(latencies):.0f} median, {p95:.0f} p95"
     )
+    if lags:
+        lags.sort()
+        print(
+            f"  group table behind a move (referee clock, {bot_think(think)}): "
+            f"{statistics.median(lags):.1f} s median, {lags[int(0.95 * (len(lags) - 1))]:.1f} s p95, "
+            f"{lags[-1]:.1f} s max"
+        )
     rounds = rounds_played(bot)
     ids = {p["id"] for p in people}
     sent = [c for c in calls if c.chat in ids and c.method in SENDS]
@@ -108,6 +126,11 @@ async def measure(bot: Bot, people: list[dict[str, Any]], moves: int, think: flo
         f"  per player per round ({rounds} rounds): {len(sent) / per:.1f} new messages, "
         f"{len(loud) / per:.1f} notifying; at most {most_held} hand message(s) in a chat at once"
     )
+
+
+def is_table_update(call: Any) -> bool:
+    """The group's table picture drawn anew (edited in place, or sent)."""
+    return call.chat == GROUP["id"] and call.method in ("editMessageMedia", "sendPhoto")
 
 
 def held_hand_messages(bot: Bot, person: dict[str, Any]) -> int:
