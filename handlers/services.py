@@ -82,7 +82,10 @@ class Services:
 
     @staticmethod
     def to_act(view: TableView, names: list[str], lang: str) -> str:
-        """Who the table waits for, by name."""
+        """Who the table waits for, by name; in a window where who is asked is secret (拱猪's
+        exposure), that everyone concerned decides at once."""
+        if not view.to_act and view.status == "running" and view.deadline_at is not None:
+            return t(lang, "play.together")
         return ", ".join(names[s] for s in view.to_act) or t(lang, "play.nobody")
 
     def time_left(self, view: TableView) -> str | None:

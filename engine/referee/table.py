@@ -84,7 +84,8 @@ class LiveTable:
             move_seconds=self.time.seconds,
             options=self.rules.to_dict(),
             seats=tuple(SeatView(s.seat, s.player_id, s.team, s.autopilot, s.strikes) for s in self.seats),
-            to_act=tuple(match.to_act) if running and match else (),
+            # as the round shows it: in 拱猪's exposure window who is asked would tell who holds what
+            to_act=match.current.public_view().to_act if running and match else (),
             deadline_at=self.deadline_at,
             match_no=self.match_no,
             totals=tuple(match.totals) if match else (),
