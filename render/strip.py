@@ -9,7 +9,7 @@ from engine.gongzhu.cards import parse_card
 from engine.gouji.cards import parse_counts
 from render.canvas import Canvas
 from render.cardface import gouji_faces
-from render.fonts import printable
+from render.fonts import font, printable
 from render.labels import label
 from render.scene import TableScene
 from render.table import status_pills
@@ -19,13 +19,13 @@ CHIP_GAP = 8
 CARD_W, CARD_H = 44, 62  # the set or trick under the chips
 TINY_W, TINY_H = 22, 31  # a seat's exposed cards (拱猪), in its chip
 HEIGHT = CHIP_H + 12 + CARD_H
-MIN_CHIP_W = 150
+MIN_CHIP_W = {4: 180, 6: 150}  # room for a name, the cards left (拱猪: tricks won) and a pill
 
 
 def strip_width(scene: TableScene, pad: int) -> int:
     """The narrowest picture the strip fits in (a hand of few cards is widened to it)."""
     count = len(scene.seats)
-    return 2 * pad + count * MIN_CHIP_W + (count - 1) * CHIP_GAP
+    return 2 * pad + count * MIN_CHIP_W.get(count, 150) + (count - 1) * CHIP_GAP
 
 
 def draw_strip(canvas: Canvas, scene: TableScene, me: int, top: int, pad: int, lang: str) -> None:
@@ -51,23 +51,33 @@ def _chip(canvas: Canvas, scene: TableScene, seat: int, me: int, x: int, y: int,
     canvas.draw.rounded_rectangle(box, 12, fill=t.panel)
     if info.team is not None:
         canvas.draw.rounded_rectangle((x, y, x + 9, y + CHIP_H), 5, fill=t.teams[info.team])
-    name = _name(scene, seat, me, lang, max(4, (w - 30) // 16))
+    badge = (TINY_W + 3) * len(info.exposed) + 30 * info.opened  # what sits right of the name
+    name = _fitted(canvas, _name(scene, seat, me, lang, 24), 20, w - 26 - badge)
     canvas.text((x + 18, y + 8), name, 20, t.text)
     canvas.back(x + 18, y + 40, 20, 28)
     second = str(info.cards_left)
     if info.tricks is not None:
         second += " · " + label(lang, "tricks", n=info.tricks)
     canvas.text((x + 44, y + 54), second, 20, t.muted, anchor="lm")
-    status_pills(canvas, info, (x + w - 10, y + 54), lang, most=1)
+    status_pills(canvas, info, (x + w - 10, y + 54), lang, most=1, bots=False)
     for i, text in enumerate(reversed(info.exposed)):  # 明牌, in the chip's top right corner
         card = parse_card(text)
         canvas.card(card.text[1:], card.text[0], x + w - 8 - (i + 1) * (TINY_W + 3), y + 6, TINY_W, TINY_H)
-    if info.opened:  # 开点, beside the name
-        canvas.pill((x + w - 34, y + 20), label(lang, "opened"), 16, t.good, t.card)
+    if info.opened:  # 开点, in the chip's top right corner
+        canvas.pill((x + w - 20, y + 18), label(lang, "opened_short"), 15, t.good, t.card)
     if seat in scene.to_act:
         canvas.outline(box, t.accent, 5, 12)
     elif seat == me:
         canvas.outline(box, t.mark, 3, 12)
+
+
+def _fitted(canvas: Canvas, text: str, size: int, width: int) -> str:
+    """`text` cut (with an ellipsis) to what `width` pixels hold at `size`."""
+    if canvas.draw.textlength(text, font=font(size)) <= width:
+        return text
+    while text and canvas.draw.textlength(text + "…", font=font(size)) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def _trick(canvas: Canvas, scene: TableScene, x: int, y: int, me: int, lang: str) -> None:

@@ -81,10 +81,10 @@ def _panel(canvas: Canvas, scene: TableScene, seat: int, centre: tuple[int, int]
 
 
 def status_pills(
-    canvas: Canvas, info: SeatScene, right_top: tuple[int, int], lang: str, most: int = 2
+    canvas: Canvas, info: SeatScene, right_top: tuple[int, int], lang: str, most: int = 2, bots: bool = True
 ) -> None:
     """Pills on the panel's second line, right to left: place, then pass, autopilot or bot;
-    `most` of them, the first ones first."""
+    `most` of them, the first ones first (`bots=False`: a bot's name says it already)."""
     t = canvas.theme
     pills: list[tuple[str, tuple[int, int, int]]] = []
     if info.place is not None:
@@ -95,7 +95,7 @@ def status_pills(
         pills.append((label(lang, "passed"), t.muted))
     if info.autopilot:
         pills.append((label(lang, "autopilot"), t.mark))
-    elif info.is_bot:
+    elif info.is_bot and bots:
         pills.append((label(lang, "bot"), t.badge))
     x, y = right_top
     for text, fill in pills[:most]:
