@@ -43,6 +43,8 @@ class GameUI:
     question_values: Callable[[Private, Sequence[str], str], dict[str, str]] = lambda p, names, lang: {}
     # "you are here": (table, seat, names, lang) → the player's seat and who sits with and against
     seat_intro: Callable[[Any, int, Sequence[str], str], str] = lambda view, seat, names, lang: ""
+    # what the sheet shows each seat took in the last round (拱猪's scoring cards), if anything
+    sheet_taken: Callable[[MatchPlay], tuple[tuple[str, ...], ...] | None] = lambda match: None
 
 
 # -- 够级 ----------------------------------------------------------------------------------------
@@ -127,6 +129,13 @@ def _claim_question(private: Private, names: Sequence[str], lang: str) -> dict[s
     return {"name": names[public.claim.seat], "hand": hand}
 
 
+def _gongzhu_taken(match: MatchPlay) -> tuple[tuple[str, ...], ...] | None:
+    """The scoring cards each seat took in the last deal played out (public: taken face up)."""
+    last = next((r for r in reversed(match.rounds) if r.is_over), None)
+    public = None if last is None else last.public_view()
+    return public.taken if isinstance(public, DealView) else None
+
+
 def _gongzhu_hand(private: Private, lang: str, table: TableScene) -> bytes:
     exposed = " ".join(private.round.own_exposed)
     return render.gongzhu_hand(private.hand, exposed=exposed, lang=lang, table=table, me=private.seat)
@@ -154,6 +163,7 @@ UI: dict[str, GameUI] = {
         sheet_places=lambda match: None,
         sheet_teams=False,
         hidden=_gongzhu_hidden,
+        sheet_taken=_gongzhu_taken,
         confirm=lambda private: {"claim": "claim"},  # it publishes the hand: asked twice
         question_values=_claim_question,
         seat_intro=_gongzhu_intro,

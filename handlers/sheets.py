@@ -24,7 +24,16 @@ def score_sheet_of(referee: Any, view: TableView, names: list[str], final: bool 
     winners = frozenset(game.winners(match)) if final else frozenset()
     adjustments = _adjustments(rounds, match)
     return ScoreSheet(
-        view.game, tuple(names), rounds, tuple(match.totals), teams, places, final, winners, adjustments
+        view.game,
+        tuple(names),
+        rounds,
+        tuple(match.totals),
+        teams,
+        places,
+        final,
+        winners,
+        adjustments,
+        look.sheet_taken(match),
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.gongzhu.cards import parse_card
 from render.canvas import Canvas
 from render.fonts import printable
 from render.games import SHEET_ROUND
@@ -12,6 +13,7 @@ from render.labels import label
 from render.theme import theme as theme_named
 
 COL_W, FIRST_W, ROW_H, PAD = 138, 70, 40, 20
+MINI_W, MINI_H = 30, 42  # the scoring cards a seat took
 MAX_ROWS = 12  # older rounds fold into one "…" row: the totals still count them
 NAME_CHARS = 7
 
@@ -29,6 +31,7 @@ class ScoreSheet:
     # what the totals hold besides the rounds, a labelled row each (`penalty`, `compensation`),
     # so that every column adds up on the sheet
     adjustments: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    taken: tuple[tuple[str, ...], ...] | None = None  # 拱猪: the last deal's scoring cards, per seat
 
 
 def score_sheet(sheet: ScoreSheet, theme: str = "light", lang: str = "zh") -> bytes:
@@ -47,7 +50,8 @@ def score_sheet(sheet: ScoreSheet, theme: str = "light", lang: str = "zh") -> by
         + (sheet.teams is not None)
     )
     width = FIRST_W + COL_W * seats + 2 * PAD
-    height = PAD + 56 + 50 + rows * ROW_H + PAD
+    taken_h = 0 if sheet.taken is None else MINI_H + 12
+    height = PAD + 56 + 50 + rows * ROW_H + taken_h + PAD
     canvas = Canvas.new(t, width, height)
     canvas.text((PAD, PAD), _title(sheet, lang), 30, t.text)
     y = PAD + 56
@@ -72,6 +76,9 @@ def score_sheet(sheet: ScoreSheet, theme: str = "light", lang: str = "zh") -> by
         for seat, text in enumerate(names):
             canvas.text((PAD + FIRST_W + seat * COL_W + COL_W / 2, y + ROW_H / 2), text, 20, t.muted, "mm")
         y += ROW_H
+    if sheet.taken is not None:
+        _taken(canvas, sheet.taken, y)
+        y += taken_h
     for key, scores in sheet.adjustments:
         _row(canvas, label(lang, key), scores, y, 22)
         y += ROW_H
@@ -96,6 +103,19 @@ def _row(canvas: Canvas, first: str, scores: tuple[int, ...], y: int, size: int)
         color = t.good if score > 0 else t.bad if score < 0 else t.muted
         centre = (PAD + FIRST_W + seat * COL_W + COL_W / 2, y + ROW_H / 2)
         canvas.text(centre, f"{score:+d}" if score else "0", size, color, "mm")
+
+
+def _taken(canvas: Canvas, taken: tuple[tuple[str, ...], ...], y: int) -> None:
+    """Under the last deal's scores, the scoring cards each seat took, fanned in its column."""
+    for seat, cards in enumerate(taken):
+        if not cards:
+            continue
+        room = COL_W - 16 - MINI_W
+        step = min(16, room // max(1, len(cards) - 1))
+        x = PAD + FIRST_W + seat * COL_W + (COL_W - MINI_W - step * (len(cards) - 1)) // 2
+        for i, text in enumerate(cards):
+            card = parse_card(text)
+            canvas.card(card.text[1:], card.text[0], x + i * step, y + 4, MINI_W, MINI_H)
 
 
 def _team_totals(canvas: Canvas, sheet: ScoreSheet, y: int, lang: str) -> None:

@@ -3,6 +3,12 @@ totals hold besides them (罚分 penalties, 够级's 补偿积分), drawn from a
 
 from __future__ import annotations
 
+import io
+from dataclasses import replace
+
+from PIL import Image
+
+import render
 from handlers.sheets import score_sheet_of
 from tests.referee.world import World
 
@@ -23,3 +29,20 @@ async def test_the_rows_penalties_and_compensation_add_up_to_the_totals(world: W
     for seat in range(6):
         column = sum(r[seat] for r in sheet.rounds) + sum(a[seat] for a in adjustments.values())
         assert column == sheet.totals[seat]
+
+
+async def test_the_gongzhu_sheet_shows_what_each_player_took(world: World) -> None:
+    """Issue 16: the 拱猪 score sheet shows the scoring cards each seat took in the deal just
+    scored (public: tricks are taken face up), and its picture draws them."""
+    table = await world.table_with_bots("gongzhu", humans=(), deals="1")
+    view = world.referee.view(table.id)
+    assert view.status == "finished"
+    match = world.referee.match_of(table.id)
+    assert match is not None
+    sheet = score_sheet_of(world.referee, view, [f"P{s}" for s in range(4)], final=True)
+    assert sheet is not None and sheet.taken == match.rounds[-1].public_view().taken
+    everything = sorted(card for cards in sheet.taken for card in cards)
+    assert "SQ" in everything and len([c for c in everything if c.startswith("H")]) == 13
+    plain = Image.open(io.BytesIO(render.score_sheet(replace(sheet, taken=None))))
+    drawn = Image.open(io.BytesIO(render.score_sheet(sheet)))
+    assert drawn.height > plain.height  # a row of cards under the deal's scores
