@@ -29,8 +29,10 @@ def check_ranges(rules: object, ranges: dict[str, tuple[int, int]]) -> None:
 def parse_options(cls: type, options: dict[str, str]) -> dict[str, object]:
     """Typed values for a rules dataclass from text."""
     known = {f.name: f for f in fields(cls)}
+    aliases: Mapping[str, str] = getattr(cls, "aliases", {})
     values: dict[str, object] = {}
-    for key, raw in options.items():
+    for typed, raw in options.items():
+        key = aliases.get(typed, typed)
         field = known.get(key)
         if field is None:
             raise OptionError("option_unknown", option=quoted(key), allowed=", ".join(known))
@@ -56,6 +58,7 @@ class TableOptions:
 
     __slots__ = ()
     choices: ClassVar[Mapping[str, tuple[object, ...]]] = {}
+    aliases: ClassVar[Mapping[str, str]] = {}  # option names players type → field names
 
     @classmethod
     def from_options(cls, options: dict[str, str]) -> Self:

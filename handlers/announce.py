@@ -85,6 +85,9 @@ def _line(
                 return line + t(lang, "announce.gouji_unanswered")
             return line + t(lang, "announce.gouji_answerers", answerers=", ".join(others))
         return None
+    if isinstance(event, gouji_events.Yielded):
+        first = listed(lang, (names[s] for s in event.first))
+        return t(lang, "announce.Yielded", seat=values["seat"], first=first)
     if isinstance(event, gouji_events.Finished):
         return t(lang, "announce.Finished", seat=values["seat"], place=t(lang, f"places.{event.place}"))
     if isinstance(event, gouji_events.HandEnded):

@@ -13,6 +13,7 @@ DECISIONS = (
     "decline",
     "counter",
     "deadlevels",
+    "yield",
     "claim",
     "accept",
     "reject",

@@ -98,7 +98,7 @@ class Keys:
 
     def gouji_ranks(self, legal: Sequence[str]) -> InlineKeyboardMarkup:
         """The builder's first step: the base ranks that have a legal set."""
-        bases = sorted({card_set(m).base for m in legal if m != "pass"}, key=RANKS.index)
+        bases = sorted({s.base for s in sets_of(legal).values()}, key=RANKS.index)
         buttons = rows([self.button(b, Action.SETS, b) for b in bases], 5)
         return InlineKeyboardMarkup([*buttons, [self._back()]])
 
@@ -111,7 +111,7 @@ class Keys:
         away, and a keyboard never has more than four rows of sets."""
         base, _, rest = step.partition("/")
         warned = frozenset(warnings or ())
-        sets = {i: card_set(m) for i, m in enumerate(legal) if m != "pass"}
+        sets = sets_of(legal)
         of_base = [i for i, s in sets.items() if s.base == base]
         if not rest:
             if len(of_base) <= PAGE:
@@ -139,18 +139,17 @@ class Keys:
     def _suggestions(self, legal: Sequence[str], warned: frozenset[str]) -> Rows:
         """Cheap plain sets first: for each base rank its biggest set without wildcards, low first."""
         best: dict[str, int] = {}  # base rank → index of its biggest plain set
-        for i, move in enumerate(legal):
-            if move == "pass":
-                continue
-            found = card_set(move)
+        sets = sets_of(legal)
+        for i, found in sets.items():
             if found.naturals != found.size:  # wildcards in it: not a cheap plain set
                 continue
-            if found.base not in best or found.size > card_set(legal[best[found.base]]).size:
+            if found.base not in best or found.size > sets[best[found.base]].size:
                 best[found.base] = i
         picks = [best[b] for b in sorted(best, key=RANKS.index)][:SUGGESTIONS]
         if not picks:  # only sets with wildcards: the first (smallest) ones
-            picks = [i for i, m in enumerate(legal) if m != "pass"][:SUGGESTIONS]
-        last = [self._move(legal, legal.index("pass"), warned)] if "pass" in legal else []
+            picks = list(sets)[:SUGGESTIONS]
+        # the decisions besides the sets (pass, 让牌), then the builder
+        last = [self._move(legal, i, warned) for i, move in enumerate(legal) if i not in sets]
         last.append(self.button(t(self.lang, "play.more"), Action.RANKS))
         return [*self._choices(legal, picks, warned), last]
 
@@ -173,11 +172,10 @@ def rows(buttons: list[InlineKeyboardButton], width: int) -> Rows:
     return [buttons[i : i + width] for i in range(0, len(buttons), width)]
 
 
-def card_set(move: str) -> CardSet:
-    """A legal 够级 play as the engine reads it (interned: parsing it again costs a lookup)."""
-    found = gouji_move(move)
-    assert isinstance(found, CardSet), move
-    return found
+def sets_of(legal: Sequence[str]) -> dict[int, CardSet]:
+    """The 够级 sets among the legal moves, by index (not pass, 让牌 or another decision)."""
+    parsed = {i: gouji_move(move) for i, move in enumerate(legal)}
+    return {i: move for i, move in parsed.items() if isinstance(move, CardSet)}
 
 
 def exposable(legal: Sequence[str]) -> list[str]:

@@ -16,7 +16,7 @@ from handlers.i18n import has, t
 from handlers.keyboards import Keys, rows
 
 SWITCHES: dict[str, tuple[str, ...]] = {
-    "gouji": ("teams", "revolution", "kaidian", "auto_pass", "burn_priority", "scoring"),
+    "gouji": ("teams", "revolution", "kaidian", "auto_pass", "yielding", "burn_priority", "scoring"),
     "gongzhu": (
         "decks",
         "heart_values",

@@ -120,6 +120,12 @@ class Played(Event):
 
 
 @dataclass(slots=True)
+class Yielded(Event):  # 让牌: the next two seats answer the opposite's set first
+    seat: int
+    first: tuple[int, int]
+
+
+@dataclass(slots=True)
 class Passed(Event):
     seat: int
     auto: bool  # 要不起: passed by the referee because no legal beat existed

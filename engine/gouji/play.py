@@ -15,6 +15,7 @@ from engine.gouji.scoring import Debt, opposite, team
 from engine.gouji.sets import (
     PASS,
     WILD_ONLY,
+    YIELD,
     CardSet,
     Move,
     answers,
@@ -48,6 +49,7 @@ class PlayPhase(_Base):
         self.passed = [False] * SEATS
         self.burn = None
         self.smother_risk = None
+        self.yielder, self.only_opposite = None, False
         self.to_act = [leader]
 
     def _holder_from(self, seat: int) -> int:
@@ -79,7 +81,17 @@ class PlayPhase(_Base):
             found = [m for m in found if self._keeps_obligation(counts, m)]
         elif self._is_burn(seat):
             found = [m for m in found if can_finish_with_jokers(counts, m)]
-        return [*found, PASS]
+        return [*found, PASS, YIELD] if self._may_yield(seat) else [*found, PASS]
+
+    def _may_yield(self, seat: int) -> bool:
+        """让牌 (gouji-variants.md A.10): answering the opposite's set while the two seats after
+        this one are still to answer it (not passed this round), the seat may let them go first."""
+        if not self.rules.yielding or self.table is None or self.melee or self.yielder is not None:
+            return False
+        if self.owner != opposite(seat) or self.only_opposite:
+            return False
+        after = [(seat + 1) % SEATS, (seat + 2) % SEATS]
+        return self.queue[self.qi : self.qi + 2] == after
 
     def warnings(self, seat: int) -> dict[str, str]:
         """The seat's legal plays that carry a consequence worth a second look: `burn` (§7: if it
@@ -91,7 +103,7 @@ class PlayPhase(_Base):
         point_open = self._may_open_point(seat)
         found: dict[str, str] = {}
         for move in self._play_moves(seat):
-            if move is PASS:
+            if not isinstance(move, CardSet):  # pass, 让牌
                 continue
             if burning:
                 found[move.text] = "burn"
@@ -138,6 +150,10 @@ class PlayPhase(_Base):
                 if self.table is None:
                     raise IllegalMove("must_lead")
                 return
+            if move is YIELD:
+                if not self._may_yield(seat):
+                    raise IllegalMove("no_yield")
+                return
             raise IllegalMove("play_a_set", text=str(move))  # a pre-play word (take, revolt…) in play
         counts = self.cards[seat].counts
         if not holds(counts, move):
@@ -163,7 +179,16 @@ class PlayPhase(_Base):
             self._record_pass(seat, False, out)
             self._advance(out)
             return
+        if move is YIELD:  # the next two answer first; then the yielder, if both passed
+            self.yielder = seat
+            self.queue.insert(self.qi + 2, seat)
+            out.append(ev.Yielded(seat, (self.queue[self.qi], self.queue[self.qi + 1])))
+            self._advance(out)
+            return
         assert isinstance(move, CardSet)
+        yielded = self.yielder
+        if yielded is not None and yielded != seat:
+            self.passed[yielded] = True  # one of the two beat it: the yielder has passed
         lead = self.table is None
         burn = not lead and self._is_burn(seat)
         beaten_owner = self.owner
@@ -181,7 +206,7 @@ class PlayPhase(_Base):
         self.smother_risk = seat if self.left[seat] and self.left[seat] == counts[THREE] else None
         if not self.left[seat] and self._finish(seat, out):
             return
-        self._start_answers(seat)
+        self._start_answers(seat, only_opposite=yielded == seat)
         self._advance(out)
 
     def _remove(self, seat: int, move: CardSet) -> None:
@@ -225,15 +250,19 @@ class PlayPhase(_Base):
         self.melee_passes += 1
         out.append(ev.Passed(seat, auto))
 
-    def _start_answers(self, owner: int) -> None:
-        """The seats to ask about the set just played, in order (§6, §7 priority)."""
+    def _start_answers(self, owner: int, only_opposite: bool = False) -> None:
+        """The seats to ask about the set just played, in order (§6, §7 priority); a set the
+        yielder plays after 让牌 only its opposite may answer (gouji-variants.md A.10)."""
         order = [(owner + i) % SEATS for i in range(1, SEATS)]
         holders = [s for s in order if self.left[s] and s not in self.out]
         self.last_answerer = None
         self.last_chance_done = False
         self.melee_passes = 0
         self.cursor = owner
-        if self.melee:
+        self.yielder, self.only_opposite = None, only_opposite
+        if only_opposite:
+            self.queue = [s for s in holders if s == opposite(owner)]
+        elif self.melee:
             self.queue = []
         elif self.protected:
             opp = opposite(owner)

@@ -21,11 +21,13 @@ CHOICES: dict[str, tuple[str, ...]] = {
 @dataclass(frozen=True, slots=True)
 class Rules(TableOptions):
     choices: ClassVar[Mapping[str, tuple[object, ...]]] = CHOICES
+    aliases: ClassVar[Mapping[str, str]] = {"yield": "yielding", "让牌": "yielding"}  # `yield` is Python's
     teams: str = "random"  # §1 how players get seats
     revolution: bool = True  # §8.2 革命
     kaidian: bool = True  # §9 开点 and 点贡
     auto_pass: bool = True  # §6 要不起 is passed for the player
     burn_priority: str = "play_order"  # §7
+    yielding: bool = False  # 让牌 (gouji-variants.md A.10), typed `yield=on`
     max_hands: int = 8  # §10 hands in a match without 烩四
     scoring: str = "club"  # §11
     strikes: int = 3  # §12 timeouts in one match before the penalty

@@ -111,8 +111,11 @@ class CardSet(Move):
 
 
 PASS = Decision("pass")
-DECISION_NAMES = frozenset(("pass", "revolt", "resist", "pay", "take", "decline", "counter", "deadlevels"))
-_DECISIONS: dict[str, Decision] = {"pass": PASS}
+DECISION_NAMES = frozenset(
+    ("pass", "revolt", "resist", "pay", "take", "decline", "counter", "deadlevels", "yield")
+)
+YIELD = Decision("yield")  # 让牌 (gouji-variants.md A.10)
+_DECISIONS: dict[str, Decision] = {"pass": PASS, "yield": YIELD}
 _ALIASES = {
     "过": "pass",
     "不要": "pass",
@@ -124,6 +127,8 @@ _ALIASES = {
     "不吃": "decline",
     "反抽": "counter",
     "死级": "deadlevels",
+    "让牌": "yield",
+    "让": "yield",
 }
 
 
