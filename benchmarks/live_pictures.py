@@ -18,9 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.fake_api import SENDS, FakeBotApi
-from tests.e2e.harness import ALICE, BOB, GROUP, Bot, join_link, play_until, private, score_sheets
-
-CAROL = {"id": 503, "is_bot": False, "first_name": "Carol", "language_code": "en"}
+from tests.e2e.harness import ALICE, BOB, CAROL, GROUP, Bot, join_link, play_until, private, score_sheets
 
 
 async def seat(bot: Bot, game: str, options: str) -> None:

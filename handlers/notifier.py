@@ -6,10 +6,10 @@ private chat."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from typing import Any
 
-from telegram.error import Forbidden
+from telegram.error import Forbidden, TelegramError
 
 import render
 from engine.events import Event, TimedOut
@@ -174,12 +174,13 @@ class TelegramNotifier:
             if isinstance(event, TimedOut) and event.autopilot:
                 player = view.seats[event.seat].player
                 if player is not None:
-                    await self.bot.send_message(
-                        player, t(await self.services.lang_of(player), "play.autopilot_on")
-                    )
+                    text = t(await self.services.lang_of(player), "play.autopilot_on")
+                    await self._to_player(view, player, self.bot.send_message(player, text))
         for event in notice.events:  # a leaver's hand message says they left; its keyboard goes
             if isinstance(event, ReplacedByBot):
-                await self.private.close(view.id, event.player, "play.you_left")
+                await self._to_player(
+                    view, event.player, self.private.close(view.id, event.player, "play.you_left")
+                )
         for seat in view.seats:
             if seat.player is None:
                 continue
@@ -187,7 +188,17 @@ class TelegramNotifier:
                 self.services.referee.private_view(view.id, seat.player) if view.status == "running" else None
             )
             move = played.get(seat.seat)
-            await self.private.update(view, seat.player, private, move, for_you=seat.seat in timed_out)
+            update = self.private.update(view, seat.player, private, move, for_you=seat.seat in timed_out)
+            await self._to_player(view, seat.player, update)
+
+    @staticmethod
+    async def _to_player(view: TableView, player: int, sending: Awaitable[Any]) -> None:
+        """One player's messages: a chat Telegram refuses (no private chat, the bot blocked, a
+        failed call) is logged and never keeps the next player from theirs."""
+        try:
+            await sending
+        except TelegramError as error:
+            log.warning("table %s: player %s not told: %s", view.id, player, error)
 
     async def _seat_intros(self, view: TableView) -> None:
         """ "You are here": each player hears, once, their seat and who plays with and against them."""

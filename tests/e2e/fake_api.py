@@ -61,6 +61,7 @@ class FakeBotApi:
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}  # (chat, id) → message
         self.admins: set[int] = set()
         self.outsiders: set[int] = set()  # users who are in no group (getChatMember: left)
+        self.blocked: set[int] = set()  # users who blocked the bot: any message to them is a 403
         self.files: dict[str, bytes] = {}  # file id → the picture uploaded
         self._updates: list[dict[str, Any]] = []
         self._next_update = 1
@@ -140,6 +141,8 @@ class FakeBotApi:
         return message
 
     def _answer(self, method: str, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        if params.get("chat_id") is not None and int(params["chat_id"]) in self.blocked:
+            raise _Error(403, "Forbidden: bot was blocked by the user")
         if method == "getMe":
             return BOT
         if method == "getUpdates":

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from handlers.i18n import t
-from tests.e2e.harness import ALICE, BOB, GROUP, Bot, private, seated_alone
+from tests.e2e.harness import ALICE, BOB, CAROL, GROUP, Bot, hands_sent, join_link, private, seated_alone
 
 
 async def test_a_press_whose_handler_fails_is_answered_and_logged(
@@ -34,3 +34,19 @@ async def test_commands_in_the_wrong_chat_say_where_they_belong(bot: Bot) -> Non
     before = await bot.say(BOB, GROUP, "/hand")
     said = await bot.wait(lambda calls: [c.text for c in calls[before:] if c.chat == GROUP["id"]])
     assert said[0] == t("en", "refuse.private_only")
+
+
+async def test_a_player_who_blocked_the_bot_never_keeps_the_next_player_from_their_hand(bot: Bot) -> None:
+    """Issue 19 (found in issue 16's runs): a 403 for one player's chat dropped the rest of the
+    notice, so the players seated after them never got their hand or their keyboard."""
+    await bot.say(ALICE, GROUP, "/gouji fast teams=join_order")
+    await bot.say(ALICE, private(ALICE), await join_link(bot))
+    for person in (BOB, CAROL):
+        await bot.say(person, private(person), "/start")
+        await bot.say(person, GROUP, "/join")
+    bot.api.blocked.add(BOB["id"])  # Bob (seat 2, between Alice and Carol) blocks the bot
+    await bot.say(ALICE, GROUP, "/fill")
+    await bot.say(ALICE, GROUP, "/startgame")
+    await bot.until(lambda calls: hands_sent(bot, CAROL))
+    assert hands_sent(bot, ALICE)
+    assert not [m for (chat, _), m in bot.api.messages.items() if chat == BOB["id"] and "photo" in m]
