@@ -67,9 +67,13 @@ def _gouji_info(private: Private, names: Sequence[str], turn: str, lang: str) ->
     return t(lang, "play.table_info", round=public.number, table=table or t(lang, "play.empty"), turn=turn)
 
 
+def _last_scored(match: MatchPlay) -> Any:
+    """The last round played out (the score sheet's last row), None before any."""
+    return next((r for r in reversed(match.rounds) if r.is_over), None)
+
+
 def _gouji_places(match: MatchPlay) -> Places:
-    last = next(r for r in reversed(match.rounds) if r.is_over)
-    order = list(last.finish_order)
+    order = list(_last_scored(match).finish_order)
     return tuple(order.index(s) + 1 if s in order else None for s in range(GAMES["gouji"].seats))
 
 
@@ -131,7 +135,7 @@ def _claim_question(private: Private, names: Sequence[str], lang: str) -> dict[s
 
 def _gongzhu_taken(match: MatchPlay) -> tuple[tuple[str, ...], ...] | None:
     """The scoring cards each seat took in the last deal played out (public: taken face up)."""
-    last = next((r for r in reversed(match.rounds) if r.is_over), None)
+    last = _last_scored(match)
     public = None if last is None else last.public_view()
     return public.taken if isinstance(public, DealView) else None
 

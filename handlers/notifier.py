@@ -208,10 +208,8 @@ class TelegramNotifier:
             lang = await self.services.lang_of(seat.player)
             names = await self.services.seat_names(view, lang)
             text = ui(view.game).seat_intro(view, seat.seat, names, lang)
-            try:
-                await self.bot.send_message(seat.player, text)
-            except Forbidden:  # no private chat (yet): the hand message will find them later
-                log.info("table %s: no private chat with %s", view.id, seat.player)
+            # no private chat (yet): the hand message will find them later
+            await self._to_player(view, seat.player, self.bot.send_message(seat.player, text))
 
     async def hand(self, view: TableView, player: int) -> None:
         """/hand: the player's hand message again, at the bottom of the chat."""

@@ -72,8 +72,9 @@ class PrivateChats:
             markup = keys.moves(private.legal, phase, warnings, chosen, hidden)
         else:
             self.exposing.pop(key, None)
-        caption = await self._caption(view, private, lang, deciding, played, for_you)
-        scene = await self._scene(view, lang)
+        names = await self.services.seat_names(view, lang)
+        caption = self._caption(view, private, names, lang, deciding, played, for_you)
+        scene = _scene(view, names)
         live = await self.messages.id(table, player, HAND)
         keyed = await self.messages.id(table, player, KEYS)
         shown = self._shown.get(key)
@@ -135,22 +136,16 @@ class PrivateChats:
             await self.messages.remove_keyboard(player, keyed)
             await self.messages.forget(table, player, KEYS)
 
-    async def _scene(self, view: TableView, lang: str) -> TableScene:
-        """The table drawn on top of the hand: every seat's cards, state and turn (no clock: the
-        caption says the time left, and a picture is not redrawn as seconds pass)."""
-        names = await self.services.seat_names(view, lang)
-        return replace(render.table_scene(view, names, 0.0), seconds_left=None)
-
-    async def _caption(
+    def _caption(
         self,
         view: TableView,
         private: PrivateView,
+        names: list[str],
         lang: str,
         deciding: bool,
         played: str | None,
         for_you: bool = False,
     ) -> str:
-        names = await self.services.seat_names(view, lang)
         turn = self.services.to_act(view, names, lang)
         lines = [private.hand or "—", ui(view.game).table_info(private, names, turn, lang)]
         if deciding:
@@ -166,6 +161,12 @@ class PrivateChats:
         if _on_autopilot(view, private.seat):
             lines.append(t(lang, "play.on_autopilot"))
         return "\n".join(lines)
+
+
+def _scene(view: TableView, names: list[str]) -> TableScene:
+    """The table drawn on top of the hand: every seat's cards, state and turn (no clock: the
+    caption says the time left, and a picture is not redrawn as seconds pass)."""
+    return replace(render.table_scene(view, names, 0.0), seconds_left=None)
 
 
 def _deciding(view: TableView, private: PrivateView) -> bool:

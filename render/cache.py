@@ -6,21 +6,23 @@ from __future__ import annotations
 import functools
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import ParamSpec
+from typing import Generic, ParamSpec, TypeVar
 
 P = ParamSpec("P")
+T = TypeVar("T")
 
 
-class PictureCache:
-    """Least recently used first out; `capacity` pictures of ~10-30 KB each."""
+class PictureCache(Generic[T]):
+    """Least recently used first out; `capacity` pictures (PNG bytes of ~10-30 KB each, or
+    drawn images kept to draw on)."""
 
     def __init__(self, capacity: int = 512) -> None:
         self.capacity = capacity
-        self._pictures: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._pictures: OrderedDict[Hashable, T] = OrderedDict()
         self.hits = 0
         self.misses = 0
 
-    def get(self, key: Hashable, draw: Callable[[], bytes]) -> bytes:
+    def get(self, key: Hashable, draw: Callable[[], T]) -> T:
         picture = self._pictures.get(key)
         if picture is not None:
             self._pictures.move_to_end(key)
@@ -38,7 +40,7 @@ class PictureCache:
         self.hits = self.misses = 0
 
 
-PICTURES = PictureCache()
+PICTURES: PictureCache[bytes] = PictureCache()
 
 
 def cached(draw: Callable[P, bytes]) -> Callable[P, bytes]:

@@ -12,6 +12,7 @@ from PIL import Image
 from engine.gongzhu.cards import parse_cards
 from engine.gouji.cards import RANKS, TWO, parse_counts
 from render import strip
+from render.cache import PictureCache
 from render.canvas import Canvas, flow
 from render.cardface import gouji_faces
 from render.labels import label
@@ -19,8 +20,8 @@ from render.scene import TableScene
 from render.theme import theme as theme_named
 
 CARD_W, CARD_H = 96, 134
-HANDS_KEPT = 64  # hands drawn and kept (one a seated player, roughly)
-_HANDS: dict[tuple[object, ...], Image.Image] = {}
+# hands drawn and kept to draw the table on top of (one a seated player, roughly)
+_HANDS: PictureCache[Image.Image] = PictureCache(64)
 RAISE = 18  # how far a picked card stands up
 PAD = 16
 GROUP_GAP = 16
@@ -175,12 +176,7 @@ def draw_layout(layout: HandLayout, theme: str = "light") -> Canvas:
 def _drawn(key: tuple[object, ...], layout: Callable[[], HandLayout]) -> Image.Image:
     """The hand drawn, kept for the next pictures of the same hand: the table on top changes
     with every move at the table, the hand under it only when its player plays."""
-    found = _HANDS.get(key)
-    if found is None:
-        found = _HANDS[key] = draw_layout(layout(), str(key[-1])).image
-        while len(_HANDS) > HANDS_KEPT:
-            del _HANDS[next(iter(_HANDS))]
-    return found
+    return _HANDS.get(key, lambda: draw_layout(layout(), str(key[-1])).image)
 
 
 def _with_table(hand: Image.Image, theme: str, table: TableScene | None, me: int, lang: str) -> bytes:

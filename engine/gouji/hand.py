@@ -62,7 +62,6 @@ class HandState:
     queue: list[int]
     qi: int
     yielder: int | None  # 让牌: the seat that let the next two answer first, this set
-    only_opposite: bool  # the set on the table is the yielder's: only their opposite may answer
     cursor: int
     last_answerer: int | None
     last_chance_done: bool
@@ -136,7 +135,7 @@ class Hand(PrePlay, PlayPhase, HandState):
         self.tributes, self.dead_seat, self.dead_left = [], None, 0
         self.table, self.owner, self.protected = None, 0, False
         self.passed, self.queue, self.qi, self.cursor = [False] * SEATS, [], 0, 0
-        self.yielder, self.only_opposite = None, False
+        self.yielder = None
         self.last_answerer, self.last_chance_done, self.melee_passes = None, False, 0
         self.burn, self.smother_risk = None, None
         self.obligated, self.headless, self.melee = [False] * SEATS, [False] * SEATS, False

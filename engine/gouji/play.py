@@ -49,7 +49,7 @@ class PlayPhase(_Base):
         self.passed = [False] * SEATS
         self.burn = None
         self.smother_risk = None
-        self.yielder, self.only_opposite = None, False
+        self.yielder = None
         self.to_act = [leader]
 
     def _holder_from(self, seat: int) -> int:
@@ -88,8 +88,9 @@ class PlayPhase(_Base):
         this one are still to answer it (not passed this round), the seat may let them go first."""
         if not self.rules.yielding or self.table is None or self.melee or self.yielder is not None:
             return False
-        if self.owner != opposite(seat) or self.only_opposite:
+        if self.owner != opposite(seat):
             return False
+        # (on the yielder's own set the opposite is the only seat asked: no two seats follow)
         after = [(seat + 1) % SEATS, (seat + 2) % SEATS]
         return self.queue[self.qi : self.qi + 2] == after
 
@@ -259,7 +260,7 @@ class PlayPhase(_Base):
         self.last_chance_done = False
         self.melee_passes = 0
         self.cursor = owner
-        self.yielder, self.only_opposite = None, only_opposite
+        self.yielder = None
         if only_opposite:
             self.queue = [s for s in holders if s == opposite(owner)]
         elif self.melee:

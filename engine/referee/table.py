@@ -72,7 +72,7 @@ class LiveTable:
 
     def view(self) -> TableView:
         match = self.match
-        running = match is not None and self.status == "running"
+        public = match.current.public_view() if match else None
         return TableView(
             id=self.id,
             group_id=self.group_id,
@@ -85,11 +85,11 @@ class LiveTable:
             options=self.rules.to_dict(),
             seats=tuple(SeatView(s.seat, s.player_id, s.team, s.autopilot, s.strikes) for s in self.seats),
             # as the round shows it: in 拱猪's exposure window who is asked would tell who holds what
-            to_act=match.current.public_view().to_act if running and match else (),
+            to_act=public.to_act if public is not None and self.status == "running" else (),
             deadline_at=self.deadline_at,
             match_no=self.match_no,
             totals=tuple(match.totals) if match else (),
-            public=match.current.public_view() if match else None,
+            public=public,
         )
 
 
