@@ -59,16 +59,22 @@ def play_out(
         ply += 1
 
 
-def gouji_share(hands: int, timings: Timings, opponent: Opponent = random_player) -> tuple[float, float]:
+def gouji_share(
+    hands: int, timings: Timings, opponent: Opponent = random_player, variant: str = "standard"
+) -> tuple[float, float]:
+    """Share of hands the bots' team scored more than the other (the outline's scoring gives
+    the losers 0, not a negative), and of hands drawn."""
     won = ties = 0
+    rules = gouji.Rules.from_options({"variant": variant})
     for number in range(hands):
         bots = number % 2
-        hand = gouji.new_game(seed=f"strength/{number}")
+        hand = gouji.new_game(seed=f"strength/{number}", rules=rules)
         is_bot = lambda s, bots=bots: team(s) == bots  # noqa: E731
         play_out(hand, is_bot, "gouji", random.Random(number), timings, opponent)
-        points = sum(p for s, p in enumerate(hand.scores) if team(s) == bots)
-        won += points > 0
-        ties += points == 0
+        mine = sum(p for s, p in enumerate(hand.scores) if team(s) == bots)
+        theirs = sum(p for s, p in enumerate(hand.scores) if team(s) != bots)
+        won += mine > theirs
+        ties += mine == theirs
     return won / hands, ties / hands
 
 
@@ -103,6 +109,10 @@ def main() -> None:
     print(f"  够级 bot thinking: {describe(timings)}")
     share, ties = gouji_share(args.hands, [], greedy_policy)
     print(f"  and against the self-play `greedy` seats: {share:.1%} won ({ties:.1%} drawn)")
+    for variant in ("outline", "houshuiwan"):
+        timings = []
+        share, ties = gouji_share(args.hands, timings, variant=variant)
+        print(f"  variant={variant}: {share:.1%} won vs random ({ties:.1%} drawn); {describe(timings)}")
     timings = []
     margin, error = gongzhu_margin(args.deals, timings)
     print(

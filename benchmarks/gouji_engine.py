@@ -3,6 +3,7 @@
     python -m benchmarks.gouji_engine [--hands 400]
 
 Goals (issue 2): ≥ 250 random hands/s on one core; a 36-card lead enumerated in ≤ 100 µs mean.
+Issue 17: random hands/s per variant too; 后水湾's 48-card hands above 150 hands/s.
 """
 
 from __future__ import annotations
@@ -12,17 +13,18 @@ import random
 import statistics
 import time
 
-from engine.gouji import from_hands, new_match
-from engine.gouji.cards import HAND_SIZE, shuffled_deck
+from engine.gouji import Rules, from_hands, new_match
+from engine.gouji.cards import FOUR_DECKS, shuffled_deck
 from engine.gouji.sets import leads
 
 
-def random_hands(target: int, seed: int = 1000) -> tuple[int, float, float, int]:
+def random_hands(target: int, seed: int = 1000, variant: str = "standard") -> tuple[int, float, float, int]:
     """Hands played, wall seconds, process seconds, moves."""
     hands = moves = 0
+    rules = Rules.from_options({"variant": variant})
     start, cpu = time.perf_counter(), time.process_time()
     while hands < target:
-        match, rand = new_match(seed + hands), random.Random(seed + hands)
+        match, rand = new_match(seed + hands, rules), random.Random(seed + hands)
         while not match.is_over:
             seat = match.to_act[0]
             match.apply(seat, rand.choice(match.legal_moves(seat)))
@@ -36,7 +38,8 @@ def dealt_hands(count: int, seed: int = 7) -> list[list[str]]:
     deals = []
     for _ in range(count):
         deck = shuffled_deck(rand)
-        deals.append([" ".join(str(c) for c in deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(6)])
+        size = FOUR_DECKS.hand_size
+        deals.append([" ".join(str(c) for c in deck[i * size : (i + 1) * size]) for i in range(6)])
     return deals
 
 
@@ -75,12 +78,13 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=1000)
     args = parser.parse_args()
 
-    random_hands(20)  # warm up the interned sets
-    hands, seconds, cpu, moves = random_hands(args.hands)
-    print(
-        f"random full hands      {hands / seconds:8.1f} hands/s wall, {hands / cpu:.1f} per process-second  "
-        f"({hands} hands, {moves / hands:.0f} moves each)"
-    )
+    for variant in ("standard", "outline", "houshuiwan"):
+        random_hands(20, variant=variant)  # warm up the interned sets
+        hands, seconds, cpu, moves = random_hands(args.hands, variant=variant)
+        print(
+            f"random full hands, {variant:<10} {hands / seconds:7.1f} hands/s wall, "
+            f"{hands / cpu:.1f} per process-second  ({hands} hands, {moves / hands:.0f} moves each)"
+        )
 
     deals = dealt_hands(args.positions)
     lead_positions = [(from_hands(h, leader=0), 0) for h in deals]

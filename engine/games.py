@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from engine import gongzhu, gouji
 from engine.matchplay import MatchPlay
 from engine.move import Move
+from engine.options import TableOptions
 from engine.views import Round
 
 
@@ -32,7 +33,7 @@ class Window:
 class Game:
     name: str
     seats: int
-    rules_type: type
+    rules_type: type[TableOptions]
     match_type: type[MatchPlay]
     round_started: Callable[[Any], RoundStart | None]  # the event that starts a round, read
     round_ended: Callable[[Any], tuple[int, tuple[int, ...]] | None]  # (number, scores)

@@ -59,11 +59,22 @@ class TableOptions:
     __slots__ = ()
     choices: ClassVar[Mapping[str, tuple[object, ...]]] = {}
     aliases: ClassVar[Mapping[str, str]] = {}  # option names players type → field names
+    # option → value → the options that value sets first (a variant's preset)
+    presets: ClassVar[Mapping[str, Mapping[str, Mapping[str, str]]]] = {}
+
+    @classmethod
+    def preset_for(cls, options: Mapping[str, str]) -> dict[str, str]:
+        """The options the chosen presets set; what was typed beside them wins over them."""
+        found: dict[str, str] = {}
+        for option, values in cls.presets.items():
+            chosen = str(options.get(option, "")).strip().lower()
+            found.update(values.get(chosen, {}))
+        return found
 
     @classmethod
     def from_options(cls, options: dict[str, str]) -> Self:
         """Builds rules from `key=value` words a player typed; ValueError says what is allowed."""
-        return cls(**parse_options(cls, options))
+        return cls(**parse_options(cls, cls.preset_for(options) | options))
 
     def to_dict(self) -> dict[str, object]:
         return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]  # a dataclass mixin

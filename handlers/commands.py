@@ -13,10 +13,11 @@ from telegram.constants import ChatType
 import render
 from engine.errors import Refusal, Refused
 from engine.games import GAMES
+from engine.gouji.rules import PRESETS as GOUJI_VARIANTS
 from handlers import settings
 from handlers.callbacks import Action
 from handlers.context import Context
-from handlers.i18n import LANGUAGES, t
+from handlers.i18n import LANGUAGES, has, t
 from handlers.membership import admin_unless_creator, is_admin, is_member
 from handlers.notifier import TelegramNotifier
 from handlers.replies import group_table, refusal
@@ -287,13 +288,20 @@ async def top(update: Update, context: Context, found: Services, lang: str) -> N
 async def rules(update: Update, context: Context, found: Services, lang: str) -> None:
     """A player's guide to the game: the one named (`/rules gongzhu`), else the game of the
     group's table (or, in private, of the player's table) with that table's settings in words."""
-    named = next((word.lower() for word in command_args(update)[:1] if word.lower() in GAMES), None)
+    words = [word.lower() for word in command_args(update)[:1]]
+    variant = next((w for w in words if w in GOUJI_VARIANTS), None)  # `/rules houshuiwan`
+    named = "gouji" if variant else next((w for w in words if w in GAMES), None)
     if named is None and is_private(update):
         view = found.referee.table_of_player(user_id(update))
     else:
         view = None if named else group_table(found.referee, chat_of(update).id)
     game = named or (view.game if view else "gouji")
     text = t(lang, f"help.rules_{game}")
+    variant = variant or (str(view.options.get("variant", "")) if view else "")
+    if has(f"help.variant_{variant}"):  # what the table's variant changes, in a few lines
+        text += "\n\n" + t(lang, f"help.variant_{variant}")
+    elif has(f"help.variants_{game}"):
+        text += "\n\n" + t(lang, f"help.variants_{game}")
     if view is not None:
         text += "\n\n" + settings.options_text(lang, view.game, view.options, view.time_control)
     others = [f"/rules {other}" for other in GAMES if other != game]

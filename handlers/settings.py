@@ -16,7 +16,16 @@ from handlers.i18n import has, t
 from handlers.keyboards import Keys, rows
 
 SWITCHES: dict[str, tuple[str, ...]] = {
-    "gouji": ("teams", "revolution", "kaidian", "auto_pass", "yielding", "burn_priority", "scoring"),
+    "gouji": (
+        "variant",
+        "teams",
+        "revolution",
+        "kaidian",
+        "auto_pass",
+        "yielding",
+        "burn_priority",
+        "scoring",
+    ),
     "gongzhu": (
         "decks",
         "heart_values",
@@ -78,8 +87,12 @@ def value_label(lang: str, value: object, option: str = "") -> str:
 
 def options_text(lang: str, game: str, options: Mapping[str, object], time: str | None = None) -> str:
     """The table's rules in words (`设置：开点: ✗ · 副数: 2`): every option that differs from the
-    game's defaults, and the time control if given; never `key=value`."""
-    defaults = GAMES[game].rules_type().to_dict()
+    game's defaults (those of its variant, after the variant itself), and the time control if
+    given; never `key=value`."""
+    rules_type = GAMES[game].rules_type
+    chosen = {name: str(options[name]) for name in rules_type.presets if name in options}
+    defaults = rules_type.from_options(chosen).to_dict()
+    defaults.update({name: rules_type().to_dict()[name] for name in chosen})
     changed = [name for name in defaults if options.get(name, defaults[name]) != defaults[name]]
     words = [f"{t(lang, 'option.time')}: {value_label(lang, time)}"] if time else []
     for name in changed:

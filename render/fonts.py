@@ -37,4 +37,3 @@ def printable(text: str, limit: int | None = None) -> str:
     if limit is not None and len(chars) > limit:
         chars = [*chars[: limit - 1], "…"]
     return "".join(chars)
-

@@ -61,7 +61,7 @@ def _lead(hand: Hand, seat: int, sets: list[CardSet]) -> Move:
     plain = [m for m in sets if not (m.twos or m.jokers) and not m.is_threes and m.naturals == counts[m.rank]]
     wants_point = hand.rules.kaidian and not hand.opened[seat] and not hand.played_four[seat]
     if wants_point:
-        points = [m for m in plain if m.is_point and m.value >= KING]
+        points = [m for m in plain if hand.opens_point(m) and m.value >= KING]
         if points:  # a strong point set wins its round more often than not
             return max(points, key=lambda m: (m.value, m.size))
         plain = [m for m in plain if m.rank != FOUR] or plain  # a 4 would give the point up
@@ -83,9 +83,10 @@ def _answer(hand: Hand, seat: int, sets: list[CardSet]) -> Move:
     if whole:
         return whole[0]  # the answer finishes the hand
     budget = CHEAP
-    if table.is_gouji or hand.left[owner] <= NEAR_FINISH:
+    gouji = hand.is_gouji(table)
+    if gouji or hand.left[owner] <= NEAR_FINISH:
         budget = THREAT
-    if hand.left[owner] <= 2 or (owner == opposite(seat) and table.is_gouji):
+    if hand.left[owner] <= 2 or (owner == opposite(seat) and gouji):
         budget = URGENT
     # keep at least one big set in reserve for the end, so the last set is not smothered
     reserve = counts[BIG_JOKER] + counts[SMALL_JOKER] + counts[TWO]

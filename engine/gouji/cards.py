@@ -1,4 +1,4 @@
-"""够级 cards: ranks, the 216-card deck and the rank-token notation.
+"""够级 cards: ranks, the decks (216 cards, or 后水湾's 288) and the rank-token notation.
 
 The rules only ever look at ranks, so a hand is a list of 15 counts indexed by rank. Suits are
 kept beside it (per rank, a stack of suits) only so pictures show real-looking cards.
@@ -18,10 +18,28 @@ THREE, FOUR, TEN, JACK, QUEEN, KING, ACE, TWO, SMALL_JOKER, BIG_JOKER = 0, 1, 7,
 NATURALS = range(FOUR, ACE + 1)  # ranks that can be the base of an ordinary set
 NRANKS = len(RANKS)
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
-DECKS = 4
-HAND_SIZE = 36
 SEATS = 6
-COPIES: tuple[int, ...] = (len(SUITS) * DECKS,) * (TWO + 1) + (DECKS, DECKS)  # of each rank in play
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """What a table plays with (option `deck`): how many cards of each rank, and a seat's share."""
+
+    name: str
+    copies: tuple[int, ...]  # of each rank, indexed like RANKS
+    hand_size: int
+
+    @property
+    def total(self) -> int:
+        return sum(self.copies)
+
+
+FOUR_DECKS = Deck("four_decks", (16,) * (TWO + 1) + (4, 4), 36)  # §2: 216 cards
+# 后水湾 (gouji-variants.md B.1): six decks keeping only six 3s and six 4s, 288 cards, 48 a seat.
+SIX_DECKS = Deck("six_decks", (6, 6) + (24,) * (TWO - 1) + (6, 6), 48)
+DECKS: dict[str, Deck] = {deck.name: deck for deck in (FOUR_DECKS, SIX_DECKS)}
+# The most of each rank any deck holds: what notation may name at all.
+COPIES: tuple[int, ...] = tuple(max(d.copies[r] for d in DECKS.values()) for r in range(len(RANKS)))
 
 _ALIASES: dict[str, int] = {tok: i for i, tok in enumerate(RANKS)}
 _ALIASES.update({"T": TEN, "小王": SMALL_JOKER, "大王": BIG_JOKER, "小": SMALL_JOKER, "大": BIG_JOKER})
@@ -67,19 +85,21 @@ def counts_text(counts: list[int]) -> str:
     return " ".join(RANKS[r] for r in range(NRANKS) for _ in range(counts[r]))
 
 
-def _full_deck() -> tuple[Card, ...]:
-    deck = [Card(r, s) for r in range(TWO + 1) for s in SUITS for _ in range(DECKS)]
-    deck += [Card(SMALL_JOKER, None)] * DECKS + [Card(BIG_JOKER, None)] * DECKS
-    return tuple(deck)
+def _full_deck(deck: Deck) -> tuple[Card, ...]:
+    return tuple(
+        Card(r, None if r >= SMALL_JOKER else SUITS[i * len(SUITS) // deck.copies[r]])
+        for r in range(NRANKS)
+        for i in range(deck.copies[r])
+    )
 
 
-FULL_DECK = _full_deck()  # cards are immutable: one deck serves every shuffle
+_CARDS = {name: _full_deck(deck) for name, deck in DECKS.items()}  # cards are immutable: shared
 
 
-def shuffled_deck(rand: random.Random) -> list[Card]:
-    deck = list(FULL_DECK)
-    rand.shuffle(deck)
-    return deck
+def shuffled_deck(rand: random.Random, deck: Deck = FOUR_DECKS) -> list[Card]:
+    cards = list(_CARDS[deck.name])
+    rand.shuffle(cards)
+    return cards
 
 
 class HandCards:

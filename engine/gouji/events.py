@@ -26,21 +26,24 @@ class LeaderChosen(Event):
 
 
 @dataclass(slots=True)
-class ThreeBought(Event):  # 买3
+class ThreeBought(Event):  # 买3 (and 后水湾's 马牌, which buys a 4 the same way: rank "4")
     buyer: int
     seller: int
     paid: str
+    rank: str = "3"
 
 
 @dataclass(slots=True)
 class ThreeGiven(Event):  # 要3
     buyer: int
     seller: int
+    rank: str = "3"
 
 
 @dataclass(slots=True)
-class ThreeUnavailable(Event):  # nobody could sell (no one holds two 3s)
+class ThreeUnavailable(Event):  # nobody could sell (no one holds two 3s), or nothing to pay with
     buyer: int
+    rank: str = "3"
 
 
 @dataclass(slots=True)

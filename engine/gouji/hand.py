@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 from engine.errors import IllegalMove
 from engine.gouji import events as ev
 from engine.gouji.cards import (
-    COPIES,
-    HAND_SIZE,
+    DECKS,
     NRANKS,
     RANKS,
     SEATS,
     Card,
+    Deck,
     HandCards,
     parse_counts,
     shuffled_deck,
@@ -22,19 +22,20 @@ from engine.gouji.phase import Phase
 from engine.gouji.play import PlayPhase
 from engine.gouji.preplay import PrePlay
 from engine.gouji.rules import Rules
-from engine.gouji.scoring import Debt, fall_debts, hand_scores, paying_order, team
-from engine.gouji.sets import CardSet, Decision, Move, parse_move, point_sets
+from engine.gouji.scoring import Debt, fall_debts, hand_scores, paying_order, sweep_debts, team
+from engine.gouji.sets import SET_TABLES, CardSet, Decision, Move, SetTable, parse_move, point_sets
 from engine.gouji.views import HandView, SeatHandView
 from engine.seeding import rng
 from engine.views import SeatRoundView
-
-TOTAL_CARDS = 216
 
 
 class HandState:
     """Every field of a hand in one place (the phases are mixins that work on it)."""
 
     rules: Rules
+    deck: Deck
+    sets: SetTable  # the enumeration within the deck's bounds
+    gouji_by_rank: bool
     hand_no: int
     seed: str
     phase: Phase
@@ -47,6 +48,8 @@ class HandState:
     out: set[int]  # seats sitting the hand out (革命)
     revolutionary: int | None
     point_fixed: set[int]  # seats whose 开点 status 冲点 decided
+    slow_opener: int | None  # the outline's revolutionary's opposite: opens after 3 够级 wins (A.4)
+    gouji_wins: int  # rounds it has won with 够级 sets
     charge: CardSet | None
     charge_beaten: bool
     charge_credit: list[int]
@@ -92,6 +95,8 @@ class HandState:
         def _deal(self, out: list[ev.Event]) -> None: ...
         def _run_preplay(self, out: list[ev.Event]) -> None: ...
         def _remove(self, seat: int, move: CardSet) -> None: ...
+        def is_gouji(self, move: CardSet) -> bool: ...
+        def opens_point(self, move: CardSet) -> bool: ...
         @property
         def finish_order(self) -> list[int]: ...
 
@@ -110,6 +115,8 @@ class Hand(PrePlay, PlayPhase, HandState):
         preplay: bool = False,
     ) -> None:
         self.rules, self.seed, self.hand_no = rules, seed, hand_no
+        self.deck, self.sets = DECKS[rules.deck], SET_TABLES[rules.deck]
+        self.gouji_by_rank = rules.gouji_sets == "by_rank"
         self.owed = list(owed)
         self.redeals = 0
         self.given_leader = leader
@@ -118,7 +125,7 @@ class Hand(PrePlay, PlayPhase, HandState):
         if hands is not None:
             self._seat_hands([HandCards.from_text(h) for h in hands])
             self.leader = leader or 0
-            self.played = TOTAL_CARDS - sum(self.left)  # positions hold fewer cards than a deal
+            self.played = self.deck.total - sum(self.left)  # positions hold fewer cards than a deal
             if preplay:
                 self._run_preplay(out)
             else:
@@ -131,6 +138,7 @@ class Hand(PrePlay, PlayPhase, HandState):
     def _reset(self) -> None:
         self.phase, self.to_act, self.decided = Phase.SETUP, [], {}
         self.out, self.revolutionary, self.point_fixed = set(), None, set()
+        self.slow_opener, self.gouji_wins = None, 0
         self.charge, self.charge_beaten, self.charge_credit = None, False, [0] * SEATS
         self.tributes, self.dead_seat, self.dead_left = [], None, 0
         self.table, self.owner, self.protected = None, 0, False
@@ -152,21 +160,23 @@ class Hand(PrePlay, PlayPhase, HandState):
         self.own = [list(h.counts) for h in hands]
 
     def _deal(self, out: list[ev.Event]) -> None:
-        """Shuffles from the hand's seed (and the redeal number) and deals 36 each (§2)."""
+        """Shuffles from the hand's seed (and the redeal number) and deals 36 each (§2; 48 of
+        后水湾's 288, B.1)."""
         if self.redeals or self.phase != "setup":
             self.redeals += 1
             self._reset()
         rand = rng(self.seed, "deal", self.redeals)
-        deck = shuffled_deck(rand)
-        self._seat_hands([HandCards(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(SEATS)])
+        deck, size = shuffled_deck(rand, self.deck), self.deck.hand_size
+        self._seat_hands([HandCards(deck[i * size : (i + 1) * size]) for i in range(SEATS)])
         if self.given_leader is None:  # §8.6: the holder of a randomly turned card leads
             turned = rand.randrange(len(deck))
-            self.leader = turned // HAND_SIZE
+            self.leader = turned // size
             card = deck[turned]
             out.append(ev.LeaderChosen(self.leader, "turned_card", (card.suit or "") + str(card)))
         else:
             self.leader = self.given_leader
-            out.append(ev.LeaderChosen(self.leader, "last_place"))
+            reason = "rotation" if self.rules.leader_rule == "rotate" else "last_place"
+            out.append(ev.LeaderChosen(self.leader, reason))
 
     # -- the public API (design.md) ----------------------------------------------------------
 
@@ -246,14 +256,18 @@ class Hand(PrePlay, PlayPhase, HandState):
     def _end_hand(self, sweep: int | None, out: list[ev.Event]) -> None:
         self.phase, self.to_act, self.sweep = Phase.OVER, [], sweep
         order = self.finish_order
-        if sweep is None:  # after 烩四 the match is over: nothing is owed
+        if sweep is None:
             self._point_debts()
             self.debts = [*self.specials, *fall_debts(order)]
+        elif self.rules.sweep == "next_hand_tribute":  # 挑三家 (B.8): the swept owe their opposites
+            self.debts = sweep_debts(sweep)
+        # after 烩四 the match is over and after 串三户 (A.7) nothing is owed
         self.scores = hand_scores(self.rules, order, sweep, self.hand_no, self.specials)
         out.append(ev.HandEnded(self.hand_no, tuple(order), self.scores, sweep))
 
     def _start_play(self, leader: int, out: list[ev.Event]) -> None:
-        self.dealt_point_set = [bool(point_sets(h.counts)) for h in self.cards]
+        if self.rules.point_rule == "standard":  # §9: whether an unopened seat's 点贡 is scored
+            self.dealt_point_set = [bool(point_sets(h.counts)) for h in self.cards]
         super()._start_play(leader, out)
 
     # -- views (§11a) ------------------------------------------------------------------------
@@ -287,15 +301,28 @@ class Hand(PrePlay, PlayPhase, HandState):
         legal = tuple(str(m) for m in self.legal_moves(seat))
         return SeatRoundView(self.public_view(), seat, str(self.cards[seat]), legal, self.warnings(seat))
 
+    def is_gouji(self, move: CardSet) -> bool:
+        """§5 够级, or 后水湾's by rank and size alone (B.4)."""
+        return move.is_gouji_by_rank if self.gouji_by_rank else move.is_gouji
+
+    def opens_point(self, move: CardSet) -> bool:
+        """Whether a set that wins its round opens point: a pure 够级 set (§9), a 够级 set without
+        a big joker (outline, A.5) or any 够级 set (后水湾, B.5)."""
+        rule = self.rules.point_rule
+        if rule == "standard":
+            return move.is_point
+        return self.is_gouji(move) and (rule != "outline" or not move.big)
+
     def total_cards(self) -> int:
-        """Cards in hands plus cards played: 216 at every step of a dealt hand."""
+        """Cards in hands plus cards played: the whole deck at every step of a dealt hand."""
         return sum(self.left) + self.played
 
 
 def from_hands(hands: Sequence[str], leader: int = 0, rules: Rules | None = None) -> Hand:
     """A position in play (no pre-play phase), hands of any sizes, as hand 1 of a match."""
-    _check_six(hands)
-    return Hand(rules or Rules(), seed="position", hands=hands, leader=leader)
+    rules = rules or Rules()
+    _check_six(hands, DECKS[rules.deck])
+    return Hand(rules, seed="position", hands=hands, leader=leader)
 
 
 def deal_from(
@@ -307,18 +334,20 @@ def deal_from(
 ) -> Hand:
     """A hand dealt exactly these cards that runs the pre-play sequence (§8): 买3, 革命, 抗贡 and
     the tributes `owed` from a previous hand. For tests and for teaching positions."""
-    _check_six(hands)
-    return Hand(rules or Rules(), "position", hand_no, leader, paying_order(owed), hands, preplay=True)
+    rules = rules or Rules()
+    _check_six(hands, DECKS[rules.deck])
+    owed = paying_order(owed, rules.tribute_order)
+    return Hand(rules, "position", hand_no, leader, owed, hands, preplay=True)
 
 
-def _check_six(hands: Sequence[str]) -> None:
-    """Six hands that four decks can deal (§2): never more of a rank than the decks hold."""
+def _check_six(hands: Sequence[str], deck: Deck) -> None:
+    """Six hands that the table's deck can deal (§2): never more of a rank than it holds."""
     if len(hands) != SEATS:
         raise ValueError("够级 needs six hands")
     total = [0] * NRANKS
     for hand in hands:
         for rank, count in enumerate(parse_counts(hand)):
             total[rank] += count
-    over = [RANKS[r] for r in range(NRANKS) if total[r] > COPIES[r]]
+    over = [RANKS[r] for r in range(NRANKS) if total[r] > deck.copies[r]]
     if over:
-        raise ValueError(f"four decks hold no more than 16 of a rank and 4 of a joker: {', '.join(over)}")
+        raise ValueError(f"the deck holds fewer of: {', '.join(over)}")

@@ -34,22 +34,29 @@ class Match(MatchPlay):
 
     def _start_hand(self, leader: int | None, owed: Sequence[Debt]) -> None:
         number = len(self.hands) + 1
-        self.rounds.append(Hand(self.rules, self.round_seed(number), number, leader, paying_order(owed)))
+        owed = paying_order(owed, self.rules.tribute_order)
+        self.rounds.append(Hand(self.rules, self.round_seed(number), number, leader, owed))
 
     def _round_over(self) -> list[ev.Event]:
         hand = self.hand
         assert hand.scores is not None
         for seat, points in enumerate(hand.scores):
             self.totals[seat] += points
-        if hand.sweep is not None:
+        if hand.sweep is not None and self.rules.sweep == "match_end":  # 烩四 (§10)
             return [self._end("sweep")]
         if hand.hand_no >= self.rules.max_hands:
             return [self._end("hand_limit")]
         self._start_hand(self._next_leader(hand), hand.debts)
         return list(self.hand.opening_events)
 
-    def _next_leader(self, hand: Hand) -> int:
-        """§8.6: the last hand's 大落 leads; a 大落 of the revolution side hands it on."""
+    def _next_leader(self, hand: Hand) -> int | None:
+        """§8.6: the last hand's 大落 leads; a 大落 of the revolution side hands it on. Under
+        `leader_rule=rotate` (A.2) the seat after the last hand's leader; after a sweep that did
+        not end the match (A.7, B.8) a new card is turned (None)."""
+        if hand.sweep is not None:
+            return None
+        if self.rules.leader_rule == "rotate":
+            return (hand.leader + 1) % SEATS
         last = hand.finish_order[-1]
         rebel = hand.revolutionary
         if rebel is not None and team(last) == team(rebel):

@@ -18,11 +18,11 @@ from engine.gouji.sets import (
     YIELD,
     CardSet,
     Move,
-    answers,
+    beats_over_big,
     can_answer,
+    can_answer_over_big,
     can_finish_with_jokers,
     holds,
-    leads,
 )
 
 if TYPE_CHECKING:
@@ -72,16 +72,26 @@ class PlayPhase(_Base):
     def _play_moves(self, seat: int) -> list[Move]:
         counts = self.cards[seat].counts
         if self.table is None:
-            moves: list[CardSet] = leads(counts)
+            moves: list[CardSet] = self.sets.leads(counts)
             if self.obligated[seat]:
                 moves = [m for m in moves if self._keeps_obligation(counts, m)]
             return moves  # type: ignore[return-value]  # a fresh list of CardSets
-        found = answers(counts, self.table)
+        found = self._answers(counts, self.table)
         if self.obligated[seat]:
             found = [m for m in found if self._keeps_obligation(counts, m)]
         elif self._is_burn(seat):
             found = [m for m in found if can_finish_with_jokers(counts, m)]
         return [*found, PASS, YIELD] if self._may_yield(seat) else [*found, PASS]
+
+    def _answers(self, counts: list[int], table: CardSet) -> list[CardSet]:
+        """Every set of these cards that beats `table` (§4, and B.3 where it applies)."""
+        found = self.sets.answers(counts, table)
+        if table.big and self.rules.bj_over_bj:
+            found += self.sets.answers_over_big(counts, table)
+        return found
+
+    def _beats(self, move: CardSet, table: CardSet) -> bool:
+        return move.beats(table) or (self.rules.bj_over_bj and beats_over_big(move, table))
 
     def _may_yield(self, seat: int) -> bool:
         """让牌 (gouji-variants.md A.10): answering the opposite's set while the two seats after
@@ -101,28 +111,37 @@ class PlayPhase(_Base):
         if self.phase != "play" or seat not in self.to_act:
             return {}
         burning = self.table is not None and self._is_burn(seat)
-        point_open = self._may_open_point(seat)
+        point_open = self._may_open_point(seat) and self.rules.point_rule != "outline"  # no 4-rule (A.5)
         found: dict[str, str] = {}
         for move in self._play_moves(seat):
             if not isinstance(move, CardSet):  # pass, 让牌
                 continue
             if burning:
                 found[move.text] = "burn"
-            elif point_open and isinstance(move, CardSet) and move.rank == FOUR:
+            elif point_open and move.rank == FOUR:
                 found[move.text] = "gives_up_point"
         return found
 
     def _may_open_point(self, seat: int) -> bool:
         """§9 开点 is still open to the seat: the option on, not opened yet, not fixed by a
-        revolution, not 无头 (its opposite finished), before 四人乱缠 (二科 finished), no 4 played."""
+        revolution, not 无头 (its opposite finished), before 四人乱缠 (二科 finished), no 4 played.
+        The outline (A.5) drops the 4; 后水湾 (B.5) keeps it and closes 开点 once 头科 is out."""
+        if not self.rules.kaidian or self.opened[seat] or seat in self.point_fixed:
+            return False
+        rule = self.rules.point_rule
+        if rule == "houshuiwan":  # a 头科 finishing with this very round still counts (pending)
+            return not self.played_four[seat] and all(s in self.pending for s in self.finished)
         return (
-            self.rules.kaidian
-            and not self.opened[seat]
-            and seat not in self.point_fixed
-            and not self.headless[seat]
-            and not self.melee
-            and not self.played_four[seat]
+            not self.headless[seat] and not self.melee and (rule == "outline" or not self.played_four[seat])
         )
+
+    def _opens_now(self, winner: int, move: CardSet) -> bool:
+        """Whether this round's winning set opens the winner's point (if still open to it)."""
+        if winner != self.slow_opener:
+            return self.opens_point(move)
+        if self.is_gouji(move) and not self.melee:  # A.4 够死级三把: the third 够级 round won
+            self.gouji_wins += 1
+        return self.gouji_wins >= 3
 
     def _can_beat(self, seat: int) -> bool:
         counts = self.cards[seat].counts
@@ -130,8 +149,11 @@ class PlayPhase(_Base):
         strict = self.obligated[seat]
         burning = self._is_burn(seat)
         if not (strict or burning):
-            return can_answer(counts, self.table)
-        for move in answers(counts, self.table):
+            table = self.table
+            if table.big and self.rules.bj_over_bj:  # only B.3 answers a big joker
+                return can_answer_over_big(counts, table)
+            return can_answer(counts, table)
+        for move in self._answers(counts, self.table):
             if strict:
                 if self._keeps_obligation(counts, move):
                     return True
@@ -162,11 +184,10 @@ class PlayPhase(_Base):
         if move.is_threes and (move.naturals != counts[THREE] or sum(counts) != counts[THREE]):
             raise IllegalMove("threes_last")
         table = self.table
-        if table is not None:
+        if table is not None and not self._beats(move, table):
             if move.size != table.size:
                 raise IllegalMove("wrong_size", size=table.size, table=str(table))
-            if not move.beats(table):
-                raise IllegalMove("too_small", move=str(move), table=str(table))
+            raise IllegalMove("too_small", move=str(move), table=str(table))
         if self.obligated[seat]:
             if not self._keeps_obligation(counts, move):
                 raise IllegalMove("burn_obligation")
@@ -197,10 +218,11 @@ class PlayPhase(_Base):
             self._on_beaten(seat, out)
         self._remove(seat, move)
         self.table, self.owner = move, seat
-        self.protected = move.is_gouji and not self.melee and not self.headless[seat]
+        gouji = self.is_gouji(move)
+        self.protected = gouji and not self.melee and not self.headless[seat]
         self.burn = (seat, beaten_owner) if burn else None
-        out.append(ev.Played(seat, move.text, lead, move.is_gouji, burn, self.left[seat]))
-        if seat == self.dead_seat and move.is_gouji and self.dead_left:
+        out.append(ev.Played(seat, move.text, lead, gouji, burn, self.left[seat]))
+        if seat == self.dead_seat and gouji and self.dead_left:
             self._use_dead_level(seat, out)
         counts = self.cards[seat].counts
         # 闷 risk: this set leaves only 3s; if it is beaten, its player is smothered.
@@ -324,7 +346,7 @@ class PlayPhase(_Base):
             self._add_special("burn", burned, burner)
             if self.left[burner]:
                 self.obligated[burner] = True
-        if move.is_point and self._may_open_point(winner):
+        if self._opens_now(winner, move) and self._may_open_point(winner):
             self.opened[winner] = True
             self.first_point[winner] = move.text
             out.append(ev.PointOpened(winner, move.text))
@@ -381,8 +403,16 @@ class PlayPhase(_Base):
         return None
 
     def _point_debts(self) -> None:
-        """§9 开点: in each opposite pair where exactly one opened, the other owes a 点贡."""
+        """§9 开点: in each opposite pair where exactly one opened, the other owes a 点贡. The
+        variants (A.5, B.5): every seat that did not open owes its opposite one, both of a pair
+        when both failed (互进点贡); the outline's are never scored."""
         if not self.rules.kaidian:
+            return
+        rule = self.rules.point_rule
+        if rule != "standard":
+            for seat in range(SEATS):
+                if not self.opened[seat]:
+                    self._add_special("point", seat, opposite(seat), rule != "outline")
             return
         for seat in range(SEATS // 2):
             pair = (seat, opposite(seat))

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from engine.gouji import events as ev
-from engine.gouji.cards import BIG_JOKER, SEATS, SMALL_JOKER, THREE, TWO, Card
+from engine.gouji.cards import BIG_JOKER, FOUR, RANKS, SEATS, SMALL_JOKER, THREE, TWO, Card
 from engine.gouji.phase import Phase
 from engine.gouji.scoring import Debt, opposite, team
 from engine.gouji.sets import PASS, CardSet, Decision, Move, answers, decision, point_sets
@@ -28,12 +28,19 @@ FALL_KINDS = ("last", "second_last")
 
 class PrePlay(_Base):
     def _run_preplay(self, out: list[ev.Event]) -> None:
-        self._buy_threes(out)
-        eligible = [s for s in self._play_order(self.leader) if not self._wild_count(s)]
+        if self.rules.revolution_rule == "standard":  # the outline buys after 革命 (A.4)
+            self._buy_threes(out)
+        eligible = [s for s in self._play_order(self.leader) if self._may_revolt(s)]
         if self.rules.revolution and eligible:
             self.phase, self.to_act, self.decided = Phase.REVOLUTION, eligible, {}
             return
         self._after_revolution(out)
+
+    def _may_revolt(self, seat: int) -> bool:
+        """§8.2: no 2 and no joker after 买3; the outline (A.4): dealt no 3 either."""
+        if self._wild_count(seat):
+            return False
+        return self.rules.revolution_rule == "standard" or not self.cards[seat].counts[THREE]
 
     def _play_order(self, start: int) -> list[int]:
         return [(start + i) % SEATS for i in range(SEATS)]
@@ -55,30 +62,40 @@ class PrePlay(_Base):
     # -- 买3 / 要3 ------------------------------------------------------------------------------
 
     def _buy_threes(self, out: list[ev.Event]) -> None:
+        """§8.1 买3 / 要3; the outline sells only between enemies and never free (A.3); 后水湾's
+        马牌 then buys a 4 the same way (B.2), so every seat holds a 3 and a 4."""
+        enemies_only = self.rules.buying == "enemies"
+        self._buy(THREE, enemies_only, out)
+        if self.rules.buying == "horse":
+            self._buy(FOUR, False, out)
+
+    def _buy(self, rank: int, enemies_only: bool, out: list[ev.Event]) -> None:
+        name = RANKS[rank]
+        wilds = (TWO, SMALL_JOKER, BIG_JOKER)
         for buyer in self._play_order(self.leader):
-            if self.cards[buyer].counts[THREE]:
+            if self.cards[buyer].counts[rank] or buyer in self.out:
                 continue
             # The opposite, then the other two enemies, then teammates, each in play order.
-            sellers = [
-                opposite(buyer),
-                (buyer + 1) % SEATS,
-                (buyer + 5) % SEATS,
-                (buyer + 2) % SEATS,
-                (buyer + 4) % SEATS,
-            ]
-            seller = next((s for s in sellers if self.cards[s].counts[THREE] >= 2), None)
-            if seller is None:
-                out.append(ev.ThreeUnavailable(buyer))
+            sellers = [opposite(buyer), (buyer + 1) % SEATS, (buyer + 5) % SEATS]
+            if not enemies_only:
+                sellers += [(buyer + 2) % SEATS, (buyer + 4) % SEATS]
+            seller = next((s for s in sellers if self.cards[s].counts[rank] >= 2), None)
+            can_pay = any(self.cards[buyer].counts[r] for r in wilds)
+            if seller is None or (enemies_only and not can_pay):  # A.3: no free 要3
+                out.append(ev.ThreeUnavailable(buyer, name))
                 continue
-            self._give(seller, buyer, THREE, own=False)
+            self._give(seller, buyer, rank, own=False)
             # 要3 from a teammate is free (§8.1): the buyer keeps its 2 or joker
-            wilds = () if team(seller) == team(buyer) else (TWO, SMALL_JOKER, BIG_JOKER)
-            paid = next((r for r in wilds if self.cards[buyer].counts[r]), None)
+            paid = (
+                None
+                if team(seller) == team(buyer)
+                else next((r for r in wilds if self.cards[buyer].counts[r]), None)
+            )
             if paid is None:
-                out.append(ev.ThreeGiven(buyer, seller))
+                out.append(ev.ThreeGiven(buyer, seller, name))
             else:
                 card = self._give(buyer, seller, paid, own=True)
-                out.append(ev.ThreeBought(buyer, seller, str(card)))
+                out.append(ev.ThreeBought(buyer, seller, str(card), name))
 
     # -- 革命, 冲点 -----------------------------------------------------------------------------
 
@@ -93,7 +110,16 @@ class PrePlay(_Base):
             self._deal(out)
             self._run_preplay(out)
             return
-        if rebels:
+        if rebels and self.rules.revolution_rule == "outline":
+            # A.4: no 冲点; the revolutionary counts as opened, the opposite must win three
+            # rounds with 够级 sets (够死级三把)
+            rebel = rebels[0]
+            self.revolutionary = rebel
+            self.out.add(rebel)
+            self.opened[rebel] = True
+            self.slow_opener = opposite(rebel)
+            out.append(ev.RevolutionDeclared(rebel))
+        elif rebels:
             rebel = rebels[0]
             self.revolutionary = rebel
             self.out.add(rebel)
@@ -159,6 +185,8 @@ class PrePlay(_Base):
     # -- 抗贡, 进贡 -----------------------------------------------------------------------------
 
     def _after_revolution(self, out: list[ev.Event]) -> None:
+        if self.rules.revolution_rule == "outline":  # A.4: 买3 comes after 革命
+            self._buy_threes(out)
         self.tributes = list(self.owed)
         payers = {d.payer for d in self.tributes if d.kind in FALL_KINDS}
         resisters = [
@@ -246,7 +274,7 @@ class PrePlay(_Base):
     # -- 死级, then play ------------------------------------------------------------------------
 
     def _dead_levels_or_play(self, out: list[ev.Event]) -> None:
-        if self.revolutionary is not None:
+        if self.revolutionary is not None and self.rules.revolution_rule == "standard":
             self.phase, self.to_act = Phase.DEAD_LEVELS, [opposite(self.revolutionary)]
             return
         self._start_play(self.leader, out)

@@ -12,9 +12,43 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "teams": ("random", "join_order", "chosen"),
     "burn_priority": ("play_order", "outline"),
     "scoring": ("club", "outline"),
-    # The outline and 后水湾 variants (§13) are a later issue: the field is here, only
-    # `standard` is accepted until they are built.
-    "variant": ("standard",),
+    "variant": ("standard", "outline", "houshuiwan"),
+    "deck": ("four_decks", "six_decks"),
+    "gouji_sets": ("standard", "by_rank"),
+    "point_rule": ("standard", "outline", "houshuiwan"),
+    "tribute_order": ("standard", "point_first"),
+    "sweep": ("match_end", "next_hand", "next_hand_tribute"),
+    "leader_rule": ("last_place", "rotate"),
+    "buying": ("standard", "enemies", "horse"),
+    "revolution_rule": ("standard", "outline"),
+}
+
+# gouji-variants.md C: what choosing a variant sets (a table may still change each of them).
+PRESETS: dict[str, dict[str, str]] = {
+    "standard": {},
+    "outline": {
+        "burn_priority": "outline",
+        "yielding": "on",
+        "point_rule": "outline",
+        "tribute_order": "point_first",
+        "sweep": "next_hand",
+        "leader_rule": "rotate",
+        "buying": "enemies",
+        "revolution_rule": "outline",
+        "scoring": "outline",
+    },
+    "houshuiwan": {
+        "deck": "six_decks",
+        "burn_priority": "outline",
+        "yielding": "on",
+        "bj_over_bj": "on",
+        "gouji_sets": "by_rank",
+        "point_rule": "houshuiwan",
+        "tribute_order": "point_first",
+        "sweep": "next_hand_tribute",
+        "buying": "horse",
+        "scoring": "outline",
+    },
 }
 
 
@@ -22,6 +56,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 class Rules(TableOptions):
     choices: ClassVar[Mapping[str, tuple[object, ...]]] = CHOICES
     aliases: ClassVar[Mapping[str, str]] = {"yield": "yielding", "让牌": "yielding"}  # `yield` is Python's
+    presets: ClassVar[Mapping[str, Mapping[str, Mapping[str, str]]]] = {"variant": PRESETS}
     teams: str = "random"  # §1 how players get seats
     revolution: bool = True  # §8.2 革命
     kaidian: bool = True  # §9 开点 and 点贡
@@ -32,7 +67,16 @@ class Rules(TableOptions):
     scoring: str = "club"  # §11
     strikes: int = 3  # §12 timeouts in one match before the penalty
     penalty_points: int = 10  # §12 罚分
-    variant: str = "standard"  # §13
+    variant: str = "standard"  # §13, gouji-variants.md: a preset of the fields below
+    deck: str = "four_decks"  # §2; six_decks is 后水湾's 288 cards, 48 a seat (B.1)
+    bj_over_bj: bool = False  # B.3 两张大虎打一张大虎: k + 1 big jokers beat k
+    gouji_sets: str = "standard"  # §5; by_rank: 后水湾's 够级 by rank and size alone (B.4)
+    point_rule: str = "standard"  # which sets open point, until when, who owes (§9, A.5, B.5)
+    tribute_order: str = "standard"  # §8.4; point_first: 点贡 paid before the others (A.5, B.9)
+    sweep: str = "match_end"  # a 1-2-3 finish: 烩四 (§10), 串三户 (A.7) or 挑三家 (B.8)
+    leader_rule: str = "last_place"  # §8.6; rotate: 开牌 passes to the next seat (A.2)
+    buying: str = "standard"  # §8.1 买3; enemies: the outline's (A.3); horse: 后水湾's 马牌 (B.2)
+    revolution_rule: str = "standard"  # §8.2; outline: A.4
 
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():

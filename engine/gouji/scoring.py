@@ -34,15 +34,20 @@ SWEEP_POINTS = (60, 80, 100)  # 烩四 in the 1st, 2nd, 3rd-or-later hand
 SPECIAL_POINTS = {"smother": 10, "burn": 9, "point": 8}
 OUTLINE_POINTS = (4, 2, 0, 0, -2, -4)
 COMPENSATION_PER_TRIBUTE = 10
-# Tribute kinds in paying priority (§8.4): 闷 > 烧 > 点 > 大落 > 二落.
-TRIBUTE_ORDER = ("smother", "burn", "point", "last", "second_last")
+# Tribute kinds in paying priority (§8.4): 闷 > 烧 > 点 > 大落 > 二落, then 挑三家's (B.8);
+# `tribute_order=point_first` (A.5, B.9) pays 点贡 before all others.
+TRIBUTE_ORDERS: dict[str, tuple[str, ...]] = {
+    "standard": ("smother", "burn", "point", "last", "second_last", "swept"),
+    "point_first": ("point", "smother", "burn", "last", "second_last", "swept"),
+}
+TRIBUTE_ORDER = TRIBUTE_ORDERS["standard"]
 
 
 @dataclass(frozen=True, slots=True)
 class Debt:
     """A tribute decided in one hand and paid in the next."""
 
-    kind: str  # one of TRIBUTE_ORDER
+    kind: str  # one of TRIBUTE_ORDER's kinds
     payer: int
     receiver: int
     count: int = 1
@@ -58,8 +63,15 @@ def fall_debts(order: Sequence[int]) -> list[Debt]:
     ]
 
 
-def paying_order(debts: Sequence[Debt]) -> list[Debt]:
-    return sorted(debts, key=lambda d: (TRIBUTE_ORDER.index(d.kind), d.seq))
+def sweep_debts(sweeper: int) -> list[Debt]:
+    """挑三家 (gouji-variants.md B.8): each player of the swept team owes their opposite one."""
+    swept = [s for s in range(SEATS) if team(s) != sweeper]
+    return [Debt("swept", s, opposite(s), 1, False, 20_000 + i) for i, s in enumerate(swept)]
+
+
+def paying_order(debts: Sequence[Debt], order: str = "standard") -> list[Debt]:
+    kinds = TRIBUTE_ORDERS[order]
+    return sorted(debts, key=lambda d: (kinds.index(d.kind), d.seq))
 
 
 def hand_scores(
@@ -68,13 +80,7 @@ def hand_scores(
     """Per-seat points of one hand. `order` is the full finishing order (six seats) unless swept."""
     scores = [0] * SEATS
     if rules.scoring == "outline":
-        if sweep is not None:
-            team_points = {sweep: sum(OUTLINE_POINTS[:3]), 1 - sweep: sum(OUTLINE_POINTS[3:])}
-        else:
-            team_points = {0: 0, 1: 0}
-            for place, seat in enumerate(order):
-                team_points[team(seat)] += OUTLINE_POINTS[place]
-        return tuple(team_points[team(s)] for s in range(SEATS))
+        return outline_scores(order, sweep)
     if sweep is not None:  # 烩积分, and the 闷 and 烧 of that hand (§10; 点 is never decided)
         points = SWEEP_POINTS[min(hand_no, 3) - 1]
         scores = [points if team(s) == sweep else -points for s in range(SEATS)]
@@ -89,6 +95,20 @@ def hand_scores(
             scores[debt.receiver] += SPECIAL_POINTS[debt.kind]
             scores[debt.payer] -= SPECIAL_POINTS[debt.kind]
     return tuple(scores)
+
+
+def outline_scores(order: Sequence[int], sweep: int | None) -> tuple[int, ...]:
+    """A.8: places 4/2/0/0/−2/−4 summed per team, the sums offset, and only the winning team
+    records the difference (每位 of it; the others 0). A 串三户 scores 6 against −6: 12."""
+    if sweep is not None:
+        sums = {sweep: sum(OUTLINE_POINTS[:3]), 1 - sweep: sum(OUTLINE_POINTS[3:])}
+    else:
+        sums = {0: 0, 1: 0}
+        for place, seat in enumerate(order):
+            sums[team(seat)] += OUTLINE_POINTS[place]
+    difference = sums[0] - sums[1]
+    winner = 0 if difference > 0 else 1
+    return tuple(abs(difference) if team(s) == winner else 0 for s in range(SEATS))
 
 
 def compensation(debts: Sequence[Debt]) -> tuple[int, ...]:

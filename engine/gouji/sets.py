@@ -13,7 +13,9 @@ from engine.errors import IllegalMove
 from engine.gouji.cards import (
     ACE,
     BIG_JOKER,
+    DECKS,
     FOUR,
+    FOUR_DECKS,
     JACK,
     KING,
     NRANKS,
@@ -28,8 +30,6 @@ from engine.gouji.cards import (
 from engine.move import Move as Move  # re-exported: the game's moves in one namespace
 from engine.move import checked_notation, quoted
 
-MAX_COPIES = 16  # 4 decks × 4 suits
-MAX_JOKERS = 4  # 4 decks × 1
 WILD_ONLY = -1  # `rank` of a set made only of wildcards
 # 够级 thresholds (§5): base rank → size that makes an unjokered set 够级.
 GOUJI_SIZE = {TEN: 5, JACK: 4, QUEEN: 3, KING: 2, ACE: 2}
@@ -52,6 +52,7 @@ class CardSet(Move):
     __slots__ = (
         "big",
         "is_gouji",
+        "is_gouji_by_rank",
         "is_point",
         "jokers",
         "naturals",
@@ -77,6 +78,8 @@ class CardSet(Move):
             self.is_gouji = twos >= 1
         else:
             self.is_gouji = rank in GOUJI_SIZE and self.plain >= GOUJI_SIZE[rank]
+        # 后水湾 (gouji-variants.md B.4): by rank and size alone, wildcards counted, never wildcards only
+        self.is_gouji_by_rank = rank in GOUJI_SIZE and self.size >= GOUJI_SIZE[rank]
         pure = self.jokers == 0 and (twos == 0 or (rank == WILD_ONLY and twos >= 2))
         self.is_point = self.is_gouji and pure and (rank != WILD_ONLY or twos >= 2)
         counts = [0] * NRANKS
@@ -140,23 +143,7 @@ def decision(name: str, count: int | None = None) -> Decision:
     return found
 
 
-# Rows of interned sets: _ROWS[rank + 1][naturals][w] with w = twos*25 + small*5 + big,
-# built the first time a row is needed.
-_ROW_WIDTH = (MAX_COPIES + 1) * (MAX_JOKERS + 1) ** 2
-_ROWS: list[list[tuple[CardSet, ...] | None]] = [[None] * (MAX_COPIES + 1) for _ in range(ACE + 2)]
 _BY_KEY: dict[tuple[int, int, int, int, int], CardSet] = {}
-
-
-def _row(rank: int, naturals: int) -> tuple[CardSet, ...]:
-    row = _ROWS[rank + 1][naturals]
-    if row is None:
-        row = _ROWS[rank + 1][naturals] = tuple(
-            card_set(rank, naturals, t, s, b)
-            for t in range(MAX_COPIES + 1)
-            for s in range(MAX_JOKERS + 1)
-            for b in range(MAX_JOKERS + 1)
-        )
-    return row
 
 
 def card_set(rank: int, naturals: int, twos: int = 0, small: int = 0, big: int = 0) -> CardSet:
@@ -204,81 +191,144 @@ def parse_move(text: str) -> Move:
 # Enumeration ------------------------------------------------------------------------------
 
 Picker = Callable[[tuple[CardSet, ...]], tuple[CardSet, ...]]
-_WILD_PICKERS: dict[tuple[int, int, int, bool], Picker] = {}
 
 
-def _wild_picker(twos: int, small: int, big: int, need_wild: bool) -> Picker:
-    """Picks, from a row, every set using at most these wildcards (at least one if asked)."""
-    key = (twos, small, big, need_wild)
-    found = _WILD_PICKERS.get(key)
-    if found is not None:
-        return found
-    idx = [
-        t * 25 + s * 5 + b
-        for t in range(twos + 1)
-        for s in range(small + 1)
-        for b in range(big + 1)
-        if not (need_wild and t + s + b == 0)
-    ]
-    picker: Picker
-    if len(idx) > 1:
-        picker = itemgetter(*idx)
-    elif idx:  # itemgetter of one index returns the item itself, not a tuple
-        only = idx[0]
+class SetTable:
+    """Fast enumeration of the sets a hand may play, within one deck's bounds (most 2s, most
+    jokers of a kind). Rows of interned sets: `row(rank, naturals)[w]` with
+    w = twos * twos_step + small * jokers_step + big, built the first time a row is needed."""
 
-        def picker(row: tuple[CardSet, ...]) -> tuple[CardSet, ...]:
-            return (row[only],)
-    else:
+    def __init__(self, max_twos: int, max_jokers: int) -> None:
+        self.max_twos, self.max_jokers = max_twos, max_jokers
+        self.jokers_step = max_jokers + 1
+        self.twos_step = self.jokers_step**2
+        self.rows: list[list[tuple[CardSet, ...] | None]] = [[None] * (max_twos + 1) for _ in range(ACE + 2)]
+        self.pickers: dict[tuple[int, int, int, bool], Picker] = {}
 
-        def picker(row: tuple[CardSet, ...]) -> tuple[CardSet, ...]:
-            return ()
+    def row(self, rank: int, naturals: int) -> tuple[CardSet, ...]:
+        row = self.rows[rank + 1][naturals]
+        if row is None:
+            row = self.rows[rank + 1][naturals] = tuple(
+                card_set(rank, naturals, t, s, b)
+                for t in range(self.max_twos + 1)
+                for s in range(self.max_jokers + 1)
+                for b in range(self.max_jokers + 1)
+            )
+        return row
 
-    _WILD_PICKERS[key] = picker
-    return picker
+    def wild_picker(self, twos: int, small: int, big: int, need_wild: bool) -> Picker:
+        """Picks, from a row, every set using at most these wildcards (at least one if asked)."""
+        key = (twos, small, big, need_wild)
+        found = self.pickers.get(key)
+        if found is not None:
+            return found
+        idx = [
+            t * self.twos_step + s * self.jokers_step + b
+            for t in range(twos + 1)
+            for s in range(small + 1)
+            for b in range(big + 1)
+            if not (need_wild and t + s + b == 0)
+        ]
+        picker: Picker
+        if len(idx) > 1:
+            picker = itemgetter(*idx)
+        elif idx:  # itemgetter of one index returns the item itself, not a tuple
+            only = idx[0]
+
+            def picker(row: tuple[CardSet, ...]) -> tuple[CardSet, ...]:
+                return (row[only],)
+        else:
+
+            def picker(row: tuple[CardSet, ...]) -> tuple[CardSet, ...]:
+                return ()
+
+        self.pickers[key] = picker
+        return picker
+
+    def leads(self, counts: list[int]) -> list[CardSet]:
+        """Every set a hand may lead (§3): any set, and the 3s only as the very last set."""
+        twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
+        picker = self.wild_picker(min(twos, self.max_twos), small, big, False)
+        out: list[CardSet] = []
+        all_rows, row = self.rows, self.row
+        for rank in range(FOUR, ACE + 1):
+            rows = all_rows[rank + 1]
+            for naturals in range(1, counts[rank] + 1):
+                out.extend(picker(rows[naturals] or row(rank, naturals)))
+        out.extend(self.wild_picker(twos, small, big, True)(row(WILD_ONLY, 0)))
+        if not out and counts[THREE]:
+            out.append(card_set(THREE, counts[THREE]))
+        return out
+
+    def answers(self, counts: list[int], table: CardSet) -> list[CardSet]:
+        """Every set of this hand that beats `table` (§4), found straight from the comparison."""
+        if table.big:
+            return []
+        size, out = table.size, []
+        twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
+        floor = table.value + 1 if table.plain else FOUR
+        all_rows, row, twos_step, jokers_step = self.rows, self.row, self.twos_step, self.jokers_step
+        wild_row = row(WILD_ONLY, 0)
+        ranks = [r for r in range(max(floor, FOUR), ACE + 1) if counts[r]]
+        for b in range(table.small, min(big, size) + 1):
+            for s in range(min(small, size - b) + 1):
+                plain = size - b - s
+                w = s * jokers_step + b
+                if plain == 0:
+                    out.append(wild_row[w])
+                    continue
+                for rank in ranks:
+                    have = counts[rank]
+                    for naturals in range(
+                        plain - twos if plain > twos else 1, (have if have < plain else plain) + 1
+                    ):
+                        out.append(
+                            (all_rows[rank + 1][naturals] or row(rank, naturals))[
+                                (plain - naturals) * twos_step + w
+                            ]
+                        )
+                if plain <= twos and floor <= TWO:
+                    out.append(wild_row[plain * twos_step + w])
+        return out
+
+    def answers_over_big(self, counts: list[int], table: CardSet) -> list[CardSet]:
+        """后水湾's 两张大虎打一张大虎 (gouji-variants.md B.3): a set holding k ≥ 1 big jokers is also
+        beaten by one holding k + 1, whose other cards beat the first set's others card by card."""
+        extra = table.big + 1
+        if not table.big or counts[BIG_JOKER] < extra:
+            return []
+        others = without_big(table)
+        if others is None:
+            return [card_set(WILD_ONLY, 0, 0, 0, extra)]
+        rest = list(counts)
+        rest[BIG_JOKER] = 0
+        return [card_set(m.rank, m.naturals, m.twos, m.small, extra) for m in self.answers(rest, others)]
 
 
-def leads(counts: list[int]) -> list[CardSet]:
-    """Every set a hand may lead (§3): any set, and the 3s only as the very last set."""
-    twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
-    picker = _wild_picker(min(twos, MAX_COPIES), small, big, False)
-    out: list[CardSet] = []
-    for rank in range(FOUR, ACE + 1):
-        rows = _ROWS[rank + 1]
-        for naturals in range(1, counts[rank] + 1):
-            out.extend(picker(rows[naturals] or _row(rank, naturals)))
-    out.extend(_wild_picker(twos, small, big, True)(_row(WILD_ONLY, 0)))
-    if not out and counts[THREE]:
-        out.append(card_set(THREE, counts[THREE]))
-    return out
+def without_big(move: CardSet) -> CardSet | None:
+    """The set's cards other than its big jokers (None when that is nothing)."""
+    if move.size == move.big:
+        return None
+    return card_set(move.rank, move.naturals, move.twos, move.small, 0)
 
 
-def answers(counts: list[int], table: CardSet) -> list[CardSet]:
-    """Every set of this hand that beats `table` (§4), found straight from the comparison."""
-    if table.big:
-        return []
-    size, out = table.size, []
-    twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
-    floor = table.value + 1 if table.plain else FOUR
-    wild_row = _row(WILD_ONLY, 0)
-    ranks = [r for r in range(max(floor, FOUR), ACE + 1) if counts[r]]
-    for b in range(table.small, min(big, size) + 1):
-        for s in range(min(small, size - b) + 1):
-            plain = size - b - s
-            w = s * 5 + b
-            if plain == 0:
-                out.append(wild_row[w])
-                continue
-            for rank in ranks:
-                have = counts[rank]
-                for naturals in range(
-                    plain - twos if plain > twos else 1, (have if have < plain else plain) + 1
-                ):
-                    out.append(
-                        (_ROWS[rank + 1][naturals] or _row(rank, naturals))[(plain - naturals) * 25 + w]
-                    )
-            if plain <= twos and floor <= TWO:
-                out.append(wild_row[plain * 25 + w])
-    return out
+def beats_over_big(move: CardSet, table: CardSet) -> bool:
+    """B.3: `move` holds one big joker more than `table` (k ≥ 1), and the rest beats the rest."""
+    if not table.big or move.big != table.big + 1 or move.size != table.size + 1:
+        return False
+    mine, theirs = without_big(move), without_big(table)
+    return (mine is None and theirs is None) or (
+        mine is not None and theirs is not None and mine.beats(theirs)
+    )
+
+
+STANDARD_SETS = SetTable(FOUR_DECKS.copies[TWO], FOUR_DECKS.copies[BIG_JOKER])
+SET_TABLES: dict[str, SetTable] = {
+    name: STANDARD_SETS if deck == FOUR_DECKS else SetTable(deck.copies[TWO], deck.copies[BIG_JOKER])
+    for name, deck in DECKS.items()
+}
+leads = STANDARD_SETS.leads  # the default deck's, for callers that know no table
+answers = STANDARD_SETS.answers
 
 
 def can_answer(counts: list[int], table: CardSet) -> bool:
@@ -300,6 +350,18 @@ def can_answer(counts: list[int], table: CardSet) -> bool:
         if counts[rank] and counts[rank] + twos >= need:
             return True
     return False
+
+
+def can_answer_over_big(counts: list[int], table: CardSet) -> bool:
+    """B.3's extra answers exist (see `SetTable.answers_over_big`)."""
+    if not table.big or counts[BIG_JOKER] < table.big + 1:
+        return False
+    others = without_big(table)
+    if others is None:
+        return True
+    rest = list(counts)
+    rest[BIG_JOKER] = 0
+    return can_answer(rest, others)
 
 
 def point_sets(counts: list[int]) -> list[CardSet]:

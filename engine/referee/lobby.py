@@ -57,7 +57,8 @@ class Lobby:
             settings = await q.group_or_new(group)
             defaults = dict(settings.defaults.get(game, {}))
             default_time = defaults.pop("time", "normal")
-            rules = checked_rules(kind.rules_type, defaults | (options or {}))
+            typed = defaults | (options or {})
+            rules = checked_rules(kind.rules_type, kind.rules_type.preset_for(typed) | typed)
             clock = checked_time(time_control or default_time)
             busy = await q.open_tables_in(group)
             if busy and not settings.many_tables:
@@ -179,7 +180,9 @@ class Lobby:
         async with table.lock:
             self._managed(table, by, admin)
             current = {k: str(v) for k, v in table.rules.to_dict().items()}
-            table.rules = checked_rules(table.game.rules_type, current | options)
+            # a new variant sets its preset over the current options; what was typed wins
+            preset = table.game.rules_type.preset_for(options)
+            table.rules = checked_rules(table.game.rules_type, current | preset | options)
             table.time = checked_time(time_control) if time_control else table.time
             rules, clock = table.rules.to_dict(), table.time
 

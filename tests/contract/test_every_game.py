@@ -32,19 +32,38 @@ SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[Health
 STEPS = 20_000
 
 
+Variation = int | str | None  # a random table, a preset, or the short match
+
+# Every preset of every game (`variant=outline` …), played at each run as an example.
+PRESETS = sorted(
+    f"{option}={value}"
+    for game in GAMES.values()
+    for option, values in game.rules_type.presets.items()
+    for value in values
+)
+
+
 def every_game(test: Any) -> Any:
-    """The test for each registered game, over random seeds, at the short match's table or at a
-    random table of the game's option space (`variation`)."""
-    variations = st.none() | st.integers(0, 2**32)
-    return pytest.mark.parametrize("name", sorted(GAMES))(
-        SETTINGS(given(seed=st.integers(0, 10**9), variation=variations)(test))
-    )
+    """The test for each registered game, over random seeds, at the short match's table, at a
+    random table of the game's option space (`variation`), or at a preset (`variant=outline`)."""
+    variations = st.none() | st.integers(0, 2**32) | st.sampled_from(PRESETS)
+    test = given(seed=st.integers(0, 10**9), variation=variations)(test)
+    for preset in PRESETS:
+        test = example(seed=1, variation=preset)(test)
+    return pytest.mark.parametrize("name", sorted(GAMES))(SETTINGS(test))
 
 
-def table_options(game: Game, variation: int | None) -> dict[str, object]:
+def table_options(game: Game, variation: Variation) -> dict[str, object]:
     """The short match's options; with a `variation`, every switch and choice of the game's
-    rules drawn at random too (a combination the rules refuse is drawn again)."""
+    rules drawn at random too (a combination the rules refuse is drawn again); with a preset
+    of this game, what the preset sets."""
     short = dict(parse_options(game.rules_type, game.short_match))
+    if isinstance(variation, str):
+        option, value = variation.split("=")
+        if value not in game.rules_type.presets.get(option, {}):
+            return short  # another game's preset
+        typed = {option: value}
+        return dict(parse_options(game.rules_type, game.rules_type.preset_for(typed) | typed)) | short
     if variation is None:
         return short
     rand = random.Random(variation)
@@ -62,7 +81,7 @@ def table_options(game: Game, variation: int | None) -> dict[str, object]:
     raise AssertionError("no table of this game's options could be drawn")
 
 
-def short_match(game: Game, seed: int, variation: int | None) -> tuple[MatchPlay, dict[str, object]]:
+def short_match(game: Game, seed: int, variation: Variation) -> tuple[MatchPlay, dict[str, object]]:
     options = table_options(game, variation)
     return game.new_match(str(seed), game.rules_type(**options)), options
 
@@ -72,7 +91,7 @@ def hand_texts(round_: Any, seats: int) -> list[str]:
 
 
 def play(
-    game: Game, seed: int, variation: int | None, conduct: bool, check: Any = None
+    game: Game, seed: int, variation: Variation, conduct: bool, check: Any = None
 ) -> tuple[MatchPlay, list[tuple[int, str, str]]]:
     """Random legal play (bots for timeouts and forfeited seats); `check(match, seat, rand, seen)`
     looks at each decision before it is made."""
@@ -118,7 +137,7 @@ def play(
     seed=691, variation=None
 )  # 够级: four leavers; the two who played on and a leaver of theirs hold 1–3
 def test_every_match_ends_and_only_the_asked_seats_have_moves(
-    name: str, seed: int, variation: int | None
+    name: str, seed: int, variation: Variation
 ) -> None:
     game = GAMES[name]
 
@@ -131,7 +150,7 @@ def test_every_match_ends_and_only_the_asked_seats_have_moves(
 
 
 @every_game
-def test_no_card_is_made_or_lost_within_a_round(name: str, seed: int, variation: int | None) -> None:
+def test_no_card_is_made_or_lost_within_a_round(name: str, seed: int, variation: Variation) -> None:
     game = GAMES[name]
     totals: dict[int, int] = {}
 
@@ -146,7 +165,7 @@ def test_no_card_is_made_or_lost_within_a_round(name: str, seed: int, variation:
 
 @every_game
 def test_offered_moves_are_accepted_and_moves_not_offered_change_nothing(
-    name: str, seed: int, variation: int | None
+    name: str, seed: int, variation: Variation
 ) -> None:
     game = GAMES[name]
 
@@ -168,7 +187,7 @@ def test_offered_moves_are_accepted_and_moves_not_offered_change_nothing(
 
 
 @every_game
-def test_the_record_replays_the_match_with_its_conduct(name: str, seed: int, variation: int | None) -> None:
+def test_the_record_replays_the_match_with_its_conduct(name: str, seed: int, variation: Variation) -> None:
     game = GAMES[name]
     match, steps = play(game, seed, variation, conduct=True)
     _, options = short_match(game, seed, variation)
@@ -181,7 +200,7 @@ def test_the_record_replays_the_match_with_its_conduct(name: str, seed: int, var
 
 
 @every_game
-def test_the_public_view_never_holds_a_hand(name: str, seed: int, variation: int | None) -> None:
+def test_the_public_view_never_holds_a_hand(name: str, seed: int, variation: Variation) -> None:
     game = GAMES[name]
 
     def check(match: MatchPlay, seat: int, rand: random.Random, seen: set[str]) -> None:
@@ -200,7 +219,7 @@ def test_the_public_view_never_holds_a_hand(name: str, seed: int, variation: int
 
 
 @every_game
-def test_every_offered_move_reads_back_from_its_notation(name: str, seed: int, variation: int | None) -> None:
+def test_every_offered_move_reads_back_from_its_notation(name: str, seed: int, variation: Variation) -> None:
     """A move's text is what buttons, typed moves and the log carry: it must parse back to itself."""
     game = GAMES[name]
 

@@ -72,7 +72,7 @@ async def test_a_typed_move_naming_more_cards_than_the_decks_is_refused_at_once(
         assert reply.startswith("出牌无效："), reply
         assert len(reply) < 120  # the text is quoted by its start at most
     assert bot.version() == version  # nothing changed
-    assert "最多只有 16 张 9" in await answer(bot, ALICE, private(ALICE), "9x17")
+    assert "最多只有 24 张 9" in await answer(bot, ALICE, private(ALICE), "9x25")  # the largest deck
 
 
 # -- door 3: a join link for any table of any group ---------------------------------------------------

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from engine import IllegalMove
 from engine.gouji import Debt, Rules, deal_from, from_hands
-from engine.gouji.cards import COPIES, RANKS
+from engine.gouji.cards import FOUR_DECKS, RANKS
 from engine.gouji.scoring import TRIBUTE_ORDER, hand_scores
 from tests.helpers import legal, of, play
 
@@ -84,7 +84,7 @@ def test_s10_a_sweep_hand_still_scores_its_smother_and_burn_but_no_point() -> No
 def random_position(rand: random.Random) -> tuple[list[str], list[Debt]]:
     """Six short hands from the four decks, rich in what pre-play turns on (3s, wildcards, 开点
     sets, four jokers), and debts of random kinds between random seats."""
-    deck = {rank: copies for rank, copies in zip(RANKS, COPIES, strict=True)}
+    deck = {rank: copies for rank, copies in zip(RANKS, FOUR_DECKS.copies, strict=True)}
 
     def draw(rank: str, count: int = 1) -> list[str]:
         taken = min(count, deck[rank])

@@ -52,11 +52,6 @@ def test_s11_special_tributes_score_10_9_8_unless_unscored() -> None:
     assert delta == [10, -10, 9, -9, 8, -8]
 
 
-def test_s11_outline_scoring_sums_places_per_team() -> None:
-    scores = hand_scores(Rules(scoring="outline"), [0, 1, 2, 3, 4, 5], None, 1, [])
-    assert scores == (2, -2, 2, -2, 2, -2)  # team 0: 4 + 0 − 2; team 1: 2 + 0 − 4
-
-
 def test_s11_compensation_is_net_tributes_times_ten() -> None:
     debts = [
         Debt("last", 1, 0, 2),

@@ -15,7 +15,7 @@ from data.schema import MIGRATIONS
 from data.store import Store
 from engine import gongzhu, gouji
 from engine.errors import IllegalMove, Refused
-from engine.gouji.cards import COPIES, RANKS
+from engine.gouji.cards import FOUR_DECKS, RANKS
 from engine.move import MAX_NOTATION, QUOTED
 from engine.options import parse_options
 from handlers.callbacks import Button, Forged, Signer
@@ -25,9 +25,9 @@ HOSTILE = [
     "9x100000000",
     "9x999999999999",
     "9x" + "9" * 5000,
-    "9x16 9x1",  # 17 nines
-    "BJ BJ BJ BJ BJ",
-    "SJx5",
+    "9x24 9x1",  # 25 nines: more than the largest deck (后水湾's six) holds
+    "BJ BJ BJ BJ BJ BJ BJ",
+    "SJx7",
     "9 " * 2000,
     "9x9" * 1000,
     "x" * 4096,
@@ -57,12 +57,17 @@ def test_hostile_notation_is_refused_with_bounded_memory_and_a_short_quote(game:
     assert len(str(refusal.value)) < 160
 
 
-def test_no_rank_is_accepted_beyond_the_copies_the_four_decks_hold() -> None:
-    """gouji.md §1: four decks, 16 of each natural rank and of 2, 4 of each joker."""
-    assert dict(zip(RANKS, COPIES, strict=True)) == {**{r: 16 for r in RANKS[:13]}, "SJ": 4, "BJ": 4}
-    assert str(gouji.parse_move("9x16")) == " ".join(["9"] * 16)
-    assert str(gouji.parse_move("BJ BJ BJ BJ")) == "BJ BJ BJ BJ"
-    for text in ("9x17", "9x16 9", "BJx5", "2x10 2x7"):
+def test_no_rank_is_accepted_beyond_the_copies_the_largest_deck_holds() -> None:
+    """gouji.md §1: four decks, 16 of each natural rank and of 2, 4 of each joker; 后水湾's six
+    decks (gouji-variants.md B.1) 24 and 6: notation names no more than that."""
+    assert dict(zip(RANKS, FOUR_DECKS.copies, strict=True)) == {
+        **{r: 16 for r in RANKS[:13]},
+        "SJ": 4,
+        "BJ": 4,
+    }
+    assert str(gouji.parse_move("9x24")) == " ".join(["9"] * 24)
+    assert str(gouji.parse_move("BJ BJ BJ BJ BJ BJ")) == " ".join(["BJ"] * 6)
+    for text in ("9x25", "9x24 9", "BJx7", "2x10 2x15"):
         with pytest.raises(IllegalMove) as refusal:
             gouji.parse_move(text)
         assert refusal.value.key == "too_many"

@@ -1,0 +1,277 @@
+"""gouji-variants.md: the outline (A) and 后水湾 (B) as presets of one engine, one test per point,
+from `from_hands` / `deal_from` positions. (A.10 让牌 is tests/gouji/test_yield.py.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.gouji import Match, Rules, deal_from, from_hands, parse_move
+from engine.gouji.cards import FOUR, THREE
+from engine.gouji.scoring import Debt, hand_scores, paying_order
+from tests.helpers import finish_with_defaults, legal, of, play
+
+OUTLINE = Rules.from_options({"variant": "outline"})
+HOUSHUIWAN = Rules.from_options({"variant": "houshuiwan"})
+
+
+def test_c_each_variant_presets_its_column_and_what_is_typed_beside_it_wins() -> None:
+    assert (OUTLINE.deck, OUTLINE.point_rule, OUTLINE.sweep, OUTLINE.leader_rule) == (
+        "four_decks",
+        "outline",
+        "next_hand",
+        "rotate",
+    )
+    assert OUTLINE.yielding and OUTLINE.burn_priority == "outline" and OUTLINE.scoring == "outline"
+    assert (HOUSHUIWAN.deck, HOUSHUIWAN.gouji_sets, HOUSHUIWAN.sweep, HOUSHUIWAN.buying) == (
+        "six_decks",
+        "by_rank",
+        "next_hand_tribute",
+        "horse",
+    )
+    assert HOUSHUIWAN.bj_over_bj and HOUSHUIWAN.tribute_order == "point_first"
+    assert Rules.from_options({"variant": "outline", "scoring": "club"}).scoring == "club"
+    standard = Rules.from_options({"variant": "standard"})
+    assert standard == Rules() and not standard.yielding and standard.sweep == "match_end"
+
+
+# -- A. the outline ---------------------------------------------------------------------------
+
+
+def test_a2_each_later_hand_is_led_by_the_seat_after_the_last_leader() -> None:
+    match = Match(3, Rules.from_options({"variant": "outline", "max_hands": "3"}))
+    while len(match.hands) < 2:
+        seat = match.to_act[0]
+        match.apply(seat, match.hand.default_move(seat))
+    first, second = match.hands
+    [chosen] = of(second.opening_events, "LeaderChosen")
+    assert (chosen.seat, chosen.reason) == ((first.leader + 1) % 6, "rotation")
+
+
+NO_REVOLT = {"revolution": "off"}
+
+
+@pytest.mark.parametrize(
+    ("variant", "seat2", "expected"),
+    [
+        ("outline", "3 3 6", "ThreeUnavailable"),  # no teammate sells (A.3)
+        ("standard", "3 3 6", "ThreeGiven"),  # §8.1: a teammate gives a 3 free
+    ],
+)
+def test_a3_a_3_is_bought_only_from_enemies(variant: str, seat2: str, expected: str) -> None:
+    rules = Rules.from_options({"variant": variant, **NO_REVOLT})
+    hands = ["5 2", "3 9", seat2, "3 8", "7 3", "3 10"]
+    hand = deal_from(hands, leader=0, rules=rules)
+    [event] = [e for e in hand.opening_events if e.kind.startswith("Three")]
+    assert event.kind == expected and event.buyer == 0
+
+
+@pytest.mark.parametrize(("seat0", "expected"), [("5", "ThreeUnavailable"), ("5 2", "ThreeBought")])
+def test_a3_never_free_a_buyer_without_a_2_or_joker_keeps_no_3(seat0: str, expected: str) -> None:
+    rules = Rules.from_options({"variant": "outline", **NO_REVOLT})
+    hand = deal_from([seat0, "3 9", "3 6", "3 3 8", "7 3", "3 10"], leader=0, rules=rules)
+    [event] = [e for e in hand.opening_events if e.kind.startswith("Three")]
+    assert event.kind == expected
+    assert hand.cards[0].counts[THREE] == (expected == "ThreeBought")
+
+
+# Seat 0 was dealt no 3 and no wildcard; seat 1 a 3 but no wildcard; seat 3 (0's opposite)
+# three 够级 sets; everybody else only a 4 besides the 3.
+REBEL_HANDS = ["5 6 7", "8 9 3", "4 3", "K K A A Q Q Q 3", "4 3", "4 3"]
+
+
+def test_a4_only_a_seat_dealt_no_3_and_no_wildcard_may_revolt() -> None:
+    outline = deal_from(REBEL_HANDS, leader=3, rules=OUTLINE)
+    standard = deal_from(REBEL_HANDS, leader=3, rules=Rules())
+    assert outline.phase == "revolution" and outline.to_act == [0]
+    assert 1 in standard.to_act  # §8.2: after 买3, no 2 and no joker is enough
+
+
+def test_a4_the_revolutionary_counts_as_opened_and_there_is_no_charge_nor_dead_levels() -> None:
+    hand = deal_from(REBEL_HANDS, leader=3, rules=OUTLINE)
+    events = play(hand, (0, "revolt"))
+    assert of(events, "RevolutionDeclared") and hand.opened[0]
+    assert hand.phase == "play" and hand.to_act == [3]
+
+
+def test_a4_the_opposite_opens_only_with_its_third_gouji_round_won() -> None:
+    hand = deal_from(REBEL_HANDS, leader=3, rules=OUTLINE)
+    play(hand, (0, "revolt"))
+    opened = [bool(of(play(hand, (3, cards)), "PointOpened")) for cards in ("K K", "A A", "Q Q Q")]
+    assert opened == [False, False, True] and hand.opened[3]
+
+
+@pytest.mark.parametrize(
+    ("point_set", "outline_opens", "standard_opens"),
+    [
+        ("K SJ", True, False),  # a joker's 够级 set opens in the outline, never by §9
+        ("K BJ", False, False),  # "除大花外": no big joker
+        ("K K", True, True),
+    ],
+)
+def test_a5_a_gouji_set_without_a_big_joker_opens_point(
+    point_set: str, outline_opens: bool, standard_opens: bool
+) -> None:
+    for rules, opens in ((OUTLINE, outline_opens), (Rules(), standard_opens)):
+        hand = from_hands([f"{point_set} 5", "3", "3", "3", "3", "3"], leader=0, rules=rules)
+        play(hand, (0, point_set))
+        assert hand.opened[0] == opens, rules.variant
+
+
+def test_a5_the_outline_has_no_4_rule() -> None:
+    for rules, warned in ((OUTLINE, False), (Rules(), True)):
+        hand = from_hands(["4 K K 5", "3", "3", "3", "3", "3"], leader=0, rules=rules)
+        assert (hand.warnings(0).get("4") == "gives_up_point") == warned
+        play(hand, (0, "4"), (0, "K K"))
+        assert hand.opened[0] != warned
+
+
+SMALL = ["5", "6", "7", "8", "9", "10"]  # nobody can open point
+
+
+@pytest.mark.parametrize(
+    ("rules", "expected"),
+    [
+        (OUTLINE, [(s, (s + 3) % 6, False) for s in range(6)]),  # 互进点贡, never scored
+        (HOUSHUIWAN, [(s, (s + 3) % 6, True) for s in range(6)]),
+        (Rules(), []),  # §9: only where one of a pair opened
+    ],
+)
+def test_a5_b5_every_seat_that_did_not_open_owes_its_opposite(
+    rules: Rules, expected: list[tuple[int, int, bool]]
+) -> None:
+    hand = from_hands(SMALL, leader=0, rules=rules)
+    finish_with_defaults(hand)
+    owed = sorted((d.payer, d.receiver, d.scored) for d in hand.debts if d.kind == "point")
+    assert owed == expected
+
+
+def test_a5_b9_point_tributes_are_paid_first() -> None:
+    debts = [Debt("last", 5, 0, 2), Debt("smother", 1, 2), Debt("point", 4, 1)]
+    assert [d.kind for d in paying_order(debts, "point_first")] == ["point", "smother", "last"]
+    assert [d.kind for d in paying_order(debts)] == ["smother", "point", "last"]
+
+
+# Seats 0, 2 and 4 hold a K each; the others a 4 and their 3.
+SWEEP_HANDS = ["K", "4 3", "K", "4 3", "K", "4 3"]
+SWEEP_SCRIPT = [(0, "K"), (1, "4"), (2, "K"), (3, "4"), (4, "K")]
+
+
+def swept_match(rules: Rules) -> tuple[Match, list]:
+    """A match whose first hand is the sweep position: team 0 takes 1-2-3."""
+    match = Match(5, rules)
+    match.rounds[-1] = from_hands(SWEEP_HANDS, leader=0, rules=rules)
+    events: list = []
+    for seat, move in SWEEP_SCRIPT:
+        assert match.to_act == [seat], (seat, move, match.to_act)
+        events += match.apply(seat, move)
+    return match, events
+
+
+def test_a7_a_three_house_sweep_ends_the_hand_not_the_match_and_nothing_is_owed() -> None:
+    match, events = swept_match(OUTLINE)
+    [ended] = of(events, "HandEnded")
+    assert ended.sweep == 0 and not match.is_over and len(match.hands) == 2
+    assert match.hands[0].debts == []
+    [chosen] = of(match.hand.opening_events, "LeaderChosen")
+    assert chosen.reason == "turned_card"  # the next leader is drawn afresh
+
+
+def test_a7_against_the_default_whose_sweep_ends_the_match() -> None:
+    match, _ = swept_match(Rules())
+    assert match.is_over and match.end_reason == "sweep"
+
+
+@pytest.mark.parametrize(
+    ("order", "sweep", "expected"),
+    [
+        ([0, 1, 2, 3, 4, 5], None, (4, 0, 4, 0, 4, 0)),  # 1-3-5: 2 against −2, the difference 4
+        ([1, 0, 3, 2, 5, 4], None, (0, 4, 0, 4, 0, 4)),
+        ([0, 1, 3, 2, 5, 4], None, (0, 0, 0, 0, 0, 0)),  # 1-4-6 against 2-3-5: 0 and 0
+        ([0, 2, 4], 0, (12, 0, 12, 0, 12, 0)),  # 串三户: 6 against −6
+    ],
+)
+def test_a8_team_sums_are_offset_and_only_the_winners_record_the_difference(
+    order: list[int], sweep: int | None, expected: tuple[int, ...]
+) -> None:
+    assert hand_scores(OUTLINE, order, sweep, 1, []) == expected
+
+
+# -- B. 后水湾 -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_b1_b2_288_cards_48_a_seat_then_horse_cards_leave_each_seat_one_3_and_one_4(seed: int) -> None:
+    hand = Match(seed, HOUSHUIWAN).hand
+    assert hand.total_cards() == 288 and sum(hand.left) == 288
+    assert [(h.counts[THREE], h.counts[FOUR]) for h in hand.cards] == [(1, 1)] * 6
+    bought = [e for e in hand.opening_events if e.kind in ("ThreeBought", "ThreeGiven")]
+    dealt_short = [s for s in range(6) if hand.own[s][THREE] == 0 or hand.own[s][FOUR] == 0]
+    assert {e.buyer for e in bought} == set(dealt_short)
+
+
+def test_b3_one_big_joker_more_beats_a_set_of_big_jokers() -> None:
+    hands = ["BJ 5 8", "BJ BJ 6", "BJ BJ 5", "4", "4", "4"]
+    hand = from_hands(hands, leader=0, rules=HOUSHUIWAN)
+    play(hand, (0, "BJ 5"))
+    assert hand.to_act == [1] and "6 BJ BJ" in legal(hand, 1)
+    play(hand, (1, "pass"))
+    assert hand.to_act != [2]  # 5 BJ BJ: the 5 does not beat the 5
+    default = from_hands(["BJ 5 8", "BJ BJ 6", "4", "4", "4", "4"], leader=0, rules=Rules())
+    events = play(default, (0, "BJ 5"))
+    assert [e.seat for e in of(events, "RoundWon")] == [0]  # §4: nothing beats a big joker
+
+
+def test_b3_two_big_jokers_beat_one() -> None:
+    hand = from_hands(["BJ 7", "BJ BJ", "4", "4", "4", "4"], leader=0, rules=HOUSHUIWAN)
+    events = play(hand, (0, "BJ"), (1, "BJ BJ"))
+    assert [e.seat for e in of(events, "RoundWon")] == [1]
+
+
+@pytest.mark.parametrize(
+    ("cards", "gouji"),
+    [
+        ("10 10 10 10 10", True),
+        ("10 10 10 10 2", True),  # wildcards count toward the size
+        ("K SJ", True),
+        ("A A", True),
+        ("J J J", False),
+        ("9 9 9 9 9 9 9", False),
+        ("BJ", False),  # a joker does not make a set 够级
+        ("2 2 2", False),  # 2s alone never
+        ("SJ BJ", False),
+    ],
+)
+def test_b4_gouji_sets_by_rank_and_size_alone(cards: str, gouji: bool) -> None:
+    move = parse_move(cards)
+    assert move.is_gouji_by_rank == gouji  # type: ignore[attr-defined]
+    hand = from_hands([f"{cards} 4", "3", "3", "3", "3", "3"], leader=0, rules=HOUSHUIWAN)
+    [played] = of(play(hand, (0, cards)), "Played")
+    assert played.gouji == gouji
+
+
+def test_b5_a_4_played_before_opening_gives_point_up() -> None:
+    for first, opens in (("4", False), ("5", True)):
+        hand = from_hands(["4 5 K K 6", "3", "3", "3", "3", "3"], leader=0, rules=HOUSHUIWAN)
+        play(hand, (0, first), (0, "K K"))
+        assert hand.opened[0] == opens
+
+
+def test_b5_point_opens_only_before_the_first_player_finishes() -> None:
+    hands = ["K K 5 5", "6", "4 3", "4 3", "4 3", "4 3"]
+    script = [(1, "6"), (0, "pass"), (2, "4"), (0, "5"), (0, "K K")]
+    results = []
+    for rules in (HOUSHUIWAN, Rules.from_options({"variant": "houshuiwan", "point_rule": "standard"})):
+        hand = from_hands(hands, leader=1, rules=rules)
+        play(hand, *script)
+        results.append(hand.opened[0])
+    assert results == [False, True]
+
+
+def test_b8_the_swept_owe_their_opposites_one_tribute_each_and_the_match_goes_on() -> None:
+    match, _ = swept_match(HOUSHUIWAN)
+    assert not match.is_over and len(match.hands) == 2
+    owed = sorted((d.kind, d.payer, d.receiver) for d in match.hands[0].debts)
+    assert owed == [("swept", 1, 4), ("swept", 3, 0), ("swept", 5, 2)]
+    paid = {(e.payer, e.receiver) for e in match.hand.opening_events if e.kind == "TributePaid"}
+    forgiven = {(e.payer, e.receiver) for e in match.hand.opening_events if e.kind == "TributeForgiven"}
+    assert paid | forgiven == {(1, 4), (3, 0), (5, 2)}
