@@ -5,7 +5,7 @@
 Each figure draws a different picture every time (dealt hands from different seeds, a clock that
 moves), so the picture cache never answers; the card tiles are warm, as in a running bot. The
 first drawing (every tile drawn once) and a cache hit are reported apart.
-Goals: a 36-card 够级 hand in ≤ 30 ms and ≤ 150 KB.
+Goals: a 36-card 够级 hand in ≤ 30 ms and ≤ 150 KB; 后水湾's 48-card hands within the same budget.
 """
 
 from __future__ import annotations
@@ -40,6 +40,18 @@ def measure(name: str, draws: list[Callable[[], bytes]]) -> None:
 
 def gouji_hands(count: int) -> list[str]:
     return [" ".join(map(str, gouji.new_game(seed=s).hand(s % 6))) for s in range(count)]
+
+
+def houshuiwan_hands(count: int) -> list[str]:
+    """后水湾's 48-card hands (gouji-variants.md B.1), dealt after the blind declarations."""
+    rules = gouji.Rules.from_options({"variant": "houshuiwan"})
+    out = []
+    for s in range(count):
+        hand = gouji.new_game(seed=s, rules=rules)
+        for seat in range(6):
+            hand.apply(seat, "pass")
+        out.append(" ".join(map(str, hand.hand(s % 6))))
+    return out
 
 
 def gongzhu_hands(count: int, decks: int) -> list[str]:
@@ -84,6 +96,9 @@ def main() -> None:
     measure("gouji hand, 36, table on top", on_top)
     same = [lambda s=s: hands.gouji_hand(g36[0], table=s) for s in tables]
     measure("  the same hand, table moving", same)
+    g48 = houshuiwan_hands(n)
+    on_top = [lambda h=h, s=s: hands.gouji_hand(h, table=s) for h, s in zip(g48, tables, strict=True)]
+    measure("gouji hand, ~48 (后水湾), table", on_top)
     g13, g26 = gongzhu_hands(n, 1), gongzhu_hands(n, 2)
     tables = moving(replace(samples.gongzhu_table(), seconds_left=None), n)
     on_top = [lambda h=h, s=s: hands.gongzhu_hand(h, table=s) for h, s in zip(g13, tables, strict=True)]

@@ -75,6 +75,11 @@ def _gongzhu_window(deal: Any, rules: gongzhu.Rules) -> Window | None:
     return Window(float(rules.expose_seconds), True) if deal.phase == "expose" else None
 
 
+def _gouji_window(hand: Any, rules: gouji.Rules) -> Window | None:
+    """预点 / 太空 / 明点 (gouji-variants.md A.6, B.6) are decided at once; not declaring is no fault."""
+    return Window(0.0, True) if hand.phase in ("blind_declare", "declare") else None
+
+
 def _gouji_team(rules: gouji.Rules, seat: int) -> int:
     return seat % 2
 
@@ -100,7 +105,7 @@ GAMES: dict[str, Game] = {
         _gouji_team,
         gouji.parse_move,
         {"max_hands": "2"},
-        lambda hand, rules: None,
+        _gouji_window,
         lambda rules: str(rules.teams),  # gouji.md §1 `teams`
     ),
     "gongzhu": Game(

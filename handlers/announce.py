@@ -26,6 +26,7 @@ SEAT_FIELDS = {
     "payer",
     "buyer",
     "seller",
+    "against",
 }
 
 
@@ -137,6 +138,10 @@ def _line(
     if kind == "ClaimMade":
         hand = " ".join(card_label(c) for c in str(values["hand"]).split())
         return t(lang, "announce.ClaimMade", seat=values["seat"], hand=hand)
+    if kind in ("Declared", "DeclarationSettled"):  # 预点 / 太空 / 明点, and how each ended
+        values["declaration"] = t(lang, f"declaration.{values['name']}")
+        outcome = "" if kind == "Declared" else ("_won" if values["won"] else "_lost")
+        return t(lang, f"announce.{kind}{outcome}", **values)
     if kind == "Resumed":
         return t(lang, "announce.Resumed", seconds=round(values["given_back"]))
     if has(f"announce.{kind}"):

@@ -32,7 +32,8 @@ LOBBY = {
 }
 # keyboard steps that send nothing to the referee
 BUILDER = {Action.RANKS, Action.SETS, Action.HOME, Action.WARNED, Action.TOGGLE}
-TOGETHER = {Action.TOGGLE, Action.DONE}  # 拱猪 exposure: decided by all seats at once
+# buttons of a decision all asked seats take at once (拱猪's exposure, 够级's declarations)
+TOGETHER = {Action.TOGGLE, Action.DONE, Action.MOVE}
 
 
 async def pressed(update: Update, context: Context) -> None:
@@ -123,11 +124,12 @@ def _setting_step(view: Any, name: str) -> tuple[dict[str, str], str | None]:
 
 def _current(context: Context, button: Button, player: int) -> PrivateView:
     """The player's private view, if the button is of this very moment (else: refused as stale).
-    拱猪 exposure toggles and done are the exception: the seats decide together, so another
-    seat's decision (a new version) leaves this one's choice open and its toggles meaningful."""
+    A decision the seats take together (who is asked is hidden: 拱猪's exposure, 够级's
+    declarations) is the exception: another seat's choice (a new version) leaves this one's
+    choice open and its buttons meaningful."""
     referee = services(context).referee
     view = referee.private_view(button.table, player)
-    together = button.action in TOGETHER and view.phase == "expose" and bool(view.legal)
+    together = button.action in TOGETHER and bool(view.legal) and not view.public.to_act
     if view.version != button.version and not together:
         raise Refused("stale")
     return view

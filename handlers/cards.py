@@ -14,6 +14,7 @@ DECISIONS = (
     "counter",
     "deadlevels",
     "yield",
+    "declare",
     "claim",
     "accept",
     "reject",

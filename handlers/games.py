@@ -140,6 +140,16 @@ def _gongzhu_taken(match: MatchPlay) -> tuple[tuple[str, ...], ...] | None:
     return public.taken if isinstance(public, DealView) else None
 
 
+def _declaration_question(private: Private, names: Sequence[str], lang: str) -> dict[str, str]:
+    """预点 / 太空 / 明点: which declaration, against whom, for how much."""
+    public = private.round.public
+    if not isinstance(public, HandView) or public.asked_declaration is None:
+        return {}
+    name, stake = public.asked_declaration
+    opposite = names[(private.seat + 3) % 6]
+    return {"declaration": t(lang, f"declaration.{name}"), "opposite": opposite, "stake": str(stake)}
+
+
 def _gongzhu_hand(private: Private, lang: str, table: TableScene) -> bytes:
     exposed = " ".join(private.round.own_exposed)
     return render.gongzhu_hand(private.hand, exposed=exposed, lang=lang, table=table, me=private.seat)
@@ -157,6 +167,7 @@ UI: dict[str, GameUI] = {
         sheet_places=_gouji_places,
         sheet_teams=True,
         seat_intro=_gouji_intro,
+        question_values=_declaration_question,
     ),
     "gongzhu": GameUI(
         word=card_label,

@@ -98,8 +98,12 @@ class PrivateChats:
         same_picture = (
             shown is not None and shown.hand == private.hand and (keyed is None or shown.table == scene)
         )
+        # in a decision taken at once, another seat's choice leaves this one's buttons valid
+        simultaneous = deciding and not view.to_act and shown is not None and shown.markup is not None
         if shown is not None and shown.message == target and same_picture:
             if keyed is None or (shown.caption, shown.markup) == (caption, markup):
+                return
+            if simultaneous and shown.caption == caption:
                 return
             edited = await self.messages.edit_caption(player, target, caption, markup)
         else:
@@ -175,7 +179,8 @@ def _deciding(view: TableView, private: PrivateView) -> bool:
     seat = private.seat
     if _on_autopilot(view, seat):
         return False
-    return bool(private.legal) and (seat in view.to_act or private.phase == "expose")
+    # a decision taken at once (拱猪's exposure, 够级's declarations) hides who is asked
+    return bool(private.legal) and (seat in view.to_act or not view.to_act)
 
 
 def _on_autopilot(view: TableView, seat: int) -> bool:

@@ -28,6 +28,7 @@ class SeatScene:
     tricks: int | None = None  # 拱猪 tricks won
     headless: bool = False  # 够级 无头: may not answer until the round ends
     opened: bool = False  # 够级 开点: has opened point
+    declared: str | None = None  # 够级 预点 / 太空 / 明点 (yudian / taikong / mingdian)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +82,7 @@ def _gouji(view: TableView, names: Sequence[str], common: Common) -> TableScene:
             passed=public.passed[s] and s not in places,  # a finished seat shows its place, never 过
             headless=public.headless[s] and s not in places,
             opened=public.opened[s],
+            declared=public.declarations[s] if public.declarations else None,
         )
         for s in range(n)
     )

@@ -51,7 +51,9 @@ def _chip(canvas: Canvas, scene: TableScene, seat: int, me: int, x: int, y: int,
     canvas.draw.rounded_rectangle(box, 12, fill=t.panel)
     if info.team is not None:
         canvas.draw.rounded_rectangle((x, y, x + 9, y + CHIP_H), 5, fill=t.teams[info.team])
-    badge = (TINY_W + 3) * len(info.exposed) + 30 * info.opened  # what sits right of the name
+    declared = label(lang, f"declared_{info.declared}") if info.declared else ""
+    declared_w = canvas.draw.textlength(declared, font=font(15)) + 14 if declared else 0
+    badge = (TINY_W + 3) * len(info.exposed) + 30 * info.opened + int(declared_w)  # right of the name
     name = _fitted(canvas, _name(scene, seat, me, lang, 24), 20, w - 26 - badge)
     canvas.text((x + 18, y + 8), name, 20, t.text)
     canvas.back(x + 18, y + 40, 20, 28)
@@ -65,6 +67,9 @@ def _chip(canvas: Canvas, scene: TableScene, seat: int, me: int, x: int, y: int,
         canvas.card(card.text[1:], card.text[0], x + w - 8 - (i + 1) * (TINY_W + 3), y + 6, TINY_W, TINY_H)
     if info.opened:  # 开点, in the chip's top right corner
         canvas.pill((x + w - 20, y + 18), label(lang, "opened_short"), 15, t.good, t.card)
+    if declared:  # 预点 / 太空 / 明点, left of the 开点 mark
+        right = x + w - 6 - 30 * info.opened
+        canvas.pill((right - declared_w / 2, y + 18), declared, 15, t.mark, t.card)
     if seat in scene.to_act:
         canvas.outline(box, t.accent, 5, 12)
     elif seat == me:

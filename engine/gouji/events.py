@@ -108,6 +108,23 @@ class TributeChoice(Event):  # a teammate's 吃 / 不吃 / 反抽
 
 
 @dataclass(slots=True)
+class Declared(Event):  # 预点 / 太空 / 明点: the opposite will not open point (A.6, B.6)
+    seat: int
+    name: str  # yudian | taikong | mingdian
+    stake: int
+    against: int
+
+
+@dataclass(slots=True)
+class DeclarationSettled(Event):  # at the hand's end: won, or 翻车
+    seat: int
+    name: str
+    won: bool
+    count: int  # 点贡 paid to the declarer (won) or by it
+    against: int
+
+
+@dataclass(slots=True)
 class PlayStarted(Event):
     leader: int
 

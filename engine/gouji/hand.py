@@ -18,6 +18,7 @@ from engine.gouji.cards import (
     parse_counts,
     shuffled_deck,
 )
+from engine.gouji.declarations import Declaration, Declarations, declared_names
 from engine.gouji.phase import Phase
 from engine.gouji.play import PlayPhase
 from engine.gouji.preplay import PrePlay
@@ -48,6 +49,9 @@ class HandState:
     out: set[int]  # seats sitting the hand out (革命)
     revolutionary: int | None
     point_fixed: set[int]  # seats whose 开点 status 冲点 decided
+    declared: list[Declaration | None]  # 预点 / 太空 / 明点 per seat (A.6, B.6)
+    given_hands: list[HandCards] | None  # a position's cards, seated once the blind phase is over
+    undealt: int  # cards not yet dealt (before the deal's blind declarations)
     slow_opener: int | None  # the outline's revolutionary's opposite: opens after 3 够级 wins (A.4)
     gouji_wins: int  # rounds it has won with 够级 sets
     charge: CardSet | None
@@ -94,6 +98,14 @@ class HandState:
         def _end_hand(self, sweep: int | None, out: list[ev.Event]) -> None: ...
         def _deal(self, out: list[ev.Event]) -> None: ...
         def _run_preplay(self, out: list[ev.Event]) -> None: ...
+        def _begin(self, out: list[ev.Event]) -> None: ...
+        def _declare(self, seat: int, move: Move, out: list[ev.Event]) -> None: ...
+        def _declare_or_play(self, out: list[ev.Event]) -> None: ...
+        def _declared_against(self, seat: int) -> bool: ...
+        def _declaration_debts(self, scored: bool, out: list[ev.Event]) -> None: ...
+        def _add_special(
+            self, kind: str, payer: int, receiver: int, scored: bool = True, count: int = 1
+        ) -> None: ...
         def _remove(self, seat: int, move: CardSet) -> None: ...
         def is_gouji(self, move: CardSet) -> bool: ...
         def opens_point(self, move: CardSet) -> bool: ...
@@ -101,7 +113,7 @@ class HandState:
         def finish_order(self) -> list[int]: ...
 
 
-class Hand(PrePlay, PlayPhase, HandState):
+class Hand(Declarations, PrePlay, PlayPhase, HandState):
     """A hand of 够级. Build it with `new_game`, `from_hands` or through a `Match`."""
 
     def __init__(
@@ -120,20 +132,34 @@ class Hand(PrePlay, PlayPhase, HandState):
         self.owed = list(owed)
         self.redeals = 0
         self.given_leader = leader
+        self.declared = [None] * SEATS  # a blind declaration stands through a redeal
         self._reset()
         out: list[ev.Event] = [ev.HandStarted(hand_no, seed)]
-        if hands is not None:
-            self._seat_hands([HandCards.from_text(h) for h in hands])
+        self.given_hands = None if hands is None else [HandCards.from_text(h) for h in hands]
+        self._seat_hands([HandCards([]) for _ in range(SEATS)])  # nothing dealt yet
+        self.undealt = self.deck.total
+        if self.given_hands is not None and not preplay:  # a position in play
             self.leader = leader or 0
-            self.played = self.deck.total - sum(self.left)  # positions hold fewer cards than a deal
-            if preplay:
-                self._run_preplay(out)
-            else:
-                self._start_play(self.leader, out)
-        else:
-            self._deal(out)
-            self._run_preplay(out)
+            self._seat_given(self.given_hands)
+            self.undealt = 0
+            self._start_play(self.leader, out)
+        elif not self._blind_or_deal(out):
+            self._begin(out)
         self.opening_events = out
+
+    def _seat_given(self, hands: list[HandCards]) -> None:
+        self._seat_hands(hands)
+        self.played = self.deck.total - sum(self.left)  # positions hold fewer cards than a deal
+
+    def _begin(self, out: list[ev.Event]) -> None:
+        """The deal (or a position's cards) and the pre-play sequence (§8)."""
+        if self.given_hands is None:
+            self._deal(out)
+        else:
+            self.leader = self.given_leader or 0
+            self._seat_given(self.given_hands)
+        self.undealt = 0
+        self._run_preplay(out)
 
     def _reset(self) -> None:
         self.phase, self.to_act, self.decided = Phase.SETUP, [], {}
@@ -257,7 +283,7 @@ class Hand(PrePlay, PlayPhase, HandState):
         self.phase, self.to_act, self.sweep = Phase.OVER, [], sweep
         order = self.finish_order
         if sweep is None:
-            self._point_debts()
+            self._point_debts(out)
             self.debts = [*self.specials, *fall_debts(order)]
         elif self.rules.sweep == "next_hand_tribute":  # 挑三家 (B.8): the swept owe their opposites
             self.debts = sweep_debts(sweep)
@@ -277,7 +303,7 @@ class Hand(PrePlay, PlayPhase, HandState):
         return HandView(
             number=self.hand_no,
             phase=str(self.phase),
-            to_act=tuple(self.to_act),
+            to_act=() if self._asked_declaration() else tuple(self.to_act),  # decided at once, unseen
             cards_left=tuple(0 if s in self.out else n for s, n in enumerate(self.left)),
             forfeited=tuple(self.forced),
             scores=self.scores,
@@ -295,6 +321,8 @@ class Hand(PrePlay, PlayPhase, HandState):
             revolutionary=self.revolutionary,
             charge=None if self.charge is None else self.charge.text,
             dead_levels_left=self.dead_left,
+            declarations=declared_names(self.declared),
+            asked_declaration=self._asked_declaration(),
         )
 
     def seat_view(self, seat: int) -> SeatHandView:
@@ -315,7 +343,7 @@ class Hand(PrePlay, PlayPhase, HandState):
 
     def total_cards(self) -> int:
         """Cards in hands plus cards played: the whole deck at every step of a dealt hand."""
-        return sum(self.left) + self.played
+        return sum(self.left) + self.played + self.undealt
 
 
 def from_hands(hands: Sequence[str], leader: int = 0, rules: Rules | None = None) -> Hand:

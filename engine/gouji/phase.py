@@ -8,6 +8,7 @@ from enum import StrEnum
 
 class Phase(StrEnum):
     SETUP = "setup"
+    BLIND_DECLARE = "blind_declare"  # 预点 / 太空 before the deal, cards unseen (A.6, B.6)
     REVOLUTION = "revolution"  # §8.2 革命: who revolts
     CHARGE = "charge"  # §8.2 冲点: the revolutionary's set against the opposite, or none
     CHARGE_ANSWER = "charge_answer"  # the opposite answers the charge
@@ -15,5 +16,6 @@ class Phase(StrEnum):
     RESIST = "resist"  # §8.3 抗贡
     TRIBUTE = "tribute"  # §8.4 进贡; a teammate receiver's 吃 / 不吃 / 反抽
     DEAD_LEVELS = "dead_levels"  # §8.5 死级
+    DECLARE = "declare"  # 明点 before the first lead (A.6, B.6)
     PLAY = "play"
     OVER = "over"

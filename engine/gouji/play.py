@@ -263,9 +263,9 @@ class PlayPhase(_Base):
             burner, burned = self.burn
             out.append(ev.BurnFailed(burner, burned, by, by == burned))
 
-    def _add_special(self, kind: str, payer: int, receiver: int, scored: bool = True) -> None:
+    def _add_special(self, kind: str, payer: int, receiver: int, scored: bool = True, count: int = 1) -> None:
         if team(payer) != team(receiver):  # §9: special tributes between teammates are void
-            self.specials.append(Debt(kind, payer, receiver, 1, scored, len(self.specials)))
+            self.specials.append(Debt(kind, payer, receiver, count, scored, len(self.specials)))
 
     def _record_pass(self, seat: int, auto: bool, out: list[ev.Event]) -> None:
         self.passed[seat] = True
@@ -402,7 +402,7 @@ class PlayPhase(_Base):
             return team(order[0])
         return None
 
-    def _point_debts(self) -> None:
+    def _point_debts(self, out: list[ev.Event]) -> None:
         """§9 开点: in each opposite pair where exactly one opened, the other owes a 点贡. The
         variants (A.5, B.5): every seat that did not open owes its opposite one, both of a pair
         when both failed (互进点贡); the outline's are never scored."""
@@ -410,9 +410,11 @@ class PlayPhase(_Base):
             return
         rule = self.rules.point_rule
         if rule != "standard":
+            scored = rule != "outline"
             for seat in range(SEATS):
-                if not self.opened[seat]:
-                    self._add_special("point", seat, opposite(seat), rule != "outline")
+                if not self.opened[seat] and not self._declared_against(seat):
+                    self._add_special("point", seat, opposite(seat), scored)
+            self._declaration_debts(scored, out)
             return
         for seat in range(SEATS // 2):
             pair = (seat, opposite(seat))

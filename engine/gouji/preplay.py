@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from engine.gouji import events as ev
 from engine.gouji.cards import BIG_JOKER, FOUR, RANKS, SEATS, SMALL_JOKER, THREE, TWO, Card
+from engine.gouji.declarations import DECLARE
 from engine.gouji.phase import Phase
 from engine.gouji.scoring import Debt, opposite, team
 from engine.gouji.sets import PASS, CardSet, Decision, Move, answers, decision, point_sets
@@ -277,7 +278,7 @@ class PrePlay(_Base):
         if self.revolutionary is not None and self.rules.revolution_rule == "standard":
             self.phase, self.to_act = Phase.DEAD_LEVELS, [opposite(self.revolutionary)]
             return
-        self._start_play(self.leader, out)
+        self._declare_or_play(out)
 
     def _decide_dead_levels(self, seat: int, move: Move, out: list[ev.Event]) -> None:
         chosen = move is DEAD_LEVELS
@@ -287,7 +288,7 @@ class PrePlay(_Base):
         else:
             self.headless[seat] = True
             out.append(ev.BecameHeadless(seat))
-        self._start_play(self.leader, out)
+        self._declare_or_play(out)
 
     def _preplay_moves(self, seat: int) -> list[Move]:
         step = STEPS.get(Phase(self.phase))
@@ -324,4 +325,6 @@ STEPS: dict[Phase, Step] = {
     Phase.RESIST: Step(lambda hand, seat: [RESIST, PAY], PrePlay._decide_resist),
     Phase.TRIBUTE: Step(lambda hand, seat: hand._tribute_choices(), PrePlay._tribute_move),
     Phase.DEAD_LEVELS: Step(lambda hand, seat: [DEAD_LEVELS, PASS], PrePlay._decide_dead_levels),
+    Phase.BLIND_DECLARE: Step(lambda hand, seat: [DECLARE, PASS], lambda h, s, m, o: h._declare(s, m, o)),
+    Phase.DECLARE: Step(lambda hand, seat: [DECLARE, PASS], lambda h, s, m, o: h._declare(s, m, o)),
 }

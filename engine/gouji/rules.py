@@ -21,6 +21,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "leader_rule": ("last_place", "rotate"),
     "buying": ("standard", "enemies", "horse"),
     "revolution_rule": ("standard", "outline"),
+    "declarations": ("none", "outline", "houshuiwan"),
 }
 
 # gouji-variants.md C: what choosing a variant sets (a table may still change each of them).
@@ -35,6 +36,7 @@ PRESETS: dict[str, dict[str, str]] = {
         "leader_rule": "rotate",
         "buying": "enemies",
         "revolution_rule": "outline",
+        "declarations": "outline",
         "scoring": "outline",
     },
     "houshuiwan": {
@@ -47,6 +49,7 @@ PRESETS: dict[str, dict[str, str]] = {
         "tribute_order": "point_first",
         "sweep": "next_hand_tribute",
         "buying": "horse",
+        "declarations": "houshuiwan",
         "scoring": "outline",
     },
 }
@@ -77,9 +80,14 @@ class Rules(TableOptions):
     leader_rule: str = "last_place"  # §8.6; rotate: 开牌 passes to the next seat (A.2)
     buying: str = "standard"  # §8.1 买3; enemies: the outline's (A.3); horse: 后水湾's 马牌 (B.2)
     revolution_rule: str = "standard"  # §8.2; outline: A.4
+    declarations: str = "none"  # 预点 4 / 明点 2 (outline, A.6), 太空 8 / 明点 2 (后水湾, B.6)
+    flip_double: bool = False  # A.6: a lost declaration (翻车) costs twice its stake
 
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise OptionError("option_choice", option=name, allowed=", ".join(allowed))
         check_ranges(self, {"max_hands": (1, 100), "strikes": (1, 20), "penalty_points": (0, 1000)})
+        if self.declarations != "none" and (self.point_rule == "standard" or not self.kaidian):
+            # a declaration is settled by the variants' 点贡 (A.6, B.6)
+            raise OptionError("option_needs", option="declarations", needs="point_rule=outline/houshuiwan")

@@ -115,7 +115,7 @@ class CardSet(Move):
 
 PASS = Decision("pass")
 DECISION_NAMES = frozenset(
-    ("pass", "revolt", "resist", "pay", "take", "decline", "counter", "deadlevels", "yield")
+    ("pass", "revolt", "resist", "pay", "take", "decline", "counter", "deadlevels", "yield", "declare")
 )
 YIELD = Decision("yield")  # 让牌 (gouji-variants.md A.10)
 _DECISIONS: dict[str, Decision] = {"pass": PASS, "yield": YIELD}
@@ -131,6 +131,10 @@ _ALIASES = {
     "反抽": "counter",
     "死级": "deadlevels",
     "让牌": "yield",
+    "明点": "declare",
+    "预点": "declare",
+    "太空": "declare",
+    "报点": "declare",
     "让": "yield",
 }
 

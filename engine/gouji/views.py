@@ -23,6 +23,8 @@ class HandView(RoundView):
     revolutionary: int | None  # 革命 (§8.2)
     charge: str | None  # 冲点's set (§9)
     dead_levels_left: int
+    declarations: tuple[str | None, ...] = ()  # 预点 yudian / 太空 taikong / 明点 mingdian per seat
+    asked_declaration: tuple[str, int] | None = None  # the one the seats now decide: (name, stake)
 
     @property
     def places(self) -> dict[int, int]:

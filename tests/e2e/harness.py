@@ -161,10 +161,14 @@ async def seated_alone(bot: Bot, game: str, options: str = "fast") -> None:
 
 
 async def play_until(
-    bot: Bot, done: Any, limit: int = 400, players: tuple[dict[str, Any], ...] = (ALICE,)
+    bot: Bot,
+    done: Any,
+    limit: int = 400,
+    players: tuple[dict[str, Any], ...] = (ALICE,),
+    prefer: tuple[str, ...] = (),
 ) -> int:
-    """The players press a button of their keyboards (`choose`), after THINK seconds, until
-    `done(calls)`; returns their presses."""
+    """The players press a button of their keyboards (`choose`; a button labelled as in
+    `prefer` first), after THINK seconds, until `done(calls)`; returns their presses."""
     presses = 0
 
     def ready(calls: list[Call]) -> Any:
@@ -177,7 +181,7 @@ async def play_until(
         await bot.clock.advance(THINK)
         if not bot.buttons(player["id"]):  # the deadline of a decision shared with bots moved on
             continue
-        message, _, data = choose(bot.buttons(player["id"]))
+        message, _, data = choose(bot.buttons(player["id"]), prefer)
         answer = await bot.press(player, message, data)
         assert answer.method == "answerCallbackQuery"
         presses += 1
@@ -185,9 +189,14 @@ async def play_until(
     return presses
 
 
-def choose(keyboard: list[tuple[dict[str, Any], str, str]]) -> tuple[dict[str, Any], str, str]:
-    """A player's simple mind: the exposure's done button, else the first move (a warned play is
-    then confirmed by the next press), else the first step of the keyboard."""
+def choose(
+    keyboard: list[tuple[dict[str, Any], str, str]], prefer: tuple[str, ...] = ()
+) -> tuple[dict[str, Any], str, str]:
+    """A player's simple mind: a preferred button, else the exposure's done button, else the
+    first move (a warned play is then confirmed by the next press), else the first step."""
+    preferred = [button for button in keyboard if button[1] in prefer]
+    if preferred:
+        return preferred[0]
     actions = [data.split("|", 1)[0] for _, _, data in keyboard]
     for wanted in ("d", "m"):
         if wanted in actions:

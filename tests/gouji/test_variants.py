@@ -5,13 +5,27 @@ from __future__ import annotations
 
 import pytest
 
-from engine.gouji import Match, Rules, deal_from, from_hands, parse_move
+from engine.events import Event
+from engine.gouji import Hand, Match, Rules, deal_from, from_hands, parse_move
 from engine.gouji.cards import FOUR, THREE
 from engine.gouji.scoring import Debt, hand_scores, paying_order
 from tests.helpers import finish_with_defaults, legal, of, play
 
 OUTLINE = Rules.from_options({"variant": "outline"})
 HOUSHUIWAN = Rules.from_options({"variant": "houshuiwan"})
+
+
+def past_blind(hand: Hand) -> list[Event]:
+    """The hand's opening events, and those after every seat let the blind declaration pass."""
+    events = list(hand.opening_events)
+    if hand.phase == "blind_declare":
+        events += play(hand, *((seat, "pass") for seat in range(6)))
+    return events
+
+
+def dealt(hands: list[str], leader: int, rules: Rules) -> tuple[Hand, list[Event]]:
+    hand = deal_from(hands, leader=leader, rules=rules)
+    return hand, past_blind(hand)
 
 
 def test_c_each_variant_presets_its_column_and_what_is_typed_beside_it_wins() -> None:
@@ -39,12 +53,14 @@ def test_c_each_variant_presets_its_column_and_what_is_typed_beside_it_wins() ->
 
 def test_a2_each_later_hand_is_led_by_the_seat_after_the_last_leader() -> None:
     match = Match(3, Rules.from_options({"variant": "outline", "max_hands": "3"}))
-    while len(match.hands) < 2:
+    events = list(match.opening_events)
+    while len(match.hands) < 2 or match.hand.phase == "blind_declare":
         seat = match.to_act[0]
-        match.apply(seat, match.hand.default_move(seat))
+        events += match.apply(seat, match.hand.default_move(seat))
     first, second = match.hands
-    [chosen] = of(second.opening_events, "LeaderChosen")
-    assert (chosen.seat, chosen.reason) == ((first.leader + 1) % 6, "rotation")
+    chosen = of(events, "LeaderChosen")
+    assert [c.reason for c in chosen] == ["turned_card", "rotation"]
+    assert chosen[1].seat == second.leader == (first.leader + 1) % 6
 
 
 NO_REVOLT = {"revolution": "off"}
@@ -60,16 +76,16 @@ NO_REVOLT = {"revolution": "off"}
 def test_a3_a_3_is_bought_only_from_enemies(variant: str, seat2: str, expected: str) -> None:
     rules = Rules.from_options({"variant": variant, **NO_REVOLT})
     hands = ["5 2", "3 9", seat2, "3 8", "7 3", "3 10"]
-    hand = deal_from(hands, leader=0, rules=rules)
-    [event] = [e for e in hand.opening_events if e.kind.startswith("Three")]
+    _, events = dealt(hands, 0, rules)
+    [event] = [e for e in events if e.kind.startswith("Three")]
     assert event.kind == expected and event.buyer == 0
 
 
 @pytest.mark.parametrize(("seat0", "expected"), [("5", "ThreeUnavailable"), ("5 2", "ThreeBought")])
 def test_a3_never_free_a_buyer_without_a_2_or_joker_keeps_no_3(seat0: str, expected: str) -> None:
     rules = Rules.from_options({"variant": "outline", **NO_REVOLT})
-    hand = deal_from([seat0, "3 9", "3 6", "3 3 8", "7 3", "3 10"], leader=0, rules=rules)
-    [event] = [e for e in hand.opening_events if e.kind.startswith("Three")]
+    hand, events = dealt([seat0, "3 9", "3 6", "3 3 8", "7 3", "3 10"], 0, rules)
+    [event] = [e for e in events if e.kind.startswith("Three")]
     assert event.kind == expected
     assert hand.cards[0].counts[THREE] == (expected == "ThreeBought")
 
@@ -80,22 +96,25 @@ REBEL_HANDS = ["5 6 7", "8 9 3", "4 3", "K K A A Q Q Q 3", "4 3", "4 3"]
 
 
 def test_a4_only_a_seat_dealt_no_3_and_no_wildcard_may_revolt() -> None:
-    outline = deal_from(REBEL_HANDS, leader=3, rules=OUTLINE)
-    standard = deal_from(REBEL_HANDS, leader=3, rules=Rules())
+    outline, _ = dealt(REBEL_HANDS, 3, OUTLINE)
+    standard, _ = dealt(REBEL_HANDS, 3, Rules())
     assert outline.phase == "revolution" and outline.to_act == [0]
     assert 1 in standard.to_act  # §8.2: after 买3, no 2 and no joker is enough
 
 
 def test_a4_the_revolutionary_counts_as_opened_and_there_is_no_charge_nor_dead_levels() -> None:
-    hand = deal_from(REBEL_HANDS, leader=3, rules=OUTLINE)
+    hand, _ = dealt(REBEL_HANDS, 3, OUTLINE)
     events = play(hand, (0, "revolt"))
     assert of(events, "RevolutionDeclared") and hand.opened[0]
+    # straight to 明点 (no 冲点, no 死级); 0 sits out and a declaration against it would be void
+    assert hand.phase == "declare" and sorted(hand.to_act) == [1, 2, 4, 5]
+    play(hand, *((seat, "pass") for seat in (1, 2, 4, 5)))
     assert hand.phase == "play" and hand.to_act == [3]
 
 
 def test_a4_the_opposite_opens_only_with_its_third_gouji_round_won() -> None:
-    hand = deal_from(REBEL_HANDS, leader=3, rules=OUTLINE)
-    play(hand, (0, "revolt"))
+    hand, _ = dealt(REBEL_HANDS, 3, OUTLINE)
+    play(hand, (0, "revolt"), *((seat, "pass") for seat in (1, 2, 4, 5)))
     opened = [bool(of(play(hand, (3, cards)), "PointOpened")) for cards in ("K K", "A A", "Q Q Q")]
     assert opened == [False, False, True] and hand.opened[3]
 
@@ -151,6 +170,70 @@ def test_a5_b9_point_tributes_are_paid_first() -> None:
     assert [d.kind for d in paying_order(debts)] == ["smother", "point", "last"]
 
 
+def test_a6_the_blind_declaration_comes_before_the_deal_all_seats_at_once_cards_unseen() -> None:
+    hand = Match(8, OUTLINE).hand
+    assert hand.phase == "blind_declare" and hand.to_act == list(range(6))
+    assert all(hand.hand(s) == [] and hand.seat_view(s).hand == "" for s in range(6))
+    assert legal(hand, 2) == ["declare", "pass"]
+    events = play(hand, (2, "预点"), *((seat, "pass") for seat in (0, 1, 3, 4, 5)))
+    [declared] = of(events, "Declared")
+    assert (declared.seat, declared.name, declared.stake, declared.against) == (2, "yudian", 4, 5)
+    assert all(len(hand.hand(s)) >= 35 for s in range(6))  # dealt only now
+    assert hand.public_view().declarations == (None, None, "yudian", None, None, None)
+
+
+def test_b6_houshuiwan_declares_taikong_before_the_deal() -> None:
+    hand = Match(8, HOUSHUIWAN).hand
+    [declared] = of(
+        play(hand, *((seat, "declare" if seat == 1 else "pass") for seat in range(6))), "Declared"
+    )
+    assert (declared.name, declared.stake) == ("taikong", 8)
+
+
+# Nobody can open point; seat 3 opens with K K when it leads (NO_POINT[3] replaced).
+NO_POINT = ["5", "6", "7", "8", "9", "10"]
+DECLARING = Rules.from_options({"variant": "outline", "revolution": "off"})
+
+
+def declared_hand(hands: list[str], rules: Rules, declarer: int = 0) -> Hand:
+    """Past the blind declaration, at the 明点 decision: `declarer` declares, the others pass."""
+    hand, _ = dealt(hands, 3, rules)
+    assert hand.phase == "declare" and sorted(hand.to_act) == list(range(6))
+    play(hand, *((seat, "明点" if seat == declarer else "pass") for seat in range(6)))
+    assert hand.phase == "play"
+    return hand
+
+
+def point_debts(hand: Hand) -> list[tuple[int, int, int]]:
+    return sorted((d.payer, d.receiver, d.count) for d in hand.debts if d.kind == "point")
+
+
+def test_a6_a_won_declaration_takes_the_stake_instead_of_the_ordinary_point_tribute() -> None:
+    hand = declared_hand(NO_POINT, DECLARING)
+    events = finish_with_defaults(hand)
+    [settled] = of(events, "DeclarationSettled")
+    assert (settled.seat, settled.name, settled.won, settled.count) == (0, "mingdian", True, 2)
+    assert point_debts(hand) == [(0, 3, 1), (1, 4, 1), (2, 5, 1), (3, 0, 2), (4, 1, 1), (5, 2, 1)]
+
+
+@pytest.mark.parametrize(("flip_double", "count"), [("off", 2), ("on", 4)])
+def test_a6_a_lost_declaration_flips_the_declarer_pays(flip_double: str, count: int) -> None:
+    rules = Rules.from_options({"variant": "outline", "revolution": "off", "flip_double": flip_double})
+    hands = [*NO_POINT[:3], "K K 8", *NO_POINT[4:]]
+    hand = declared_hand(hands, rules)
+    events = play(hand, (3, "K K")) + finish_with_defaults(hand)
+    assert hand.opened[3]
+    [settled] = of(events, "DeclarationSettled")
+    assert (settled.won, settled.count) == (False, count)  # 翻车
+    assert (0, 3, count) in point_debts(hand) and (0, 3, 1) in point_debts(hand)
+
+
+def test_a6_a_seat_that_declared_blind_is_not_asked_again() -> None:
+    hand = deal_from(NO_POINT, leader=3, rules=DECLARING)
+    play(hand, (4, "declare"), *((seat, "pass") for seat in (0, 1, 2, 3, 5)))
+    assert hand.phase == "declare" and sorted(hand.to_act) == [0, 1, 2, 3, 5]
+
+
 # Seats 0, 2 and 4 hold a K each; the others a 4 and their 3.
 SWEEP_HANDS = ["K", "4 3", "K", "4 3", "K", "4 3"]
 SWEEP_SCRIPT = [(0, "K"), (1, "4"), (2, "K"), (3, "4"), (4, "K")]
@@ -172,7 +255,9 @@ def test_a7_a_three_house_sweep_ends_the_hand_not_the_match_and_nothing_is_owed(
     [ended] = of(events, "HandEnded")
     assert ended.sweep == 0 and not match.is_over and len(match.hands) == 2
     assert match.hands[0].debts == []
-    [chosen] = of(match.hand.opening_events, "LeaderChosen")
+    hand = match.hand
+    events = play(hand, *((seat, "pass") for seat in range(6)))  # no blind declaration
+    [chosen] = of(events, "LeaderChosen")
     assert chosen.reason == "turned_card"  # the next leader is drawn afresh
 
 
@@ -202,9 +287,11 @@ def test_a8_team_sums_are_offset_and_only_the_winners_record_the_difference(
 @pytest.mark.parametrize("seed", range(4))
 def test_b1_b2_288_cards_48_a_seat_then_horse_cards_leave_each_seat_one_3_and_one_4(seed: int) -> None:
     hand = Match(seed, HOUSHUIWAN).hand
+    assert hand.total_cards() == 288 and sum(hand.left) == 0  # 太空 is declared before the deal
+    events = past_blind(hand)
     assert hand.total_cards() == 288 and sum(hand.left) == 288
     assert [(h.counts[THREE], h.counts[FOUR]) for h in hand.cards] == [(1, 1)] * 6
-    bought = [e for e in hand.opening_events if e.kind in ("ThreeBought", "ThreeGiven")]
+    bought = [e for e in events if e.kind in ("ThreeBought", "ThreeGiven")]
     dealt_short = [s for s in range(6) if hand.own[s][THREE] == 0 or hand.own[s][FOUR] == 0]
     assert {e.buyer for e in bought} == set(dealt_short)
 
@@ -260,7 +347,10 @@ def test_b5_point_opens_only_before_the_first_player_finishes() -> None:
     hands = ["K K 5 5", "6", "4 3", "4 3", "4 3", "4 3"]
     script = [(1, "6"), (0, "pass"), (2, "4"), (0, "5"), (0, "K K")]
     results = []
-    for rules in (HOUSHUIWAN, Rules.from_options({"variant": "houshuiwan", "point_rule": "standard"})):
+    for rules in (
+        HOUSHUIWAN,
+        Rules.from_options({"variant": "houshuiwan", "point_rule": "standard", "declarations": "none"}),
+    ):
         hand = from_hands(hands, leader=1, rules=rules)
         play(hand, *script)
         results.append(hand.opened[0])
@@ -272,6 +362,7 @@ def test_b8_the_swept_owe_their_opposites_one_tribute_each_and_the_match_goes_on
     assert not match.is_over and len(match.hands) == 2
     owed = sorted((d.kind, d.payer, d.receiver) for d in match.hands[0].debts)
     assert owed == [("swept", 1, 4), ("swept", 3, 0), ("swept", 5, 2)]
-    paid = {(e.payer, e.receiver) for e in match.hand.opening_events if e.kind == "TributePaid"}
-    forgiven = {(e.payer, e.receiver) for e in match.hand.opening_events if e.kind == "TributeForgiven"}
+    events = past_blind(match.hand)
+    paid = {(e.payer, e.receiver) for e in events if e.kind == "TributePaid"}
+    forgiven = {(e.payer, e.receiver) for e in events if e.kind == "TributeForgiven"}
     assert paid | forgiven == {(1, 4), (3, 0), (5, 2)}
