@@ -45,6 +45,27 @@ def test_gouji_does_not_spend_a_joker_on_a_small_set() -> None:
     assert gouji_bot(hand, 1) != "pass"  # …unless the leader is about to finish
 
 
+def test_gouji_yields_rather_than_passing_its_opposites_set() -> None:
+    """gouji-variants.md A.10: 让牌 costs nothing and lets a teammate answer first."""
+    hands = ["5 9 9 9 9 9 9 9", "4 4", "4 4", "2 2 4", "4 J", "4 Q"]
+    for rules, expected in ((gouji.Rules(yielding=True), "yield"), (gouji.Rules(), "pass")):
+        hand = gouji.from_hands(hands, leader=0, rules=rules)
+        hand.apply(0, "5")
+        assert hand.to_act == [3] and gouji_bot(hand, 3) == expected  # a 2 on a 5 is too dear
+
+
+@pytest.mark.parametrize(("jokers", "expected"), [("SJ SJ BJ BJ", "declare"), ("SJ BJ", "pass")])
+def test_gouji_declares_mingdian_only_with_jokers_to_keep_the_opposite_from_opening(
+    jokers: str, expected: str
+) -> None:
+    rules = gouji.Rules.from_options({"variant": "outline", "revolution": "off"})
+    hand = gouji.deal_from([f"5 6 {jokers} 3", "3 7", "3 8", "3 9", "3 10", "3 J"], leader=0, rules=rules)
+    assert hand.phase == "blind_declare" and gouji_bot(hand, 0) == "pass"  # never blind
+    for seat in range(6):
+        hand.apply(seat, "pass")
+    assert hand.phase == "declare" and gouji_bot(hand, 0) == expected
+
+
 def gongzhu_bot(deal: gongzhu.Deal, seat: int) -> str:
     return str(POLICIES["gongzhu"](deal, seat, random.Random(0)))
 

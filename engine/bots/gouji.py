@@ -10,7 +10,7 @@ import random
 from engine.gouji.cards import BIG_JOKER, FOUR, KING, SMALL_JOKER, THREE, TWO
 from engine.gouji.hand import Hand
 from engine.gouji.scoring import opposite, team
-from engine.gouji.sets import PASS, CardSet, Move
+from engine.gouji.sets import PASS, YIELD, CardSet, Move
 
 # What a wildcard is worth keeping: a 2 is useful, a small joker more, a big joker most.
 WILD_COST = {"twos": 3, "small": 7, "big": 10}
@@ -18,6 +18,9 @@ CHEAP = 0  # answers that spend no wildcard and split no rank are always worth p
 THREAT = 8  # spent on a 够级 set or on a player close to finishing
 URGENT = 16  # spent when the other side is about to finish
 NEAR_FINISH = 6  # cards left that make a player dangerous
+# 明点 (gouji-variants.md A.6, B.6) only with a clear reason: this many jokers answer the
+# opposite's 够级 sets first (only the opposite may, unburnt) and keep it from opening point
+DECLARING_JOKERS = 4
 
 
 def wild_cost(move: CardSet) -> int:
@@ -33,7 +36,10 @@ def choose(hand: Hand, seat: int, rand: random.Random) -> Move:
     sets = [m for m in moves if isinstance(m, CardSet)]
     if hand.table is None:
         return _lead(hand, seat, sets)
-    return _answer(hand, seat, sets)
+    chosen = _answer(hand, seat, sets)
+    if chosen is PASS and YIELD in moves:
+        return YIELD  # 让牌 costs nothing: the next two (a teammate among them) answer first
+    return chosen
 
 
 def _preplay(hand: Hand, seat: int, moves: list[Move]) -> Move:
@@ -47,6 +53,10 @@ def _preplay(hand: Hand, seat: int, moves: list[Move]) -> Move:
         return min(sets, key=lambda m: (m.value, m.size)) if sets else PASS
     if hand.phase == "resist":
         return names["resist"]  # four identical jokers are worth more than a tribute
+    if hand.phase == "declare":  # 明点 with cards seen; never 预点 / 太空 blind
+        counts = hand.cards[seat].counts
+        confident = counts[BIG_JOKER] + counts[SMALL_JOKER] >= DECLARING_JOKERS
+        return names["declare"] if confident else PASS
     if hand.phase == "dead_levels":
         return names["deadlevels"]  # three protected rounds cost the opposite nothing to choose
     return hand.default_move(seat)  # a teammate's tribute: take it all

@@ -125,6 +125,11 @@ class DeclarationSettled(Event):  # at the hand's end: won, or 翻车
 
 
 @dataclass(slots=True)
+class JokersFell(Event):  # 大小王不出手: jokers alone before the final 3s; placed 大落 (B.7)
+    seat: int
+
+
+@dataclass(slots=True)
 class PlayStarted(Event):
     leader: int
 

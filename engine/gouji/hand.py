@@ -81,6 +81,7 @@ class HandState:
     pending: list[int]
     finished: list[int]
     forced: list[int]
+    fallen: list[int]  # 大小王不出手: placed 大落 (gouji-variants.md B.7)
     opened: list[bool]
     first_point: list[str | None]
     played_four: list[bool]
@@ -111,6 +112,8 @@ class HandState:
         def opens_point(self, move: CardSet) -> bool: ...
         @property
         def finish_order(self) -> list[int]: ...
+        @property
+        def placed_last(self) -> list[int]: ...
 
 
 class Hand(Declarations, PrePlay, PlayPhase, HandState):
@@ -173,7 +176,7 @@ class Hand(Declarations, PrePlay, PlayPhase, HandState):
         self.last_answerer, self.last_chance_done, self.melee_passes = None, False, 0
         self.burn, self.smother_risk = None, None
         self.obligated, self.headless, self.melee = [False] * SEATS, [False] * SEATS, False
-        self.pending, self.finished, self.forced = [], [], []
+        self.pending, self.finished, self.forced, self.fallen = [], [], [], []
         self.opened, self.first_point = [False] * SEATS, [None] * SEATS
         self.played_four = [False] * SEATS
         self.jokers_played = [[0, 0] for _ in range(SEATS)]
@@ -241,10 +244,11 @@ class Hand(Declarations, PrePlay, PlayPhase, HandState):
     @property
     def finish_order(self) -> list[int]:
         """Seats in finishing order (§10); the revolutionary takes 四科, or 三科 in a 烩."""
-        order = [s for s in self.finished if s not in self.forced]
+        last = self.placed_last
+        order = [s for s in self.finished if s not in last]
         over = self.phase == "over" and self.sweep is None
         if over:
-            order += [s for s in self._holders() if s not in self.forced]
+            order += [s for s in self._holders() if s not in last]
         rebel = self.revolutionary
         if rebel is not None:
             if self.sweep is not None and self.sweep == team(rebel):
@@ -252,7 +256,13 @@ class Hand(Declarations, PrePlay, PlayPhase, HandState):
             elif self.sweep is None and (over or len(order) >= 3):
                 # 四科; ahead of the forfeited seats, which are fixed last (§12), however few finished
                 order.insert(min(3, len(order)), rebel)
-        return order + self.forced if over else order
+        return order + last if over else order
+
+    @property
+    def placed_last(self) -> list[int]:
+        """Seats whose place is fixed at the bottom whatever they do: 大小王不出手 (B.7), then
+        the leavers (§12), last of all."""
+        return [*(s for s in self.fallen if s not in self.forced), *self.forced]
 
     def default_move(self, seat: int) -> Move:
         """The referee's move for a seat that ran out of time and has no bot (design.md):

@@ -116,11 +116,17 @@ class PlayPhase(_Base):
         for move in self._play_moves(seat):
             if not isinstance(move, CardSet):  # pass, 让牌
                 continue
-            if burning:
+            if self._falls_with(move) and self.left[seat] - move.size == self.cards[seat].counts[THREE] > 0:
+                found[move.text] = "jokers_fall"
+            elif burning:
                 found[move.text] = "burn"
             elif point_open and move.rank == FOUR:
                 found[move.text] = "gives_up_point"
         return found
+
+    def _falls_with(self, move: CardSet) -> bool:
+        """大小王不出手 (B.7): a set of jokers alone, where the option is on."""
+        return self.rules.bare_jokers_fall and move.size == move.jokers
 
     def _may_open_point(self, seat: int) -> bool:
         """§9 开点 is still open to the seat: the option on, not opened yet, not fixed by a
@@ -227,6 +233,9 @@ class PlayPhase(_Base):
         counts = self.cards[seat].counts
         # 闷 risk: this set leaves only 3s; if it is beaten, its player is smothered.
         self.smother_risk = seat if self.left[seat] and self.left[seat] == counts[THREE] else None
+        if self.smother_risk is not None and self._falls_with(move) and seat not in self.fallen:
+            self.fallen.append(seat)
+            out.append(ev.JokersFell(seat))
         if not self.left[seat] and self._finish(seat, out):
             return
         self._start_answers(seat, only_opposite=yielded == seat)
@@ -385,15 +394,16 @@ class PlayPhase(_Base):
     def _sweep_with_leavers_last(self) -> int | None:
         """At the hand's end the leavers are placed last (§12), so the first three places may
         be one team's after all (three leavers of the other team): that is a 烩四 (§10)."""
-        order = [s for s in [*self.finished, *self._holders()] if s not in self.forced]
+        last = self.placed_last
+        order = [s for s in [*self.finished, *self._holders()] if s not in last]
         if self.revolutionary is not None:
             order.insert(min(3, len(order)), self.revolutionary)
-        first = [*order, *self.forced][:3]  # the leavers too, when fewer than three played on
+        first = [*order, *last][:3]  # the leavers too, when fewer than three played on
         return team(first[0]) if len(first) == 3 and len({team(s) for s in first}) == 1 else None
 
     def _sweep_team(self) -> int | None:
         """§10 烩四 (and §8.2: a revolutionary's two teammates taking 头科 and 二科)."""
-        order = [s for s in self.finished if s not in self.forced]
+        order = [s for s in self.finished if s not in self.placed_last]
         if self.revolutionary is not None and len(order) >= 2:
             side = team(self.revolutionary)
             if team(order[0]) == side and team(order[1]) == side:

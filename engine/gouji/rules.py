@@ -50,6 +50,7 @@ PRESETS: dict[str, dict[str, str]] = {
         "sweep": "next_hand_tribute",
         "buying": "horse",
         "declarations": "houshuiwan",
+        "bare_jokers_fall": "on",
         "scoring": "outline",
     },
 }
@@ -82,6 +83,7 @@ class Rules(TableOptions):
     revolution_rule: str = "standard"  # §8.2; outline: A.4
     declarations: str = "none"  # 预点 4 / 明点 2 (outline, A.6), 太空 8 / 明点 2 (后水湾, B.6)
     flip_double: bool = False  # A.6: a lost declaration (翻车) costs twice its stake
+    bare_jokers_fall: bool = False  # B.7 大小王不出手: jokers alone just before the final 3s → 大落
 
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():

@@ -357,6 +357,17 @@ def test_b5_point_opens_only_before_the_first_player_finishes() -> None:
     assert results == [False, True]
 
 
+@pytest.mark.parametrize(("rules", "place"), [(HOUSHUIWAN, 6), (Rules(), 1)])
+def test_b7_jokers_alone_just_before_the_final_3s_place_the_player_last(rules: Rules, place: int) -> None:
+    hand = from_hands(["SJ BJ 3", "5 3", "6 3", "7 3", "8 3", "9 3"], leader=0, rules=rules)
+    warned = hand.warnings(0)
+    assert (warned.get("SJ BJ") == "jokers_fall") == (place == 6)
+    assert "BJ" not in warned and "SJ" not in warned  # a joker is left beside the 3: no fall
+    events = play(hand, (0, "SJ BJ"), (0, "3")) + finish_with_defaults(hand)
+    assert bool(of(events, "JokersFell")) == (place == 6)
+    assert hand.finish_order.index(0) + 1 == place
+
+
 def test_b8_the_swept_owe_their_opposites_one_tribute_each_and_the_match_goes_on() -> None:
     match, _ = swept_match(HOUSHUIWAN)
     assert not match.is_over and len(match.hands) == 2
