@@ -25,7 +25,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 # gouji-variants.md C: what choosing a variant sets (a table may still change each of them).
-PRESETS: dict[str, dict[str, str]] = {
+_VARIANTS: dict[str, dict[str, str]] = {
     "standard": {},
     "outline": {
         "burn_priority": "outline",
@@ -56,11 +56,18 @@ PRESETS: dict[str, dict[str, str]] = {
 }
 
 
+def _completed(variants: dict[str, dict[str, str]], defaults: dict[str, str]) -> dict[str, dict[str, str]]:
+    """Each preset names every field some preset sets, so that switching variants leaves nothing
+    of the previous one behind (`standard` sets them all back)."""
+    touched = {name for preset in variants.values() for name in preset}
+    return {v: {name: defaults[name] for name in touched} | preset for v, preset in variants.items()}
+
+
 @dataclass(frozen=True, slots=True)
 class Rules(TableOptions):
     choices: ClassVar[Mapping[str, tuple[object, ...]]] = CHOICES
     aliases: ClassVar[Mapping[str, str]] = {"yield": "yielding", "让牌": "yielding"}  # `yield` is Python's
-    presets: ClassVar[Mapping[str, Mapping[str, Mapping[str, str]]]] = {"variant": PRESETS}
+    presets: ClassVar[Mapping[str, Mapping[str, Mapping[str, str]]]] = {}  # below: needs the defaults
     teams: str = "random"  # §1 how players get seats
     revolution: bool = True  # §8.2 革命
     kaidian: bool = True  # §9 开点 and 点贡
@@ -93,3 +100,11 @@ class Rules(TableOptions):
         if self.declarations != "none" and (self.point_rule == "standard" or not self.kaidian):
             # a declaration is settled by the variants' 点贡 (A.6, B.6)
             raise OptionError("option_needs", option="declarations", needs="point_rule=outline/houshuiwan")
+
+
+def _text(value: object) -> str:
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
+PRESETS = _completed(_VARIANTS, {name: _text(value) for name, value in Rules().to_dict().items()})
+Rules.presets = {"variant": PRESETS}

@@ -148,4 +148,15 @@ async def test_rules_is_a_players_guide_with_the_tables_settings_in_words(bot: B
     before = await bot.say(BOB, private(BOB), "/rules gouji")  # Bob's Telegram is English
     guide = await bot.wait(lambda calls: [c.text for c in calls[before:] if c.chat == BOB["id"]])
     assert guide[0].startswith("🃏 Gouji in a nutshell") and "opposite" in guide[0]
-    assert "/rules gongzhu" in guide[0]
+    assert "/rules gongzhu" in guide[0] and "/rules houshuiwan" in guide[0]
+
+
+async def test_rules_explains_the_tables_variant(bot: Bot) -> None:
+    await bot.say(ALICE, GROUP, "/gouji variant=houshuiwan")
+    before = await bot.say(ALICE, GROUP, "/rules")
+    guide = await bot.wait(lambda calls: [c.text for c in calls[before:] if c.method == "sendMessage"])
+    assert "后水湾" in guide[0] and "马牌" in guide[0] and "288" in guide[0]
+    assert "· 玩法: 后水湾" in guide[0]  # its settings in words, relative to the variant
+    before = await bot.say(BOB, private(BOB), "/rules outline")
+    guide = await bot.wait(lambda calls: [c.text for c in calls[before:] if c.chat == BOB["id"]])
+    assert guide[0].startswith("🃏 Gouji in a nutshell") and "outline (《够级大纲》" in guide[0]

@@ -111,6 +111,24 @@ async def test_options_change_in_the_lobby_only(world: World) -> None:
     assert row is not None and row.rules["max_hands"] == 4 and row.time_control == "slow"
 
 
+async def test_choosing_a_variant_in_the_lobby_sets_its_preset_and_what_is_typed_beside_it_wins(
+    world: World,
+) -> None:
+    """gouji-variants.md C: a variant presets its column; a table may still change each part."""
+    table = await world.referee.open_table(GROUP, ALICE, "gouji", {"variant": "outline", "scoring": "club"})
+    view = world.referee.view(table.id)
+    assert view.options["point_rule"] == "outline" and view.options["scoring"] == "club"
+    await world.referee.set_options(table.id, {"variant": "houshuiwan"})
+    options = world.referee.view(table.id).options
+    assert (options["deck"], options["buying"], options["scoring"]) == ("six_decks", "horse", "outline")
+    await world.referee.set_options(table.id, {"yield": "off"})  # the variant stays
+    options = world.referee.view(table.id).options
+    assert options["deck"] == "six_decks" and options["yielding"] is False
+    await world.referee.set_options(table.id, {"variant": "standard"})
+    defaults = {name: value for name, value in world.referee.view(table.id).options.items()}
+    assert defaults["deck"] == "four_decks" and defaults["point_rule"] == "standard"
+
+
 async def test_a_lobby_is_still_there_after_a_restart(world: World) -> None:
     table = await world.referee.open_table(GROUP, ALICE, "gouji")
     await world.referee.join(table.id, BOB)
