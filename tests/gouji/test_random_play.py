@@ -1,9 +1,12 @@
 """What random play shows of 够级 beyond the contract every game keeps (tests/contract): every
-set a seat could physically form that is not offered is refused, and club scores sum to zero."""
+set a seat could physically form that is not offered is refused (in every variant), club scores
+sum to zero and offset scores go to the winning team alone."""
 
 import random
 from collections import deque
 from collections.abc import Iterator
+
+import pytest
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -42,10 +45,18 @@ def random_match(seed: int, rules: Rules) -> tuple[Match, list[tuple[int, str]]]
     return match, match.log
 
 
+VARIANTS = ("standard", "outline", "houshuiwan")
+
+
+def variant(name: str, **options: str) -> Rules:
+    return Rules.from_options({"variant": name, **options})
+
+
+@pytest.mark.parametrize("name", VARIANTS)
 @SETTINGS
 @given(seed=st.integers(0, 10**9))
-def test_every_formable_set_not_offered_is_refused(seed: int) -> None:
-    for match, seat, rand in random_steps(seed, Rules(max_hands=1)):
+def test_every_formable_set_not_offered_is_refused(name: str, seed: int) -> None:
+    for match, seat, rand in random_steps(seed, variant(name, max_hands="1")):
         hand = match.hand
         offered = match.legal_moves(seat)
         if hand.phase == "play":
@@ -70,7 +81,7 @@ def some_sets(counts: list[int], rand: random.Random) -> list[CardSet]:
     found = []
     for _ in range(8):
         pick = [rand.randint(0, c) for c in counts]
-        base = [r for r in range(12) if pick[r]]
+        base = [r for r in range(12) if pick[r]]  # (counts may exceed four decks': 后水湾's six)
         if len(base) > 1:
             for r in base[1:]:
                 pick[r] = 0
@@ -86,3 +97,22 @@ def test_hand_scores_sum_to_zero_under_club(seed: int) -> None:
     for hand in match.hands:
         assert hand.scores is not None and sum(hand.scores) == 0
     assert sum(match.totals) == 0
+
+
+@pytest.mark.parametrize("name", ("outline", "houshuiwan"))
+@SETTINGS
+@given(seed=st.integers(0, 10**9))
+def test_offset_scores_go_to_one_team_alone_as_the_difference_of_places(name: str, seed: int) -> None:
+    """gouji-variants.md A.8: places 4 2 0 0 −2 −4 summed per team; the winners each record the
+    difference, the others 0."""
+    match, _ = random_match(seed, variant(name, max_hands="2"))
+    for hand in match.hands:
+        assert hand.scores is not None
+        order = hand.finish_order
+        points = (4, 2, 0, 0, -2, -4)
+        sums = [sum(points[i] for i, s in enumerate(order) if s % 2 == side) for side in (0, 1)]
+        if hand.sweep is not None:
+            sums = [6, -6] if hand.sweep == 0 else [-6, 6]
+        winner = 0 if sums[0] > sums[1] else 1
+        expected = [abs(sums[0] - sums[1]) if s % 2 == winner else 0 for s in range(6)]
+        assert list(hand.scores) == expected
