@@ -7,7 +7,6 @@ from collections import deque
 from collections.abc import Iterator
 
 import pytest
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
