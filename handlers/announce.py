@@ -142,6 +142,9 @@ def _line(
         values["declaration"] = t(lang, f"declaration.{values['name']}")
         outcome = "" if kind == "Declared" else ("_won" if values["won"] else "_lost")
         return t(lang, f"announce.{kind}{outcome}", **values)
+    if kind == "Merged":
+        values["ranks"] = listed(lang, values["ranks"])
+        return t(lang, "announce.Merged", **values)
     if kind == "Resumed":
         return t(lang, "announce.Resumed", seconds=round(values["given_back"]))
     if has(f"announce.{kind}"):

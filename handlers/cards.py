@@ -15,6 +15,7 @@ DECISIONS = (
     "deadlevels",
     "yield",
     "declare",
+    "merge",
     "claim",
     "accept",
     "reject",

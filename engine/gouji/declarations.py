@@ -60,7 +60,7 @@ class Declarations(_Base):
         if asked:
             self.phase, self.to_act, self.decided = Phase.DECLARE, asked, {}
             return
-        self._start_play(self.leader, out)
+        self._merge_or_play(out)
 
     def _declare(self, seat: int, move: Move, out: list[ev.Event]) -> None:
         """One seat's choice, kept secret until every asked seat has chosen (then all are told
@@ -78,7 +78,7 @@ class Declarations(_Base):
         if blind:
             self._begin(out)
         else:
-            self._start_play(self.leader, out)
+            self._merge_or_play(out)
 
     def _declared_against(self, seat: int) -> bool:
         """The seat's opposite declared it would not open point (void against the revolutionary)."""

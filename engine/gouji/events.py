@@ -21,7 +21,7 @@ class HandStarted(Event):
 @dataclass(slots=True)
 class LeaderChosen(Event):
     seat: int
-    reason: str  # turned_card | last_place | revolution_side | given
+    reason: str  # turned_card | last_place | rotation | threes_shown | revolution_side | given
     card: str | None = None  # the turned card, suit included (e.g. "H9")
 
 
@@ -122,6 +122,12 @@ class DeclarationSettled(Event):  # at the hand's end: won, or 翻车
     won: bool
     count: int  # 点贡 paid to the declarer (won) or by it
     against: int
+
+
+@dataclass(slots=True)
+class Merged(Event):  # 会3 / 会4: these ranks are out of every hand for the hand (A.9)
+    seat: int
+    ranks: tuple[str, ...]
 
 
 @dataclass(slots=True)

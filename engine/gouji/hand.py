@@ -12,6 +12,7 @@ from engine.gouji.cards import (
     NRANKS,
     RANKS,
     SEATS,
+    THREE,
     Card,
     Deck,
     HandCards,
@@ -36,6 +37,7 @@ class HandState:
     rules: Rules
     deck: Deck
     sets: SetTable  # the enumeration within the deck's bounds
+    low: int
     gouji_by_rank: bool
     hand_no: int
     seed: str
@@ -102,6 +104,8 @@ class HandState:
         def _begin(self, out: list[ev.Event]) -> None: ...
         def _declare(self, seat: int, move: Move, out: list[ev.Event]) -> None: ...
         def _declare_or_play(self, out: list[ev.Event]) -> None: ...
+        def _merge_or_play(self, out: list[ev.Event]) -> None: ...
+        def _holder_from(self, seat: int) -> int: ...
         def _declared_against(self, seat: int) -> bool: ...
         def _declaration_debts(self, scored: bool, out: list[ev.Event]) -> None: ...
         def _add_special(
@@ -130,7 +134,8 @@ class Hand(Declarations, PrePlay, PlayPhase, HandState):
         preplay: bool = False,
     ) -> None:
         self.rules, self.seed, self.hand_no = rules, seed, hand_no
-        self.deck, self.sets = DECKS[rules.deck], SET_TABLES[rules.deck]
+        self.deck, self.sets = DECKS[rules.deck], SET_TABLES[(rules.deck, rules.bie3)]
+        self.low = self.sets.low  # the lowest rank of a set with wildcards: 4, or 3 without 憋3
         self.gouji_by_rank = rules.gouji_sets == "by_rank"
         self.owed = list(owed)
         self.redeals = 0
@@ -197,7 +202,10 @@ class Hand(Declarations, PrePlay, PlayPhase, HandState):
         rand = rng(self.seed, "deal", self.redeals)
         deck, size = shuffled_deck(rand, self.deck), self.deck.hand_size
         self._seat_hands([HandCards(deck[i * size : (i + 1) * size]) for i in range(SEATS)])
-        if self.given_leader is None:  # §8.6: the holder of a randomly turned card leads
+        if not self.rules.bie3:  # A.9 亮3上班: the most 3s of one suit lead, every hand
+            self.leader, suit = self._shown_threes(self.given_leader or 0)
+            out.append(ev.LeaderChosen(self.leader, "threes_shown", suit + RANKS[THREE]))
+        elif self.given_leader is None:  # §8.6: the holder of a randomly turned card leads
             turned = rand.randrange(len(deck))
             self.leader = turned // size
             card = deck[turned]
@@ -206,6 +214,18 @@ class Hand(Declarations, PrePlay, PlayPhase, HandState):
             self.leader = self.given_leader
             reason = "rotation" if self.rules.leader_rule == "rotate" else "last_place"
             out.append(ev.LeaderChosen(self.leader, reason))
+
+    def _shown_threes(self, start: int) -> tuple[int, str]:
+        """The seat showing the most 3s of one suit (ties: the first in play order from
+        `start`, the last hand's leader), and that suit."""
+        best, best_count, best_suit = start, -1, ""
+        for step in range(SEATS):
+            seat = (start + step) % SEATS
+            suits = self.cards[seat].suits[THREE]
+            for suit in dict.fromkeys(suits):  # each suit once, in the order held
+                if suit is not None and suits.count(suit) > best_count:
+                    best, best_count, best_suit = seat, suits.count(suit), suit
+        return best, best_suit
 
     # -- the public API (design.md) ----------------------------------------------------------
 

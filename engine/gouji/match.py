@@ -53,6 +53,8 @@ class Match(MatchPlay):
         """§8.6: the last hand's 大落 leads; a 大落 of the revolution side hands it on. Under
         `leader_rule=rotate` (A.2) the seat after the last hand's leader; after a sweep that did
         not end the match (A.7, B.8) a new card is turned (None)."""
+        if not self.rules.bie3:  # A.9 亮3上班: the shown 3s decide; ties go from the last leader
+            return hand.leader
         if hand.sweep is not None:
             return None
         if self.rules.leader_rule == "rotate":

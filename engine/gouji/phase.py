@@ -17,5 +17,6 @@ class Phase(StrEnum):
     TRIBUTE = "tribute"  # §8.4 进贡; a teammate receiver's 吃 / 不吃 / 反抽
     DEAD_LEVELS = "dead_levels"  # §8.5 死级
     DECLARE = "declare"  # 明点 before the first lead (A.6, B.6)
+    MERGE = "merge"  # 会3 / 会4: the leader may take the 3s and / or 4s out (A.9, without 憋3)
     PLAY = "play"
     OVER = "over"

@@ -80,7 +80,7 @@ class PlayPhase(_Base):
         if self.obligated[seat]:
             found = [m for m in found if self._keeps_obligation(counts, m)]
         elif self._is_burn(seat):
-            found = [m for m in found if can_finish_with_jokers(counts, m)]
+            found = [m for m in found if can_finish_with_jokers(counts, m, self.low)]
         return [*found, PASS, YIELD] if self._may_yield(seat) else [*found, PASS]
 
     def _answers(self, counts: list[int], table: CardSet) -> list[CardSet]:
@@ -157,20 +157,22 @@ class PlayPhase(_Base):
         if not (strict or burning):
             table = self.table
             if table.big and self.rules.bj_over_bj:  # only B.3 answers a big joker
-                return can_answer_over_big(counts, table)
-            return can_answer(counts, table)
+                return can_answer_over_big(counts, table, self.low)
+            return can_answer(counts, table, self.low)
         for move in self._answers(counts, self.table):
             if strict:
                 if self._keeps_obligation(counts, move):
                     return True
-            elif not burning or can_finish_with_jokers(counts, move):
+            elif not burning or can_finish_with_jokers(counts, move, self.low):
                 return True
         return False
 
-    @staticmethod
-    def _keeps_obligation(counts: list[int], move: CardSet) -> bool:
-        """After a successful burn: a joker in every set (final 3s apart), still feasible."""
-        return move.is_threes or (move.jokers > 0 and can_finish_with_jokers(counts, move))
+    def _keeps_obligation(self, counts: list[int], move: CardSet) -> bool:
+        """After a successful burn: a joker in every set (the final 3s of 憋3 apart), still
+        feasible."""
+        if move.is_threes and self.rules.bie3:
+            return True
+        return move.jokers > 0 and can_finish_with_jokers(counts, move, self.low)
 
     def _check_play(self, seat: int, move: Move) -> None:
         """Why `move` is illegal for the seat to act, in words a player understands."""
@@ -185,9 +187,12 @@ class PlayPhase(_Base):
                 return
             raise IllegalMove("play_a_set", text=str(move))  # a pre-play word (take, revolt…) in play
         counts = self.cards[seat].counts
+        bie3 = move.is_threes and self.rules.bie3  # 憋3: 3s alone, all together, last (§3)
+        if bie3 and move.size != move.naturals:
+            raise IllegalMove("threes_no_wild")
         if not holds(counts, move):
             raise IllegalMove("not_in_hand", cards=str(move))
-        if move.is_threes and (move.naturals != counts[THREE] or sum(counts) != counts[THREE]):
+        if bie3 and (move.naturals != counts[THREE] or sum(counts) != counts[THREE]):
             raise IllegalMove("threes_last")
         table = self.table
         if table is not None and not self._beats(move, table):
@@ -197,7 +202,7 @@ class PlayPhase(_Base):
         if self.obligated[seat]:
             if not self._keeps_obligation(counts, move):
                 raise IllegalMove("burn_obligation")
-        elif table is not None and self._is_burn(seat) and not can_finish_with_jokers(counts, move):
+        elif table is not None and self._is_burn(seat) and not can_finish_with_jokers(counts, move, self.low):
             raise IllegalMove("burn_infeasible", move=str(move))
 
     # -- doing it ------------------------------------------------------------------------------
@@ -232,7 +237,8 @@ class PlayPhase(_Base):
             self._use_dead_level(seat, out)
         counts = self.cards[seat].counts
         # 闷 risk: this set leaves only 3s; if it is beaten, its player is smothered.
-        self.smother_risk = seat if self.left[seat] and self.left[seat] == counts[THREE] else None
+        final_threes = self.rules.bie3 and self.left[seat] and self.left[seat] == counts[THREE]
+        self.smother_risk = seat if final_threes else None
         if self.smother_risk is not None and self._falls_with(move) and seat not in self.fallen:
             self.fallen.append(seat)
             out.append(ev.JokersFell(seat))

@@ -13,7 +13,7 @@ from engine.gouji.cards import BIG_JOKER, FOUR, RANKS, SEATS, SMALL_JOKER, THREE
 from engine.gouji.declarations import DECLARE
 from engine.gouji.phase import Phase
 from engine.gouji.scoring import Debt, opposite, team
-from engine.gouji.sets import PASS, CardSet, Decision, Move, answers, decision, point_sets
+from engine.gouji.sets import MERGES, PASS, CardSet, Decision, Merge, Move, answers, decision, point_sets
 
 if TYPE_CHECKING:
     from engine.gouji.hand import HandState
@@ -41,7 +41,8 @@ class PrePlay(_Base):
         """§8.2: no 2 and no joker after 买3; the outline (A.4): dealt no 3 either."""
         if self._wild_count(seat):
             return False
-        return self.rules.revolution_rule == "standard" or not self.cards[seat].counts[THREE]
+        outline = self.rules.revolution_rule == "outline" and self.rules.bie3  # A.9: 3s do not count
+        return not outline or not self.cards[seat].counts[THREE]
 
     def _play_order(self, start: int) -> list[int]:
         return [(start + i) % SEATS for i in range(SEATS)]
@@ -65,6 +66,8 @@ class PrePlay(_Base):
     def _buy_threes(self, out: list[ev.Event]) -> None:
         """§8.1 买3 / 要3; the outline sells only between enemies and never free (A.3); 后水湾's
         马牌 then buys a 4 the same way (B.2), so every seat holds a 3 and a 4."""
+        if not self.rules.bie3:  # A.9: no 买3 without 憋3
+            return
         enemies_only = self.rules.buying == "enemies"
         self._buy(THREE, enemies_only, out)
         if self.rules.buying == "horse":
@@ -280,6 +283,27 @@ class PrePlay(_Base):
             return
         self._declare_or_play(out)
 
+    # -- 会3 / 会4 (A.9), then play -------------------------------------------------------------
+
+    def _merge_or_play(self, out: list[ev.Event]) -> None:
+        """Without 憋3 the first leader may take every 3 and / or 4 out of the hand (A.9)."""
+        if self.rules.bie3:
+            self._start_play(self.leader, out)
+            return
+        self.phase, self.to_act = Phase.MERGE, [self._holder_from(self.leader)]
+
+    def _merge(self, seat: int, move: Move, out: list[ev.Event]) -> None:
+        if isinstance(move, Merge):
+            for rank in move.ranks:
+                for holder in range(SEATS):
+                    count = self.cards[holder].counts[rank]
+                    if count:  # out of the game: counted with the cards played
+                        self.cards[holder].drop(rank, count)
+                        self.left[holder] -= count
+                        self.played += count
+            out.append(ev.Merged(seat, tuple(RANKS[r] for r in move.ranks)))
+        self._start_play(self.leader, out)
+
     def _decide_dead_levels(self, seat: int, move: Move, out: list[ev.Event]) -> None:
         chosen = move is DEAD_LEVELS
         out.append(ev.DeadLevelsChosen(seat, chosen))
@@ -327,4 +351,5 @@ STEPS: dict[Phase, Step] = {
     Phase.DEAD_LEVELS: Step(lambda hand, seat: [DEAD_LEVELS, PASS], PrePlay._decide_dead_levels),
     Phase.BLIND_DECLARE: Step(lambda hand, seat: [DECLARE, PASS], lambda h, s, m, o: h._declare(s, m, o)),
     Phase.DECLARE: Step(lambda hand, seat: [DECLARE, PASS], lambda h, s, m, o: h._declare(s, m, o)),
+    Phase.MERGE: Step(lambda hand, seat: [*MERGES.values(), PASS], PrePlay._merge),
 }

@@ -66,7 +66,8 @@ def _completed(variants: dict[str, dict[str, str]], defaults: dict[str, str]) ->
 @dataclass(frozen=True, slots=True)
 class Rules(TableOptions):
     choices: ClassVar[Mapping[str, tuple[object, ...]]] = CHOICES
-    aliases: ClassVar[Mapping[str, str]] = {"yield": "yielding", "让牌": "yielding"}  # `yield` is Python's
+    # `yield` is Python's word
+    aliases: ClassVar[Mapping[str, str]] = {"yield": "yielding", "让牌": "yielding", "憋3": "bie3"}
     presets: ClassVar[Mapping[str, Mapping[str, Mapping[str, str]]]] = {}  # below: needs the defaults
     teams: str = "random"  # §1 how players get seats
     revolution: bool = True  # §8.2 革命
@@ -91,6 +92,7 @@ class Rules(TableOptions):
     declarations: str = "none"  # 预点 4 / 明点 2 (outline, A.6), 太空 8 / 明点 2 (后水湾, B.6)
     flip_double: bool = False  # A.6: a lost declaration (翻车) costs twice its stake
     bare_jokers_fall: bool = False  # B.7 大小王不出手: jokers alone just before the final 3s → 大落
+    bie3: bool = True  # §3 憋3; off: the outline's other mode (A.9), 3s an ordinary rank
 
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():

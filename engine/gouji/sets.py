@@ -113,9 +113,26 @@ class CardSet(Move):
         )
 
 
+class Merge(Decision):
+    """会3 / 会4 (gouji-variants.md A.9): the ranks taken out of every hand for the hand."""
+
+    __slots__ = ("ranks",)
+
+    def __init__(self, ranks: tuple[int, ...]) -> None:
+        super().__init__("merge")
+        self.text = "merge " + " ".join(RANKS[r] for r in ranks)
+        self.ranks = ranks
+
+
+MERGES: dict[str, Merge] = {m.text: m for m in (Merge((THREE,)), Merge((FOUR,)), Merge((THREE, FOUR)))}
+_MERGE_WORDS = {"会3": "merge 3", "会4": "merge 4", "会3会4": "merge 3 4", "全会": "merge 3 4"}
+
 PASS = Decision("pass")
 DECISION_NAMES = frozenset(
-    ("pass", "revolt", "resist", "pay", "take", "decline", "counter", "deadlevels", "yield", "declare")
+    (
+        *("pass", "revolt", "resist", "pay", "take", "decline", "counter", "deadlevels"),
+        *("yield", "declare", "merge"),
+    )
 )
 YIELD = Decision("yield")  # 让牌 (gouji-variants.md A.10)
 _DECISIONS: dict[str, Decision] = {"pass": PASS, "yield": YIELD}
@@ -169,9 +186,7 @@ def set_from_counts(counts: list[int]) -> CardSet:
         raise IllegalMove("not_a_set", cards=text)
     if not bases:
         return card_set(WILD_ONLY, 0, twos, small, big)
-    base = bases[0]
-    if base == THREE and twos + small + big:
-        raise IllegalMove("threes_no_wild")
+    base = bases[0]  # (3s with wildcards are a set only without 憋3: the hand says, not notation)
     return card_set(base, counts[base], twos, small, big)
 
 
@@ -180,6 +195,11 @@ def parse_move(text: str) -> Move:
     words = checked_notation(text).strip().lower().split()
     if not words:
         raise IllegalMove("unknown_move", text=text)
+    if words[0] in _MERGE_WORDS or words[0] == "merge":
+        merge = MERGES.get(_MERGE_WORDS.get(words[0], " ".join(words)))
+        if merge is None:
+            raise IllegalMove("unknown_move", text=quoted(text))
+        return merge
     head = _ALIASES.get(words[0], words[0])
     if head.isalpha() and head.isascii() and head not in ("j", "q", "k", "a", "sj", "bj", "t"):
         if head not in DECISION_NAMES:  # a word that is no decision (`hello`) is not interned
@@ -202,8 +222,9 @@ class SetTable:
     jokers of a kind). Rows of interned sets: `row(rank, naturals)[w]` with
     w = twos * twos_step + small * jokers_step + big, built the first time a row is needed."""
 
-    def __init__(self, max_twos: int, max_jokers: int) -> None:
-        self.max_twos, self.max_jokers = max_twos, max_jokers
+    def __init__(self, max_twos: int, max_jokers: int, low: int = FOUR) -> None:
+        """`low`: the lowest rank a set is built on with wildcards; THREE without 憋3 (A.9)."""
+        self.max_twos, self.max_jokers, self.low = max_twos, max_jokers, low
         self.jokers_step = max_jokers + 1
         self.twos_step = self.jokers_step**2
         self.rows: list[list[tuple[CardSet, ...] | None]] = [[None] * (max_twos + 1) for _ in range(ACE + 2)]
@@ -255,12 +276,12 @@ class SetTable:
         picker = self.wild_picker(min(twos, self.max_twos), small, big, False)
         out: list[CardSet] = []
         all_rows, row = self.rows, self.row
-        for rank in range(FOUR, ACE + 1):
+        for rank in range(self.low, ACE + 1):
             rows = all_rows[rank + 1]
             for naturals in range(1, counts[rank] + 1):
                 out.extend(picker(rows[naturals] or row(rank, naturals)))
         out.extend(self.wild_picker(twos, small, big, True)(row(WILD_ONLY, 0)))
-        if not out and counts[THREE]:
+        if not out and counts[THREE] and self.low == FOUR:
             out.append(card_set(THREE, counts[THREE]))
         return out
 
@@ -270,10 +291,11 @@ class SetTable:
             return []
         size, out = table.size, []
         twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
-        floor = table.value + 1 if table.plain else FOUR
+        low = self.low
+        floor = table.value + 1 if table.plain else low
         all_rows, row, twos_step, jokers_step = self.rows, self.row, self.twos_step, self.jokers_step
         wild_row = row(WILD_ONLY, 0)
-        ranks = [r for r in range(max(floor, FOUR), ACE + 1) if counts[r]]
+        ranks = [r for r in range(max(floor, low), ACE + 1) if counts[r]]
         for b in range(table.small, min(big, size) + 1):
             for s in range(min(small, size - b) + 1):
                 plain = size - b - s
@@ -327,15 +349,19 @@ def beats_over_big(move: CardSet, table: CardSet) -> bool:
 
 
 STANDARD_SETS = SetTable(FOUR_DECKS.copies[TWO], FOUR_DECKS.copies[BIG_JOKER])
-SET_TABLES: dict[str, SetTable] = {
-    name: STANDARD_SETS if deck == FOUR_DECKS else SetTable(deck.copies[TWO], deck.copies[BIG_JOKER])
+# (deck, 憋3) → its enumeration; the default's is STANDARD_SETS itself
+SET_TABLES: dict[tuple[str, bool], SetTable] = {
+    (name, bie3): STANDARD_SETS
+    if (deck, bie3) == (FOUR_DECKS, True)
+    else SetTable(deck.copies[TWO], deck.copies[BIG_JOKER], FOUR if bie3 else THREE)
     for name, deck in DECKS.items()
+    for bie3 in (True, False)
 }
 leads = STANDARD_SETS.leads  # the default deck's, for callers that know no table
 answers = STANDARD_SETS.answers
 
 
-def can_answer(counts: list[int], table: CardSet) -> bool:
+def can_answer(counts: list[int], table: CardSet, low: int = FOUR) -> bool:
     """Whether any set of this hand beats `table`, without building one (auto-pass, §6).
 
     Spending more jokers only lowers how many plain cards are needed, so it is enough to check
@@ -346,17 +372,17 @@ def can_answer(counts: list[int], table: CardSet) -> bool:
     need = table.size - big - small
     if need <= 0:
         return True
-    floor = table.value + 1 if table.plain else FOUR
+    floor = table.value + 1 if table.plain else low
     twos = counts[TWO]
     if floor <= TWO and need <= twos:
         return True
-    for rank in range(floor if floor > FOUR else FOUR, ACE + 1):
+    for rank in range(floor if floor > low else low, ACE + 1):
         if counts[rank] and counts[rank] + twos >= need:
             return True
     return False
 
 
-def can_answer_over_big(counts: list[int], table: CardSet) -> bool:
+def can_answer_over_big(counts: list[int], table: CardSet, low: int = FOUR) -> bool:
     """B.3's extra answers exist (see `SetTable.answers_over_big`)."""
     if not table.big or counts[BIG_JOKER] < table.big + 1:
         return False
@@ -365,7 +391,7 @@ def can_answer_over_big(counts: list[int], table: CardSet) -> bool:
         return True
     rest = list(counts)
     rest[BIG_JOKER] = 0
-    return can_answer(rest, others)
+    return can_answer(rest, others, low)
 
 
 def point_sets(counts: list[int]) -> list[CardSet]:
@@ -384,13 +410,14 @@ def holds(counts: list[int], move: CardSet) -> bool:
     )
 
 
-def can_finish_with_jokers(counts: list[int], minus: CardSet | None = None) -> bool:
+def can_finish_with_jokers(counts: list[int], minus: CardSet | None = None, low: int = FOUR) -> bool:
     """§7 feasibility: the hand (less `minus`) can be played out with a joker in every set,
-    the final 3s apart. Each natural rank needs its own set; 2s ride along with any joker."""
+    the final 3s apart (with 憋3). Each natural rank needs its own set; 2s ride along with any
+    joker."""
     jokers = counts[SMALL_JOKER] + counts[BIG_JOKER]
     twos = counts[TWO]
     ranks = 0
-    for rank in range(FOUR, ACE + 1):
+    for rank in range(low, ACE + 1):
         left = counts[rank] - (minus.naturals if minus is not None and minus.rank == rank else 0)
         if left:
             ranks += 1

@@ -3,7 +3,7 @@
 import pytest
 
 from engine import IllegalMove
-from engine.gouji import parse_move
+from engine.gouji import from_hands, parse_move
 from engine.gouji.cards import parse_counts
 from engine.gouji.sets import CardSet, answers, leads
 
@@ -65,8 +65,9 @@ def test_s3_notation_is_canonical_and_accepts_shorthand() -> None:
 
 
 def test_s3_threes_never_take_wildcards_and_sets_have_one_rank() -> None:
+    hand = from_hands(["3 3 2", "4", "4", "4", "4", "4"], leader=0)
     with pytest.raises(IllegalMove) as err:
-        parse_move("3 3 2")
+        hand.apply(0, "3 3 2")
     assert err.value.key == "threes_no_wild"
     with pytest.raises(IllegalMove) as err:
         parse_move("9 10")

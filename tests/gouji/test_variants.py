@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine import IllegalMove
 from engine.events import Event
 from engine.gouji import Hand, Match, Rules, deal_from, from_hands, parse_move
 from engine.gouji.cards import FOUR, THREE
@@ -377,3 +378,63 @@ def test_b8_the_swept_owe_their_opposites_one_tribute_each_and_the_match_goes_on
     paid = {(e.payer, e.receiver) for e in events if e.kind == "TributePaid"}
     forgiven = {(e.payer, e.receiver) for e in events if e.kind == "TributeForgiven"}
     assert paid | forgiven == {(1, 4), (3, 0), (5, 2)}
+
+
+# -- A.9: the outline's mode without 憋3 (`bie3=off`) -------------------------------------------
+
+NO_BIE3 = Rules(bie3=False)
+
+
+def test_a9_threes_are_an_ordinary_lowest_rank_that_takes_wildcards() -> None:
+    hand = from_hands(["3 3 2 5", "4", "4", "4", "4", "4"], leader=0, rules=NO_BIE3)
+    assert {"3", "3 3", "3 2", "3 3 2"} <= set(legal(hand, 0))
+    play(hand, (0, "3"))
+    assert hand.to_act == [1]  # a 4 beats a 3
+    default = from_hands(["3 3 2 5", "4", "4", "4", "4", "4"], leader=0)
+    assert not {"3", "3 2", "3 3 2"} & set(legal(default, 0))
+    for move, key in (("3", "threes_last"), ("3 3 2", "threes_no_wild")):
+        with pytest.raises(IllegalMove) as refusal:
+            default.apply(0, move)
+        assert refusal.value.key == key
+
+
+def test_a9_no_smother_without_final_threes() -> None:
+    for rules, smothered in ((NO_BIE3, False), (Rules(), True)):
+        hand = from_hands(["5 3", "6 7", "4", "4", "4", "4"], leader=0, rules=rules)
+        events = play(hand, (0, "5"), (1, "6"))
+        assert bool(of(events, "Smothered")) == smothered
+
+
+def test_a9_no_3_is_bought_and_a_revolution_needs_only_no_2_and_no_joker() -> None:
+    rules = Rules(bie3=False, revolution_rule="outline")
+    hands = ["5 6 3 3", "7 2", "3 3 3 8", "9 SJ", "10 BJ", "J 2"]
+    hand, events = dealt(hands, 0, rules)
+    assert not [e for e in events if e.kind.startswith("Three")]
+    assert hand.phase == "revolution" and sorted(hand.to_act) == [0, 2]  # 3s do not count
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a9_the_most_threes_of_one_suit_lead_every_hand(seed: int) -> None:
+    match = Match(seed, Rules(bie3=False, max_hands=2))
+    hand = match.hand
+    [chosen] = of(hand.opening_events, "LeaderChosen")
+    assert chosen.reason == "threes_shown" and chosen.card[1:] == "3"
+
+    def most(seat: int) -> int:
+        suits = hand.cards[seat].suits[THREE]  # as dealt: no 3 changes hands without 憋3
+        return max((suits.count(s) for s in set(suits)), default=0)
+
+    assert most(chosen.seat) == max(most(s) for s in range(6))
+    assert hand.cards[chosen.seat].suits[THREE].count(chosen.card[0]) == most(chosen.seat)
+
+
+def test_a9_the_leader_may_take_the_3s_and_4s_out_of_every_hand() -> None:
+    hands = ["3 4 5 6", "3 3 4 7", "4 8", "3 9", "4 4 10", "J"]
+    hand, _ = dealt(hands, 2, Rules(bie3=False, revolution=False))
+    assert hand.phase == "merge" and hand.to_act == [2]
+    assert legal(hand, 2) == ["merge 3", "merge 3 4", "merge 4", "pass"]
+    total = hand.total_cards()
+    [merged] = of(play(hand, (2, "会3会4")), "Merged")
+    assert merged.ranks == ("3", "4") and hand.phase == "play"
+    assert [str(h) for h in hand.cards] == ["5 6", "7", "8", "9", "10", "J"]
+    assert hand.total_cards() == total  # out of the game, not lost
