@@ -76,8 +76,9 @@ def _gongzhu_window(deal: Any, rules: gongzhu.Rules) -> Window | None:
 
 
 def _gouji_window(hand: Any, rules: gouji.Rules) -> Window | None:
-    """预点 / 太空 / 明点 (gouji-variants.md A.6, B.6) are decided at once; not declaring is no fault."""
-    return Window(0.0, True) if hand.phase in ("blind_declare", "declare") else None
+    """预点 / 太空 / 明点 (gouji-variants.md A.6, B.6) and a 挑牌's answers (A.9) are decided at
+    once; not declaring (or rejecting by timeout) is no fault."""
+    return Window(0.0, True) if hand.phase in ("blind_declare", "declare", "claim_answer") else None
 
 
 def _gouji_team(rules: gouji.Rules, seat: int) -> int:

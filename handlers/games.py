@@ -140,10 +140,14 @@ def _gongzhu_taken(match: MatchPlay) -> tuple[tuple[str, ...], ...] | None:
     return public.taken if isinstance(public, DealView) else None
 
 
-def _declaration_question(private: Private, names: Sequence[str], lang: str) -> dict[str, str]:
-    """预点 / 太空 / 明点: which declaration, against whom, for how much."""
+def _gouji_question(private: Private, names: Sequence[str], lang: str) -> dict[str, str]:
+    """预点 / 太空 / 明点: which declaration, against whom, for how much; 挑牌: who shows what."""
     public = private.round.public
-    if not isinstance(public, HandView) or public.asked_declaration is None:
+    if not isinstance(public, HandView):
+        return {}
+    if public.claim is not None:
+        return {"name": names[public.claim[0]], "hand": public.claim[1]}
+    if public.asked_declaration is None:
         return {}
     name, stake = public.asked_declaration
     opposite = names[(private.seat + 3) % 6]
@@ -167,7 +171,7 @@ UI: dict[str, GameUI] = {
         sheet_places=_gouji_places,
         sheet_teams=True,
         seat_intro=_gouji_intro,
-        question_values=_declaration_question,
+        question_values=_gouji_question,
     ),
     "gongzhu": GameUI(
         word=card_label,

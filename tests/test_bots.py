@@ -66,6 +66,14 @@ def test_gouji_declares_mingdian_only_with_jokers_to_keep_the_opposite_from_open
     assert hand.phase == "declare" and gouji_bot(hand, 0) == expected
 
 
+def test_gouji_accepts_a_teammates_claim_and_rejects_an_enemys() -> None:
+    """gouji-variants.md A.9 挑牌: a teammate finishing helps the team; an enemy's may be beaten."""
+    hand = gouji.from_hands(["K K 5 5", "6 7", "4", "8", "9", "10"], leader=0, rules=gouji.Rules(bie3=False))
+    hand.apply(0, "claim")
+    assert gouji_bot(hand, 2) == "accept" and gouji_bot(hand, 1) == "reject"
+    assert 0 not in hand.to_act  # the claimant is not asked
+
+
 def gongzhu_bot(deal: gongzhu.Deal, seat: int) -> str:
     return str(POLICIES["gongzhu"](deal, seat, random.Random(0)))
 

@@ -57,6 +57,9 @@ def _preplay(hand: Hand, seat: int, moves: list[Move]) -> Move:
         counts = hand.cards[seat].counts
         confident = counts[BIG_JOKER] + counts[SMALL_JOKER] >= DECLARING_JOKERS
         return names["declare"] if confident else PASS
+    if hand.phase == "claim_answer":  # 挑牌: a teammate's claim helps the team, an enemy's not
+        claimant = hand.claimant
+        return names["accept" if claimant is not None and team(claimant) == team(seat) else "reject"]
     if hand.phase == "dead_levels":
         return names["deadlevels"]  # three protected rounds cost the opposite nothing to choose
     return hand.default_move(seat)  # a teammate's tribute: take it all

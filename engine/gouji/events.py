@@ -131,6 +131,23 @@ class Merged(Event):  # 会3 / 会4: these ranks are out of every hand for the h
 
 
 @dataclass(slots=True)
+class Claimed(Event):  # 挑牌: the claimant's whole hand, shown to everyone (A.9)
+    seat: int
+    hand: str
+
+
+@dataclass(slots=True)
+class ClaimAnswered(Event):  # a rejection (it ends the claim), or the last acceptance
+    seat: int
+    accepted: bool
+
+
+@dataclass(slots=True)
+class ClaimAccepted(Event):  # everyone accepted: the claimant plays out and finishes
+    seat: int
+
+
+@dataclass(slots=True)
 class JokersFell(Event):  # 大小王不出手: jokers alone before the final 3s; placed 大落 (B.7)
     seat: int
 

@@ -19,6 +19,7 @@ from engine.gouji.cards import (
     parse_counts,
     shuffled_deck,
 )
+from engine.gouji.claims import Claims
 from engine.gouji.declarations import Declaration, Declarations, declared_names
 from engine.gouji.phase import Phase
 from engine.gouji.play import PlayPhase
@@ -71,6 +72,8 @@ class HandState:
     queue: list[int]
     qi: int
     yielder: int | None  # 让牌: the seat that let the next two answer first, this set
+    claimant: int | None  # 挑牌: whose shown hand the others are answering (A.9)
+    claim_refused: int | None  # a claim rejected this lead: not offered again until the next
     cursor: int
     last_answerer: int | None
     last_chance_done: bool
@@ -106,6 +109,13 @@ class HandState:
         def _declare_or_play(self, out: list[ev.Event]) -> None: ...
         def _merge_or_play(self, out: list[ev.Event]) -> None: ...
         def _holder_from(self, seat: int) -> int: ...
+        def _holders(self) -> list[int]: ...
+        def _finish(self, seat: int, out: list[ev.Event]) -> bool: ...
+        def _close_round(self, winner: int, out: list[ev.Event]) -> None: ...
+        def _claim(self, seat: int, out: list[ev.Event]) -> None: ...
+        def _may_claim(self, seat: int) -> bool: ...
+        def _claim_answers(self, seat: int) -> list[Move]: ...
+        def _answer_claim(self, seat: int, move: Move, out: list[ev.Event]) -> None: ...
         def _declared_against(self, seat: int) -> bool: ...
         def _declaration_debts(self, scored: bool, out: list[ev.Event]) -> None: ...
         def _add_special(
@@ -120,7 +130,7 @@ class HandState:
         def placed_last(self) -> list[int]: ...
 
 
-class Hand(Declarations, PrePlay, PlayPhase, HandState):
+class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
     """A hand of 够级. Build it with `new_game`, `from_hands` or through a `Match`."""
 
     def __init__(
@@ -177,7 +187,7 @@ class Hand(Declarations, PrePlay, PlayPhase, HandState):
         self.tributes, self.dead_seat, self.dead_left = [], None, 0
         self.table, self.owner, self.protected = None, 0, False
         self.passed, self.queue, self.qi, self.cursor = [False] * SEATS, [], 0, 0
-        self.yielder = None
+        self.yielder, self.claimant, self.claim_refused = None, None, None
         self.last_answerer, self.last_chance_done, self.melee_passes = None, False, 0
         self.burn, self.smother_risk = None, None
         self.obligated, self.headless, self.melee = [False] * SEATS, [False] * SEATS, False
@@ -292,7 +302,7 @@ class Hand(Declarations, PrePlay, PlayPhase, HandState):
         if not moves:
             raise IllegalMove("no_decision")
         by_text = {str(m): m for m in moves}
-        for preferred in ("pass", "resist", "take"):
+        for preferred in ("pass", "resist", "take", "reject"):
             if preferred in by_text:
                 return by_text[preferred]
         takes = [m for m in moves if isinstance(m, Decision) and m.name == "take"]
@@ -333,7 +343,7 @@ class Hand(Declarations, PrePlay, PlayPhase, HandState):
         return HandView(
             number=self.hand_no,
             phase=str(self.phase),
-            to_act=() if self._asked_declaration() else tuple(self.to_act),  # decided at once, unseen
+            to_act=() if self._simultaneous() else tuple(self.to_act),  # decided at once, unseen
             cards_left=tuple(0 if s in self.out else n for s, n in enumerate(self.left)),
             forfeited=tuple(self.forced),
             scores=self.scores,
@@ -353,11 +363,16 @@ class Hand(Declarations, PrePlay, PlayPhase, HandState):
             dead_levels_left=self.dead_left,
             declarations=declared_names(self.declared),
             asked_declaration=self._asked_declaration(),
+            claim=None if self.claimant is None else (self.claimant, str(self.cards[self.claimant])),
         )
 
     def seat_view(self, seat: int) -> SeatHandView:
         legal = tuple(str(m) for m in self.legal_moves(seat))
         return SeatRoundView(self.public_view(), seat, str(self.cards[seat]), legal, self.warnings(seat))
+
+    def _simultaneous(self) -> bool:
+        """A decision all asked seats take at once: who is asked stays hidden."""
+        return self.phase in (Phase.BLIND_DECLARE, Phase.DECLARE, Phase.CLAIM_ANSWER)
 
     def is_gouji(self, move: CardSet) -> bool:
         """§5 够级, or 后水湾's by rank and size alone (B.4)."""

@@ -19,4 +19,5 @@ class Phase(StrEnum):
     DECLARE = "declare"  # 明点 before the first lead (A.6, B.6)
     MERGE = "merge"  # 会3 / 会4: the leader may take the 3s and / or 4s out (A.9, without 憋3)
     PLAY = "play"
+    CLAIM_ANSWER = "claim_answer"  # 挑牌: the others accept or reject the shown hand (A.9)
     OVER = "over"

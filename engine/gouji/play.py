@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from engine.errors import IllegalMove
 from engine.gouji import events as ev
 from engine.gouji.cards import BIG_JOKER, FOUR, SEATS, SMALL_JOKER, THREE, TWO
+from engine.gouji.claims import CLAIM
 from engine.gouji.phase import Phase
 from engine.gouji.scoring import Debt, opposite, team
 from engine.gouji.sets import (
@@ -50,6 +51,7 @@ class PlayPhase(_Base):
         self.burn = None
         self.smother_risk = None
         self.yielder = None
+        self.claim_refused = None
         self.to_act = [leader]
 
     def _holder_from(self, seat: int) -> int:
@@ -72,10 +74,10 @@ class PlayPhase(_Base):
     def _play_moves(self, seat: int) -> list[Move]:
         counts = self.cards[seat].counts
         if self.table is None:
-            moves: list[CardSet] = self.sets.leads(counts)
+            leads = self.sets.leads(counts)
             if self.obligated[seat]:
-                moves = [m for m in moves if self._keeps_obligation(counts, m)]
-            return moves  # type: ignore[return-value]  # a fresh list of CardSets
+                leads = [m for m in leads if self._keeps_obligation(counts, m)]
+            return [*leads, CLAIM] if self._may_claim(seat) else [*leads]
         found = self._answers(counts, self.table)
         if self.obligated[seat]:
             found = [m for m in found if self._keeps_obligation(counts, m)]
@@ -114,7 +116,9 @@ class PlayPhase(_Base):
         point_open = self._may_open_point(seat) and self.rules.point_rule != "outline"  # no 4-rule (A.5)
         found: dict[str, str] = {}
         for move in self._play_moves(seat):
-            if not isinstance(move, CardSet):  # pass, 让牌
+            if move is CLAIM:
+                found[move.text] = "shows_hand"
+            if not isinstance(move, CardSet):  # pass, 让牌, 挑牌
                 continue
             if self._falls_with(move) and self.left[seat] - move.size == self.cards[seat].counts[THREE] > 0:
                 found[move.text] = "jokers_fall"
@@ -185,6 +189,10 @@ class PlayPhase(_Base):
                 if not self._may_yield(seat):
                     raise IllegalMove("no_yield")
                 return
+            if move is CLAIM:
+                if not self._may_claim(seat):
+                    raise IllegalMove("no_claim")
+                return
             raise IllegalMove("play_a_set", text=str(move))  # a pre-play word (take, revolt…) in play
         counts = self.cards[seat].counts
         bie3 = move.is_threes and self.rules.bie3  # 憋3: 3s alone, all together, last (§3)
@@ -211,6 +219,9 @@ class PlayPhase(_Base):
         if move is PASS:
             self._record_pass(seat, False, out)
             self._advance(out)
+            return
+        if move is CLAIM:  # 挑牌: the others accept or reject (A.9)
+            self._claim(seat, out)
             return
         if move is YIELD:  # the next two answer first; then the yielder, if both passed
             self.yielder = seat
@@ -365,7 +376,11 @@ class PlayPhase(_Base):
             self.opened[winner] = True
             self.first_point[winner] = move.text
             out.append(ev.PointOpened(winner, move.text))
-        # §6 the last set counts: 无头 and 四人乱缠 begin only now.
+        self._close_round(winner, out)
+
+    def _close_round(self, winner: int, out: list[ev.Event]) -> None:
+        """The round is the winner's: 无头 and 四人乱缠 begin only now (§6, the last set counts),
+        and the winner leads the next one (接风: the next seat with cards, if it finished)."""
         for finisher in self.pending:
             opp = opposite(finisher)
             if self.left[opp] and opp not in self.out and not self.headless[opp]:

@@ -352,4 +352,5 @@ STEPS: dict[Phase, Step] = {
     Phase.BLIND_DECLARE: Step(lambda hand, seat: [DECLARE, PASS], lambda h, s, m, o: h._declare(s, m, o)),
     Phase.DECLARE: Step(lambda hand, seat: [DECLARE, PASS], lambda h, s, m, o: h._declare(s, m, o)),
     Phase.MERGE: Step(lambda hand, seat: [*MERGES.values(), PASS], PrePlay._merge),
+    Phase.CLAIM_ANSWER: Step(lambda h, s: h._claim_answers(s), lambda h, s, m, o: h._answer_claim(s, m, o)),
 }

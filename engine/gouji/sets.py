@@ -131,7 +131,7 @@ PASS = Decision("pass")
 DECISION_NAMES = frozenset(
     (
         *("pass", "revolt", "resist", "pay", "take", "decline", "counter", "deadlevels"),
-        *("yield", "declare", "merge"),
+        *("yield", "declare", "merge", "claim", "accept", "reject"),
     )
 )
 YIELD = Decision("yield")  # 让牌 (gouji-variants.md A.10)
@@ -152,6 +152,9 @@ _ALIASES = {
     "预点": "declare",
     "太空": "declare",
     "报点": "declare",
+    "挑牌": "claim",
+    "同意": "accept",
+    "不同意": "reject",
     "让": "yield",
 }
 

@@ -25,6 +25,7 @@ class HandView(RoundView):
     dead_levels_left: int
     declarations: tuple[str | None, ...] = ()  # 预点 yudian / 太空 taikong / 明点 mingdian per seat
     asked_declaration: tuple[str, int] | None = None  # the one the seats now decide: (name, stake)
+    claim: tuple[int, str] | None = None  # 挑牌 being answered: (claimant, the shown hand)
 
     @property
     def places(self) -> dict[int, int]:

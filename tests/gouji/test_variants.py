@@ -438,3 +438,40 @@ def test_a9_the_leader_may_take_the_3s_and_4s_out_of_every_hand() -> None:
     assert merged.ranks == ("3", "4") and hand.phase == "play"
     assert [str(h) for h in hand.cards] == ["5 6", "7", "8", "9", "10", "J"]
     assert hand.total_cards() == total  # out of the game, not lost
+
+
+# Seat 0 on lead under bie3=off; everyone else holds one or two cards.
+CLAIM_HANDS = ["K K 5 5", "6 7", "4", "8", "9", "10"]
+
+
+def test_a9_a_player_on_lead_may_claim_showing_the_hand_and_only_then() -> None:
+    hand = from_hands(CLAIM_HANDS, leader=0, rules=NO_BIE3)
+    assert "claim" in legal(hand, 0) and hand.warnings(0)["claim"] == "shows_hand"
+    assert "claim" not in legal(from_hands(CLAIM_HANDS, leader=0), 0)  # with 憋3: never
+    play(hand, (0, "5"))
+    assert "claim" not in legal(hand, hand.to_act[0])  # an answer is no lead
+    [claimed] = of(play(from_hands(CLAIM_HANDS, leader=0, rules=NO_BIE3), (0, "挑牌")), "Claimed")
+    assert (claimed.seat, claimed.hand) == (0, "5 5 K K")
+
+
+def test_a9_a_claim_every_other_holder_accepts_finishes_the_claimant() -> None:
+    hand = from_hands(CLAIM_HANDS, leader=0, rules=NO_BIE3)
+    total = hand.total_cards()
+    play(hand, (0, "claim"))
+    view = hand.public_view()
+    assert hand.phase == "claim_answer" and view.to_act == () and view.claim == (0, "5 5 K K")
+    assert sorted(hand.to_act) == [1, 2, 3, 4, 5] and legal(hand, 3) == ["accept", "reject"]
+    events = play(hand, *((seat, "accept") for seat in (1, 2, 3, 4, 5)))
+    assert of(events, "ClaimAccepted") and hand.finish_order == [0] and hand.left[0] == 0
+    assert hand.phase == "play" and hand.to_act == [1]  # 接风: the next seat with cards leads
+    assert hand.total_cards() == total  # played out, not lost
+
+
+def test_a9_one_rejection_and_play_goes_on_with_no_second_claim_this_lead() -> None:
+    hand = from_hands(CLAIM_HANDS, leader=0, rules=NO_BIE3)
+    events = play(hand, (0, "claim"), (2, "accept"), (4, "reject"))
+    assert [(e.seat, e.accepted) for e in of(events, "ClaimAnswered")] == [(4, False)]
+    assert hand.phase == "play" and hand.to_act == [0] and "claim" not in legal(hand, 0)
+    assert str(hand.cards[0]) == "5 5 K K"
+    play(hand, (0, "5 5"))  # nobody beats a pair here: the next round is 0's again
+    assert hand.to_act == [0] and "claim" in legal(hand, 0)
