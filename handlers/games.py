@@ -146,7 +146,7 @@ def _gouji_question(private: Private, names: Sequence[str], lang: str) -> dict[s
     if not isinstance(public, HandView):
         return {}
     if public.claim is not None:
-        return {"name": names[public.claim[0]], "hand": public.claim[1]}
+        return {"name": names[public.claim.seat], "hand": public.claim.hand}
     if public.asked_declaration is None:
         return {}
     name, stake = public.asked_declaration

@@ -27,7 +27,7 @@ from engine.gouji.preplay import PrePlay
 from engine.gouji.rules import Rules
 from engine.gouji.scoring import Debt, fall_debts, hand_scores, paying_order, sweep_debts, team
 from engine.gouji.sets import SET_TABLES, CardSet, Decision, Move, SetTable, parse_move, point_sets
-from engine.gouji.views import HandView, SeatHandView
+from engine.gouji.views import ClaimShown, HandView, SeatHandView
 from engine.seeding import rng
 from engine.views import SeatRoundView
 
@@ -363,12 +363,18 @@ class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
             dead_levels_left=self.dead_left,
             declarations=declared_names(self.declared),
             asked_declaration=self._asked_declaration(),
-            claim=None if self.claimant is None else (self.claimant, str(self.cards[self.claimant])),
+            claim=None
+            if self.claimant is None
+            else ClaimShown(self.claimant, str(self.cards[self.claimant])),
         )
 
     def seat_view(self, seat: int) -> SeatHandView:
         legal = tuple(str(m) for m in self.legal_moves(seat))
         return SeatRoundView(self.public_view(), seat, str(self.cards[seat]), legal, self.warnings(seat))
+
+    def _shown_claim(self) -> ClaimShown | None:
+        seat = self.claimant
+        return None if seat is None else ClaimShown(seat, str(self.cards[seat]))
 
     def _simultaneous(self) -> bool:
         """A decision all asked seats take at once: who is asked stays hidden."""

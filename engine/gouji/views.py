@@ -8,6 +8,14 @@ from engine.views import RoundView, SeatRoundView
 
 
 @dataclass(frozen=True, slots=True)
+class ClaimShown:
+    """挑牌 being answered (gouji-variants.md A.9): the claimant shows its whole hand to all."""
+
+    seat: int
+    hand: str
+
+
+@dataclass(frozen=True, slots=True)
 class HandView(RoundView):
     table: str | None  # the set to beat, in notation
     table_owner: int | None  # who played it
@@ -25,7 +33,7 @@ class HandView(RoundView):
     dead_levels_left: int
     declarations: tuple[str | None, ...] = ()  # 预点 yudian / 太空 taikong / 明点 mingdian per seat
     asked_declaration: tuple[str, int] | None = None  # the one the seats now decide: (name, stake)
-    claim: tuple[int, str] | None = None  # 挑牌 being answered: (claimant, the shown hand)
+    claim: ClaimShown | None = None
 
     @property
     def places(self) -> dict[int, int]:

@@ -10,6 +10,7 @@ from engine.events import Event
 from engine.gouji import Hand, Match, Rules, deal_from, from_hands, parse_move
 from engine.gouji.cards import FOUR, THREE
 from engine.gouji.scoring import Debt, hand_scores, paying_order
+from engine.gouji.views import ClaimShown
 from tests.helpers import finish_with_defaults, legal, of, play
 
 OUTLINE = Rules.from_options({"variant": "outline"})
@@ -459,7 +460,7 @@ def test_a9_a_claim_every_other_holder_accepts_finishes_the_claimant() -> None:
     total = hand.total_cards()
     play(hand, (0, "claim"))
     view = hand.public_view()
-    assert hand.phase == "claim_answer" and view.to_act == () and view.claim == (0, "5 5 K K")
+    assert hand.phase == "claim_answer" and view.to_act == () and view.claim == ClaimShown(0, "5 5 K K")
     assert sorted(hand.to_act) == [1, 2, 3, 4, 5] and legal(hand, 3) == ["accept", "reject"]
     events = play(hand, *((seat, "accept") for seat in (1, 2, 3, 4, 5)))
     assert of(events, "ClaimAccepted") and hand.finish_order == [0] and hand.left[0] == 0
