@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from functools import cache
 
 from PIL import Image, ImageDraw
@@ -54,10 +54,35 @@ class Canvas:
     def png(self) -> bytes:
         """RGB PNG bytes (Telegram shows no transparency in photos)."""
         out = io.BytesIO()
-        # Flat colours: 128 of them look the same and make the file 3x smaller and faster to write.
-        picture = self.image.convert("RGB").quantize(128, method=Image.Quantize.FASTOCTREE)
+        # Flat colours: a palette looks the same and makes the file 3x smaller and faster to
+        # write. Mapping onto the theme's ready palette costs a seventh of building one per picture.
+        picture = self.image.convert("RGB").quantize(palette=_palette(self.theme), dither=Image.Dither.NONE)
         picture.save(out, "PNG", compress_level=3)  # level 6 halves the speed for 20 % less size
         return out.getvalue()
+
+
+# Colours drawn besides the theme's own (text on the felt and on accent pills, veils' shadow).
+EXTRA_COLOURS: tuple[RGB, ...] = ((255, 255, 255), (20, 20, 20), (0, 0, 0))
+BLEND_STEPS = 12  # antialiased edges and veils blend two colours: this many steps between them
+
+
+@cache
+def _palette(theme: Theme) -> Image.Image:
+    """Every colour this theme draws with and the blends between any two of them (antialiased
+    edges, veils), reduced once to a 256-colour palette that every picture maps onto."""
+    colours = sorted(
+        {v for v in astuple(theme) if isinstance(v, tuple) and len(v) == 3 and isinstance(v[0], int)}
+        | set(theme.teams)
+        | set(EXTRA_COLOURS)
+    )
+    pairs = [(a, b) for i, a in enumerate(colours) for b in colours[i + 1 :]]
+    strip = Image.new("RGB", (BLEND_STEPS + 1, len(pairs)))
+    for y, (a, b) in enumerate(pairs):
+        for x in range(BLEND_STEPS + 1):
+            strip.putpixel(
+                (x, y), tuple(round(p + (q - p) * x / BLEND_STEPS) for p, q in zip(a, b, strict=True))
+            )
+    return strip.quantize(256, method=Image.Quantize.FASTOCTREE)
 
 
 @cache
