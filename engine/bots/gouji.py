@@ -16,7 +16,8 @@ from engine.gouji.sets import PASS, YIELD, CardSet, Move
 WILD_COST = {"twos": 3, "small": 7, "big": 10}
 CHEAP = 0  # answers that spend no wildcard and split no rank are always worth playing
 THREAT = 8  # spent on a 够级 set or on a player close to finishing
-URGENT = 16  # spent when the other side is about to finish
+URGENT = 16  # spent when the other side is about to finish, or its 够级 set would open point
+ONE_TWO = 5  # one wildcard 2 (and a split rank): the opposite's 够级 set that opens nothing
 NEAR_FINISH = 6  # cards left that make a player dangerous
 # 明点 (gouji-variants.md A.6, B.6) only with a clear reason: this many jokers answer the
 # opposite's 够级 sets first (only the opposite may, unburnt) and keep it from opening point
@@ -75,8 +76,8 @@ def _lead(hand: Hand, seat: int, sets: list[CardSet]) -> Move:
     wants_point = hand.rules.kaidian and not hand.opened[seat] and not hand.played_four[seat]
     if wants_point:
         points = [m for m in plain if hand.opens_point(m) and m.value >= KING]
-        if points:  # a strong point set wins its round more often than not
-            return max(points, key=lambda m: (m.value, m.size))
+        if points:  # a strong point set wins its round more often than not; the smallest will do
+            return min(points, key=lambda m: (m.size, m.value))
         plain = [m for m in plain if m.rank != FOUR] or plain  # a 4 would give the point up
     if plain:
         return min(plain, key=lambda m: (m.value, -m.size))
@@ -86,20 +87,23 @@ def _lead(hand: Hand, seat: int, sets: list[CardSet]) -> Move:
 
 def _answer(hand: Hand, seat: int, sets: list[CardSet]) -> Move:
     owner = hand.owner
-    if not sets or team(owner) == team(seat):
-        return PASS  # a teammate's set stands
     table = hand.table
     assert table is not None
     counts = hand.cards[seat].counts
     rest = sum(counts) - counts[THREE]
     whole = [m for m in sets if m.size == rest]
-    if whole:
-        return whole[0]  # the answer finishes the hand
+    if whole:  # the answer leaves only the 3s (a teammate's set too: the round is then ours)
+        return whole[0]
+    if not sets or team(owner) == team(seat):
+        return PASS  # a teammate's set stands
     budget = CHEAP
     gouji = hand.is_gouji(table)
     if gouji or hand.left[owner] <= NEAR_FINISH:
         budget = THREAT
-    if hand.left[owner] <= 2 or (owner == opposite(seat) and gouji):
+    if owner == opposite(seat) and gouji:
+        # only the opposite may answer a 够级 set unburnt: worth much if it would open point
+        budget = URGENT if hand.opens_point(table) and hand.point_open_to(owner) else ONE_TWO
+    if hand.left[owner] <= 2:
         budget = URGENT
     # keep at least one big set in reserve for the end, so the last set is not smothered
     reserve = counts[BIG_JOKER] + counts[SMALL_JOKER] + counts[TWO]

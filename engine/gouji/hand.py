@@ -376,6 +376,10 @@ class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
         seat = self.claimant
         return None if seat is None else ClaimShown(seat, str(self.cards[seat]))
 
+    def point_open_to(self, seat: int) -> bool:
+        """Whether the seat may still open point this hand (its deadline, its 4, its status)."""
+        return self._may_open_point(seat)
+
     def _simultaneous(self) -> bool:
         """A decision all asked seats take at once: who is asked stays hidden."""
         return self.phase in (Phase.BLIND_DECLARE, Phase.DECLARE, Phase.CLAIM_ANSWER)

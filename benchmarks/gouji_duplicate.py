@@ -1,0 +1,131 @@
+"""够级 bots in duplicate play (issue 18): the same deal played twice with the teams swapped, so
+the cards' luck cancels out; and the heuristic's known mistakes, counted.
+
+    python -m benchmarks.gouji_duplicate [--hands 150] [--against path/to/engine/bots/gouji.py]
+
+`--against` loads another version of the 够级 bot from a file (an older checkout, say) and plays
+today's bot against it; without it, today's bot plays itself (a sanity check: about 50 %).
+Reported: the share of deals today's team wins on both sides, with a 95 % interval, the points
+per hand, and per hand of today's bot the mistakes issue 18 lists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import math
+import random
+import time
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from engine import gouji
+from engine.bots import gouji as today
+from engine.gouji.cards import THREE
+from engine.gouji.scoring import opposite, team
+from engine.gouji.sets import PASS, CardSet
+from engine.seeding import rng
+
+Choose = Callable[[Any, int, random.Random], Any]
+
+
+def load_bot(path: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location("other_gouji_bot", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class Mistakes:
+    """Issue 18's list, counted for the seats of the bot under test."""
+
+    def __init__(self) -> None:
+        self.teammate_pass = 0  # passed a teammate's set though an answer would leave only 3s
+        self.wasted_wilds = 0  # ≥ 2 wildcards on the opposite's 够级 set that could not open point
+        self.smothered = 0
+
+    def see(self, hand: gouji.Hand, seat: int, move: Any) -> None:
+        table = hand.table
+        if hand.phase != "play" or table is None:
+            return
+        counts = hand.cards[seat].counts
+        rest = sum(counts) - counts[THREE]
+        teammates = team(hand.owner) == team(seat)
+        if (
+            move is PASS
+            and teammates
+            and any(isinstance(m, CardSet) and m.size == rest for m in hand.legal_moves(seat))
+        ):
+            self.teammate_pass += 1
+        if isinstance(move, CardSet) and hand.owner == opposite(seat) and hand.is_gouji(table):
+            opens = hand.opens_point(table) and hand.point_open_to(hand.owner)
+            if not opens and move.twos + move.jokers >= 2:
+                self.wasted_wilds += 1
+
+
+def duplicate(hands: int, mine: Choose, theirs: Choose) -> tuple[list[int], list[int], Mistakes, float]:
+    """Per deal, +1 / 0 / −1 for each of the two sittings (today's team won / drew / lost the
+    hand) and today's team's points; mistakes; mean thinking time (ms) of today's bot."""
+    results, points, mistakes, thinking = [], [], Mistakes(), []
+    for number in range(hands):
+        for side in (0, 1):  # today's bot on the even seats, then on the odd ones
+            hand = gouji.new_game(seed=f"duplicate/{number}")
+            ply = 0
+            while not hand.is_over:
+                seat = hand.to_act[0]
+                ours = team(seat) == side
+                rand = rng(hand.seed, "bot", seat, ply)
+                start = time.process_time()
+                move = (mine if ours else theirs)(hand, seat, rand)
+                if ours:
+                    thinking.append(time.process_time() - start)
+                    mistakes.see(hand, seat, move)
+                events = hand.apply(seat, move)
+                mistakes.smothered += sum(1 for e in events if e.kind == "Smothered" and team(e.seat) == side)
+                ply += 1
+            assert hand.scores is not None
+            own = sum(p for s, p in enumerate(hand.scores) if team(s) == side)
+            other = sum(p for s, p in enumerate(hand.scores) if team(s) != side)
+            results.append((own > other) - (own < other))
+            points.append(own - other)
+    return results, points, mistakes, 1000 * sum(thinking) / max(1, len(thinking))
+
+
+def interval(values: list[int]) -> tuple[float, float]:
+    """Mean and the half-width of its 95 % interval."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / max(1, n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=150)
+    parser.add_argument("--against", help="a file holding another version of the 够级 bot")
+    args = parser.parse_args()
+    other = load_bot(args.against).choose if args.against else today.choose
+    start, cpu = time.perf_counter(), time.process_time()
+    results, points, mistakes, thinking = duplicate(args.hands, today.choose, other)
+    n = len(results)
+    wins = [1 if r > 0 else 0 for r in results]
+    share, margin = interval(wins)
+    mean_points, points_margin = interval(points)
+    print(f"today's 够级 bot vs {args.against or 'itself'}: {n} hands ({args.hands} deals × 2 sittings)")
+    print(f"  hands won {share:.1%} ± {margin:.1%}, drawn {results.count(0) / n:.1%}")
+    print(f"  points per hand, team minus team: {mean_points:+.1f} ± {points_margin:.1f}")
+    print(
+        "  mistakes per hand: passed a teammate's set with only 3s to follow"
+        f" {mistakes.teammate_pass / n:.2f}, ≥2 wildcards on a 够级 set that opens nothing"
+        f" {mistakes.wasted_wilds / n:.2f}, smothered {mistakes.smothered / n:.2f}"
+    )
+    print(
+        f"  thinking {thinking:.3f} ms a decision (process time); "
+        f"{time.perf_counter() - start:.1f} s wall, {time.process_time() - cpu:.1f} s process"
+    )
+
+
+if __name__ == "__main__":
+    main()
