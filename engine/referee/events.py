@@ -73,7 +73,7 @@ class ReplacedByBot(Event):  # a player left a running match
 
 
 @dataclass(slots=True)
-class ExposureTimedOut(Event):  # 拱猪: the window ran out; the undecided expose nothing (no fault)
+class WindowClosed(Event):  # a decision window ran out (拱猪 exposure, 够级 declarations): no fault
     seats: tuple[int, ...]
 
 

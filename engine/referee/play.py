@@ -10,7 +10,7 @@ from engine.errors import IllegalMove, Refused
 from engine.events import Event
 from engine.move import Move
 from engine.referee.core import RefereeCore
-from engine.referee.events import AutopilotEnded, ExposureTimedOut, Reminder, ReplacedByBot
+from engine.referee.events import AutopilotEnded, Reminder, ReplacedByBot, WindowClosed
 from engine.referee.table import LiveTable
 
 
@@ -96,7 +96,7 @@ class Play:
         window = self.core.window(table)
         closing = window is not None and window.faultless
         if closing:
-            events.append(ExposureTimedOut(tuple(late)))
+            events.append(WindowClosed(tuple(late)))
         for seat in late:
             if seat not in match.to_act:  # a late seat's decision may have been made moot
                 continue

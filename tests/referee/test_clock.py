@@ -96,7 +96,7 @@ async def test_the_exposure_window_closes_without_a_fault(world: World) -> None:
     assert view.public and view.public.phase == "expose" and world.referee.private_view(table.id, ALICE).legal
     assert view.deadline_at == world.clock.now() + 30  # the window, longer than a fast move
     await world.clock.advance(30)
-    [closed] = world.recorder.events("ExposureTimedOut")
+    [closed] = world.recorder.events("WindowClosed")
     assert closed.seats == (seat,) and not world.recorder.events("TimedOut")
     assert world.referee.view(table.id).seats[seat].strikes == 0
 
