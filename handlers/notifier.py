@@ -188,6 +188,8 @@ class TelegramNotifier:
                 self.services.referee.private_view(view.id, seat.player) if view.status == "running" else None
             )
             move = played.get(seat.seat)
+            if move is None and seat.seat in timed_out and _passed(notice.events, seat.seat):
+                move = "pass"  # the bot passed for a player out of time: said so, like a play
             update = self.private.update(view, seat.player, private, move, for_you=seat.seat in timed_out)
             await self._to_player(view, seat.player, update)
 
@@ -222,6 +224,10 @@ class TelegramNotifier:
 
 def _players(notice: Notice) -> set[int]:
     return {player for e in notice.events if isinstance(player := getattr(e, "player", None), int)}
+
+
+def _passed(events: Sequence[Event], seat: int) -> bool:
+    return any(event.kind == "Passed" and getattr(event, "seat", None) == seat for event in events)
 
 
 def played_this_round(events: Sequence[Event]) -> dict[int, str]:

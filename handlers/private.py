@@ -162,6 +162,8 @@ class PrivateChats:
         elif played:
             said = "play.played_for_you" if for_you else "play.played"
             lines.append(t(lang, said, move=move_label(played, lang, view.game)))
+        elif for_you:  # out of time on a pass or another decision: said as plainly
+            lines.append(t(lang, "play.decided_for_you"))
         if _on_autopilot(view, private.seat):
             lines.append(t(lang, "play.on_autopilot"))
         return "\n".join(lines)

@@ -18,6 +18,7 @@ from handlers.keyboards import Keys, rows
 SWITCHES: dict[str, tuple[str, ...]] = {
     "gouji": (
         "variant",
+        "bots",
         "teams",
         "revolution",
         "kaidian",
@@ -27,6 +28,7 @@ SWITCHES: dict[str, tuple[str, ...]] = {
         "scoring",
     ),
     "gongzhu": (
+        "bots",
         "decks",
         "heart_values",
         "expose_mode",

@@ -40,7 +40,7 @@ class Deal(Exposure, Claims, TrickPlay):
         "leader", "left", "must_lead_club_two", "opening_events", "phase", "pig_sheep_seats", "pig_taker",
         "played", "result",
         "rules", "scoring_in_hands", "seed", "suit_opened", "taken", "to_act", "trick", "trick_no",
-        "tricks_won", "turn",
+        "tricks_won", "turn", "voids",
     )  # fmt: skip
 
     def __init__(
@@ -91,6 +91,7 @@ class Deal(Exposure, Claims, TrickPlay):
         self.suit_opened = [False] * 4
         self.taken: list[list[tuple[Card, int]]] = [[] for _ in range(SEATS)]
         self.tricks_won = [0] * SEATS
+        self.voids = [0] * SEATS  # per seat, a bit per suit it was seen not to follow (public)
         self.pig_taker: int | None = None
         self.must_lead_club_two = False
         self.claimer: int | None = None
@@ -228,6 +229,8 @@ class Deal(Exposure, Claims, TrickPlay):
         if trick:
             led = trick[0][1].suit
             discard = move.suit != led if size == 1 else any(c.suit != led for c in cards)
+            if discard:  # it had to follow with every card of the led suit it held: none is left
+                self.voids[seat] |= 1 << led
         else:
             discard = False
         out.append(ev.CardPlayed(seat, move.text, discard))

@@ -14,6 +14,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "expose_discard": ("forbid", "allow"),
     "first_lead": ("club2", "seat0"),
     "pig_sheep_swap": ("off", "auto", "chosen"),
+    "bots": ("easy", "normal", "strong"),
 }
 # Stored tables and typed options from before 猪羊变色 had three values: a switch meant `auto`.
 _SWAP_SWITCH = {True: "auto", False: "off", "true": "auto", "on": "auto", "false": "off"}
@@ -45,6 +46,7 @@ class Rules(TableOptions):
     double_pig: bool = False  # §7 双猪: with two decks the highest total is 当猪 too
     strikes: int = 3  # timeouts in one match before the penalty (design.md)
     penalty_points: int = 100  # the penalty: one pig
+    bots: str = "normal"  # the seat-filling bots and autopilot: easy, normal (heuristic), strong (search)
 
     def __post_init__(self) -> None:
         swap = _SWAP_SWITCH.get(self.pig_sheep_swap)  # a legacy switch

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
@@ -11,7 +12,7 @@ from typing import Any
 from data.queries import Queries
 from data.records import MoveRow, TableRow
 from data.store import Store
-from engine.bots import bot_move
+from engine.bots import bot_move, searches
 from engine.errors import Refused
 from engine.events import Event
 from engine.games import GAMES, Window
@@ -23,6 +24,9 @@ from engine.referee.table import LiveTable, replay
 from engine.timecontrol import TimeControl
 
 HEARTBEAT = "alive_at"
+# Searches at once; beyond, the heuristic answers. Threads take turns under the GIL: more at once
+# would only make each slower (and the event loop still gets its turns between them).
+MAX_SEARCHES = 2
 log = logging.getLogger(__name__)
 
 
@@ -45,6 +49,7 @@ class RefereeCore:
         self.outbox = Outbox(notifier)
         self.clock = clock
         self.bot_delay = bot_delay
+        self.searching = 0  # searches running in threads now: more would wait for a core
         self.heartbeat = heartbeat
         self.new_seed = new_seed
         self.tables: dict[int, LiveTable] = {}
@@ -345,9 +350,20 @@ class RefereeCore:
         """A log row; `offset` counts the rows already made for the same change."""
         return MoveRow(table.ply + offset, seat, kind, move, actor, player, self.clock.now())
 
-    def bot_move(self, table: LiveTable, seat: int, ply: int) -> Any:
+    async def bot_move(self, table: LiveTable, seat: int, ply: int) -> Any:
+        """The table's bot's move. A searching bot thinks in a thread, so that no other table
+        waits for it; when every core is already searching, the heuristic answers at once."""
         assert table.match is not None
-        return bot_move(table.game.name, table.match.current, seat, ply)
+        game, round_ = table.game.name, table.match.current
+        if not searches(game, table.rules):
+            return bot_move(game, round_, seat, ply)
+        if self.searching >= MAX_SEARCHES:
+            return bot_move(game, round_, seat, ply, "normal")
+        self.searching += 1
+        try:  # the table's lock is held: nothing else changes this round meanwhile
+            return await asyncio.to_thread(bot_move, game, round_, seat, ply)
+        finally:
+            self.searching -= 1
 
 
 async def _nobody_answers(table: LiveTable) -> None:

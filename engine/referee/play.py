@@ -79,7 +79,7 @@ class Play:
         match = table.match
         assert match is not None
         seat = self.core.bots_to_act(table)[0]
-        move = self.core.bot_move(table, seat, table.ply)
+        move = await self.core.bot_move(table, seat, table.ply)
         events = match.apply(seat, move)
         player = table.seats[seat].player_id
         actor = "bot" if player is None else "autopilot"
@@ -107,7 +107,7 @@ class Play:
                 rows.append(self.core.row(table, seat, "", "timeout", player, "timeout", len(rows)))
                 table.seats[seat].strikes = timed_out.strikes
                 table.seats[seat].autopilot = table.seats[seat].autopilot or timed_out.autopilot
-            move = self.core.bot_move(table, seat, table.ply + len(rows))
+            move = await self.core.bot_move(table, seat, table.ply + len(rows))
             events += match.apply(seat, move)
             rows.append(self.core.row(table, seat, str(move), "timeout", player, offset=len(rows)))
 

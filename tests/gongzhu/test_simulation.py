@@ -1,0 +1,92 @@
+"""Positions for a search (issue 18): a copy that plays on apart from its original, and deals
+rebuilt from one seat's view that hold nothing of the others' real hands."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import gongzhu
+from engine.bots import gongzhu_search
+from engine.gongzhu.simulation import clone, determinized
+
+# Seat 0's view: its own 13 cards. The others' hands differ between A and B only in which of
+# seats 1 and 2 holds which of their cards (each keeps its count and its suits' voids).
+SEAT0 = "SA SK S9 HA H7 H3 DK D9 D4 C8 C7 C5 C3"
+OTHERS_A = [
+    "SQ S8 S6 HK H8 H4 DA D8 D5 CA C9 C6 C2",
+    "SJ S7 S5 HQ H9 H5 DQ D7 D3 CK CT C4 H2",
+    "ST S4 S3 S2 HJ HT H6 DJ DT D6 D2 CQ CJ",
+]
+OTHERS_B = [
+    "SJ S7 S5 HQ H9 H5 DQ D7 D3 CK CT C4 H2",
+    "SQ S8 S6 HK H8 H4 DA D8 D5 CA C9 C6 C2",
+    OTHERS_A[2],
+]
+
+
+def hands_of(deal: gongzhu.Deal) -> list[str]:
+    return [" ".join(sorted(c.text for c in deal.hand(s))) for s in range(4)]
+
+
+def test_a_clone_plays_on_without_touching_its_original() -> None:
+    deal = gongzhu.from_hands([SEAT0, *OTHERS_A], leader=0)
+    before = (deal.public_view(), hands_of(deal))
+    copy = clone(deal)
+    assert copy.public_view() == before[0] and hands_of(copy) == before[1]
+    copy.apply(0, "SA")
+    copy.apply(1, copy.legal_moves(1)[0])
+    assert (deal.public_view(), hands_of(deal)) == before and deal.legal_moves(0)
+
+
+# Seat 2 holds no club: it shows a void when clubs are led.
+VOID_HANDS = [
+    SEAT0,
+    "SQ S8 S6 HK H8 H4 DA D8 D5 CA C9 C6 C2",
+    "SJ S7 S5 HQ H9 H5 DQ D7 D3 H2 DJ DT D6",
+    "ST S4 S3 S2 HJ HT H6 CK CT C4 D2 CQ CJ",
+]
+
+
+def after_a_club_trick() -> gongzhu.Deal:
+    deal = gongzhu.from_hands(VOID_HANDS, leader=0, exposed=["DA"])
+    deal.apply(0, "C3")
+    for seat in (1, 2, 3):
+        deal.apply(seat, deal.legal_moves(seat)[0])  # (the last is the claim)
+    assert deal.voids == [0, 0, 1 << 3, 0]  # seat 2 discarded on clubs: public
+    return deal
+
+
+def test_a_determinized_deal_keeps_what_the_seat_knows_and_deals_the_rest_afresh() -> None:
+    deal = after_a_club_trick()
+    rand, seen = random.Random(3), set()
+    for _ in range(30):
+        world = determinized(deal, 0, rand)
+        assert hands_of(world)[0] == hands_of(deal)[0]
+        assert world.left == deal.left and world.public_view() == deal.public_view()
+        unseen = sorted(c for s in (1, 2, 3) for c in hands_of(deal)[s].split())
+        assert sorted(c for s in (1, 2, 3) for c in hands_of(world)[s].split()) == unseen
+        assert "DA" in hands_of(world)[1].split()  # exposed and not played: still seat 1's
+        assert not world.hands[2][3]  # seat 2 showed it has no club
+        seen.add(tuple(hands_of(world)))
+    assert len(seen) > 20  # the rest is dealt afresh each time
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_other_hands_consistent_with_the_view_change_neither_the_sample_nor_the_move(seed: int) -> None:
+    """Issue 18: the search sees only its seat's view."""
+    first = gongzhu.from_hands([SEAT0, *OTHERS_A], leader=0)
+    second = gongzhu.from_hands([SEAT0, *OTHERS_B], leader=0)
+    assert first.public_view() == second.public_view()
+    one, two = determinized(first, 0, random.Random(seed)), determinized(second, 0, random.Random(seed))
+    assert hands_of(one) == hands_of(two)
+    moves = [str(gongzhu_search.choose(d, 0, random.Random(seed), samples=3)) for d in (first, second)]
+    assert moves[0] == moves[1]
+
+
+def test_the_search_plays_a_legal_card_and_the_same_one_again_from_the_same_stream() -> None:
+    deal = gongzhu.from_hands([SEAT0, *OTHERS_A], leader=0)
+    first = gongzhu_search.choose(deal, 0, random.Random(7), samples=4)
+    assert first in deal.legal_moves(0)
+    assert gongzhu_search.choose(deal, 0, random.Random(7), samples=4) is first
