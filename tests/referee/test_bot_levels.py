@@ -1,0 +1,52 @@
+"""The table's `bots` level (issue 18): which player fills a seat, and a searching bot that
+thinks off the event loop, the heuristic answering when searches already run."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from engine import gongzhu
+from engine.bots import LEVELS, bot_move, searches
+from engine.referee import core
+from tests.referee.world import World
+
+
+def test_each_level_is_its_own_player() -> None:
+    deal = gongzhu.new_game(seed=3)
+    while deal.phase != "play":
+        deal.apply(deal.to_act[0], "pass")
+    for _ in range(8):
+        deal.apply(deal.turn, deal.legal_moves(deal.turn)[0])
+    seat = deal.turn
+    normal = LEVELS[("gongzhu", "normal")]
+    assert bot_move("gongzhu", deal, seat, 0, "strong") in deal.legal_moves(seat)
+    easy = {str(bot_move("gongzhu", deal, seat, ply, "easy")) for ply in range(40)}
+    heuristic = str(normal(deal, seat, random.Random(0)))
+    assert heuristic in easy and len(easy) > 1  # the easy bot slips now and then
+    assert searches("gongzhu", gongzhu.Rules(bots="strong")) and not searches("gongzhu", gongzhu.Rules())
+
+
+async def test_a_searching_bot_thinks_in_a_thread_and_when_searches_already_run_the_heuristic_answers(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await world.table_with_bots("gongzhu", bots="strong", expose_mode="none")
+    match = table.match
+    assert match is not None and table.status == "running"
+    seat, ply = match.to_act[0], table.ply
+    threads: list[str] = []
+    heuristic = LEVELS[("gongzhu", "normal")]
+
+    def search(round_: object, seat: int, rand: random.Random) -> object:
+        threads.append(threading.current_thread().name)
+        return heuristic(round_, seat, rand)
+
+    monkeypatch.setitem(LEVELS, ("gongzhu", "strong"), search)
+    await world.referee.core.bot_move(table, seat, ply)
+    assert threads and threads[0] != threading.main_thread().name  # the event loop went on
+    monkeypatch.setattr(core, "MAX_SEARCHES", 0)  # every core busy
+    answered = await world.referee.core.bot_move(table, seat, ply)
+    assert len(threads) == 1  # no search this time
+    assert answered is bot_move("gongzhu", match.current, seat, ply, "normal")
