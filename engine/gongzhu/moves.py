@@ -101,14 +101,17 @@ def parse_move(text: str) -> Move:
     name = _NAMES.get(words[0].lower())
     if name is None:
         cards = parse_cards(text)
+        if not cards:  # separators alone (`,`): no card named
+            raise IllegalMove("unknown_move", text=quoted(text))
         if len(cards) > 2:
             raise IllegalMove("one_or_two", text=quoted(text))
         return play(*cards)
     rest = words[1:]
     if name == "expose":
-        if not rest:
+        shown = parse_cards(" ".join(rest))
+        if not shown:
             raise IllegalMove("unknown_move", text=quoted(text))
-        return expose(parse_cards(" ".join(rest)))
+        return expose(shown)
     if name == "claim":
         return claim([_claimed(word) for word in rest])
     if rest:

@@ -28,6 +28,9 @@ HOSTILE = [
     "9x24 9x1",  # 25 nines: more than the largest deck (后水湾's six) holds
     "BJ BJ BJ BJ BJ BJ BJ",
     "SJx7",
+    ",",  # a separator alone named no card (拱猪 raised IndexError)
+    " , ,",
+    "expose ,",
     "9 " * 2000,
     "9x9" * 1000,
     "x" * 4096,
