@@ -125,6 +125,11 @@ class HandCards:
             ]
         )
 
+    def copy(self) -> HandCards:
+        twin = HandCards.__new__(HandCards)
+        twin.counts, twin.suits = list(self.counts), [list(stack) for stack in self.suits]
+        return twin
+
     def add(self, card: Card) -> None:
         self.counts[card.rank] += 1
         self.suits[card.rank].append(card.suit)
