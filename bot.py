@@ -8,6 +8,7 @@ import sys
 from data.store import StoreLocked
 from handlers.app import run
 from handlers.config import ConfigError, load
+from handlers.logs import hide_token
 
 
 def main() -> int:
@@ -18,6 +19,7 @@ def main() -> int:
         return 2
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("httpx").setLevel(max(config.log_level, logging.WARNING))
+    hide_token(config.token)
     try:
         run(config)
     except StoreLocked as error:
