@@ -17,6 +17,7 @@ from handlers.context import Context
 from handlers.games import decision_marks, move_label
 from handlers.i18n import t
 from handlers.keyboards import Keys, exposure_move
+from handlers.limits import ANSWER_LIMIT, fitted
 from handlers.membership import admin_unless_creator
 from handlers.replies import refusal
 
@@ -56,7 +57,7 @@ async def pressed(update: Update, context: Context) -> None:
         else:  # a move, or the exposure's done
             await _move(update, context, button, lang)
     except Refusal as error:
-        await query.answer(refusal(lang, error))
+        await query.answer(fitted(refusal(lang, error), ANSWER_LIMIT))
 
 
 async def _lobby(update: Update, context: Context, button: Button, lang: str) -> None:
@@ -72,7 +73,7 @@ async def _lobby(update: Update, context: Context, button: Button, lang: str) ->
             await context.bot.send_message(referee.view(button.table).group_id, text, **kwargs)
 
         await seat(player, button.table, found, lang, say)
-        await query.answer(messages[0][:190] if messages else None)
+        await query.answer(fitted(messages[0], ANSWER_LIMIT) if messages else None)
         return
     if button.action == Action.SETTINGS:
         await _settings(update, context, button)
@@ -162,7 +163,7 @@ async def _builder(update: Update, context: Context, button: Button, lang: str) 
     else:
         markup = keys.moves(legal, private.phase, warnings, hidden=hidden)
     await query.edit_message_reply_markup(markup)
-    await query.answer(alert, show_alert=alert is not None)
+    await query.answer(alert and fitted(alert, ANSWER_LIMIT), show_alert=alert is not None)
 
 
 def _index(button: Button, legal: Sequence[str]) -> int:
@@ -191,4 +192,4 @@ async def _move(update: Update, context: Context, button: Button, lang: str) -> 
         move = legal[_index(button, legal)]
     await services(context).referee.submit(button.table, player, move, private.version)
     game = services(context).referee.view(button.table).game
-    await query.answer(t(lang, "play.played", move=move_label(move, lang, game)))
+    await query.answer(fitted(t(lang, "play.played", move=move_label(move, lang, game)), ANSWER_LIMIT))

@@ -24,6 +24,7 @@ from handlers.games import ui
 from handlers.groupfeed import Batch, GroupFeed
 from handlers.i18n import t
 from handlers.keyboards import Keys
+from handlers.limits import CAPTION_LIMIT, chunks, utf16_len
 from handlers.messages import Messages
 from handlers.private import PrivateChats
 from handlers.services import Services
@@ -34,7 +35,6 @@ log = logging.getLogger(__name__)
 ROUND_ENDS = {"HandEnded", "DealEnded", "MatchEnded"}
 ROUND_STARTS = {"HandStarted", "DealStarted"}
 REMATCH = "rematch"  # purpose of the group message that carries the rematch button
-CAPTION_LIMIT = 1024  # Telegram's limit for a picture's caption
 PLAYS = (gouji_events.Played, gongzhu_events.CardPlayed)
 
 
@@ -142,10 +142,11 @@ class TelegramNotifier:
         calls = 1
         text = "\n".join(batch.lines)
         title = t(lang, "announce.sheet")
-        fits = bool(batch.sheets) and len(title) + len(text) < CAPTION_LIMIT
+        fits = bool(batch.sheets) and utf16_len(f"{title}\n{text}") <= CAPTION_LIMIT
         if text and not fits:
-            await self.bot.send_message(view.group_id, text)
-            calls += 1
+            for part in chunks(batch.lines):  # within Telegram's limit, counted as it counts
+                await self.bot.send_message(view.group_id, part)
+                calls += 1
         over = view.status == "finished"  # the match's last sheet offers a rematch
         keys = Keys(self.services.signer, view.group_id, view.game, view.id, view.version, lang)
         for i, sheet in enumerate(batch.sheets):
