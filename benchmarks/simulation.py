@@ -58,8 +58,9 @@ def gouji_positions(count: int) -> list[gouji.Hand]:
 
 def random_gongzhu_playout(deal: gongzhu.Deal, rand: random.Random) -> None:
     while deal.phase == "play":
-        moves = [m for m in deal.legal_moves(deal.turn) if m.__class__ is Play]
-        deal.apply(deal.turn, moves[int(rand.random() * len(moves))])
+        moves = deal.legal_moves(deal.turn)  # the plays, then (maybe) the claim: never the claim
+        plays = len(moves) - (moves[-1].__class__ is not Play)
+        deal.apply(deal.turn, moves[int(rand.random() * plays)])
 
 
 def random_gouji_playout(hand: gouji.Hand, rand: random.Random) -> None:
