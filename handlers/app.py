@@ -14,6 +14,7 @@ from telegram.ext import (
     CallbackQueryHandler,
     CommandHandler,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 
@@ -23,7 +24,7 @@ from engine.referee.clock import Clock, SystemClock
 from handlers import buttons, commands, errors
 from handlers.callbacks import Signer
 from handlers.config import Config
-from handlers.context import CONTEXT_TYPES
+from handlers.context import CONTEXT_TYPES, Context
 from handlers.i18n import LANGUAGES, t
 from handlers.messages import Messages
 from handlers.notifier import TelegramNotifier
@@ -74,6 +75,7 @@ def build(
     app.bot_data.config = config
     app.bot_data.clock = clock or SystemClock()
     app.bot_data.new_seed = new_seed
+    app.add_handler(TypeHandler(Update, _private_chat_works), group=-1)  # before every handler
     app.add_handler(CommandHandler("start", commands.start))
     for names, where in (
         (commands.GROUP_COMMANDS, filters.ChatType.GROUPS),
@@ -89,6 +91,14 @@ def build(
     )
     app.add_error_handler(errors.on_error)
     return app
+
+
+async def _private_chat_works(update: Update, context: Context) -> None:
+    """A player who writes (or presses) in private can be messaged again: a chat Telegram had
+    refused as forbidden (no private chat yet, the bot blocked) is tried again from now on."""
+    chat, user, notifier = update.effective_chat, update.effective_user, context.bot_data.notifier
+    if chat is not None and chat.type == "private" and user is not None and notifier is not None:
+        notifier.reachable(user.id)
 
 
 async def _started(app: Application) -> None:

@@ -5,6 +5,7 @@ private chat."""
 
 from __future__ import annotations
 
+import inspect
 import logging
 from collections.abc import Awaitable, Sequence
 from typing import Any
@@ -45,6 +46,7 @@ class TelegramNotifier:
         self.private = PrivateChats(services, messages)
         self.feed = GroupFeed(clock, self._send_batch)
         self._settings: set[int] = set()  # lobbies showing their settings keyboard
+        self.unreachable: set[int] = set()  # players whose private chat Telegram forbids (403)
 
     @property
     def bot(self) -> Any:
@@ -194,14 +196,27 @@ class TelegramNotifier:
             update = self.private.update(view, seat.player, private, move, for_you=seat.seat in timed_out)
             await self._to_player(view, seat.player, update)
 
-    @staticmethod
-    async def _to_player(view: TableView, player: int, sending: Awaitable[Any]) -> None:
+    async def _to_player(self, view: TableView, player: int, sending: Awaitable[Any]) -> None:
         """One player's messages: a chat Telegram refuses (no private chat, the bot blocked, a
-        failed call) is logged and never keeps the next player from theirs."""
+        failed call) is logged and never keeps the next player from theirs. A chat refused as
+        forbidden is not tried again until the player writes to the bot (`reachable`)."""
+        if player in self.unreachable:
+            if inspect.iscoroutine(sending):
+                sending.close()  # never sent: nothing to wait for
+            return
         try:
             await sending
+        except Forbidden as error:
+            self.unreachable.add(player)
+            log.warning(
+                "table %s: player %s not told, and not again until they write: %s", view.id, player, error
+            )
         except TelegramError as error:
             log.warning("table %s: player %s not told: %s", view.id, player, error)
+
+    def reachable(self, player: int) -> None:
+        """The player wrote to the bot in private: their chat works again."""
+        self.unreachable.discard(player)
 
     async def _seat_intros(self, view: TableView) -> None:
         """ "You are here": each player hears, once, their seat and who plays with and against them."""

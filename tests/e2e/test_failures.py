@@ -9,7 +9,18 @@ from typing import Any
 import pytest
 
 from handlers.i18n import t
-from tests.e2e.harness import ALICE, BOB, CAROL, GROUP, Bot, hands_sent, join_link, private, seated_alone
+from tests.e2e.harness import (
+    ALICE,
+    BOB,
+    CAROL,
+    GROUP,
+    Bot,
+    hands_sent,
+    join_link,
+    play_until,
+    private,
+    seated_alone,
+)
 
 
 async def test_a_press_whose_handler_fails_is_answered_and_logged(
@@ -50,3 +61,22 @@ async def test_a_player_who_blocked_the_bot_never_keeps_the_next_player_from_the
     await bot.until(lambda calls: hands_sent(bot, CAROL))
     assert hands_sent(bot, ALICE)
     assert not [m for (chat, _), m in bot.api.messages.items() if chat == BOB["id"] and "photo" in m]
+
+
+async def test_a_player_whose_chat_is_forbidden_is_not_tried_again_until_they_write(bot: Bot) -> None:
+    """Issue 19: a user without a private chat (or who blocked the bot) was messaged, and refused,
+    at every move. After one 403 the bot waits until the player writes to it in private."""
+    await bot.say(ALICE, GROUP, "/gouji fast teams=join_order")
+    await bot.say(ALICE, private(ALICE), await join_link(bot))
+    await bot.say(BOB, private(BOB), "/start")
+    await bot.say(BOB, GROUP, "/join")
+    bot.api.blocked.add(BOB["id"])
+    await bot.say(ALICE, GROUP, "/fill")
+    await bot.say(ALICE, GROUP, "/startgame")
+    await bot.until(lambda calls: hands_sent(bot, ALICE))
+    await play_until(bot, lambda calls: len([c for c in calls if c.chat == ALICE["id"]]) > 12, limit=60)
+    tried = [c for c in bot.api.calls if c.chat == BOB["id"] and c.method != "getChatMember"]
+    assert len(tried) <= 2, [c.method for c in tried]  # the first refusal, not one per move
+    bot.api.blocked.discard(BOB["id"])  # Bob unblocks the bot and asks for his hand
+    await bot.say(BOB, private(BOB), "/hand")
+    await bot.until(lambda calls: hands_sent(bot, BOB))
