@@ -3,8 +3,8 @@ exclusive lock so a second process on the same file is refused instead of corrup
 
 All access goes through `store.transaction()` (writes, committed together at the end) or
 `store.reading()`; both hold the store's lock, because one connection cannot interleave two
-transactions. Writes are `synchronous=NORMAL` in WAL mode: a commit survives the process dying
-at any moment (only a power cut can lose the last commits, never consistency).
+transactions. Writes are `synchronous=FULL` in WAL mode: a commit survives the process dying and
+a power cut alike, so no move a player has seen acknowledged is lost (it costs ~0.1 ms a move).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ class Store:
             if "locked" in str(error) or "busy" in str(error):
                 raise StoreLocked(f"{path} is in use by another process") from error
             raise
-        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA synchronous=FULL")
         store = cls(db, path)
         await store._migrate()  # with foreign keys off: a migration may rebuild a table
         await db.execute("PRAGMA foreign_keys=ON")

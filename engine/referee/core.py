@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import sqlite3
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -96,9 +97,16 @@ class RefereeCore:
             await q.set_meta(HEARTBEAT, repr(self.clock.now()))
 
     async def _beat(self) -> None:
-        async with self.store.transaction() as q:
-            await q.set_meta(HEARTBEAT, repr(self.clock.now()))
-        self._beat_timer = self.clock.call_at(self.clock.now() + self.heartbeat, self._beat)
+        """Notes that the process is alive (a restart gives back the time since). A failed write
+        (a full disk, a read-only file) is logged and the next beat still comes: a dead heartbeat
+        would make the next restart give back all the time since, not the downtime."""
+        try:
+            async with self.store.transaction() as q:
+                await q.set_meta(HEARTBEAT, repr(self.clock.now()))
+        except sqlite3.Error as error:
+            log.warning("heartbeat not saved: %s", error)
+        finally:
+            self._beat_timer = self.clock.call_at(self.clock.now() + self.heartbeat, self._beat)
 
     async def _load(self, q: Queries, row: TableRow) -> LiveTable:
         game = GAMES[row.game]

@@ -3,6 +3,7 @@ between a commit and its notification — and finished by a new process on the s
 exactly as the uninterrupted match with the same seed."""
 
 import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 
 from data.store import Store
 from engine.referee import Notice, Recorder
+from engine.referee.core import HEARTBEAT
 from tests.referee.world import GROUP, World
 
 OPTIONS = {"gouji": {"max_hands": "2", "teams": "join_order"}, "gongzhu": {"deals": "2"}}
@@ -132,3 +134,23 @@ async def test_a_process_killed_mid_match_loses_nothing(tmp_path: Path, game: st
         assert await outcome(later) == expected
     finally:
         await later.close()
+
+
+async def test_the_heartbeat_survives_a_failed_write(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19: one failed heartbeat write (a full disk) ended the heartbeat, and the next restart
+    gave back all the time since instead of the downtime."""
+    real = world.store.transaction
+    failures = iter([sqlite3.OperationalError("database or disk is full")])
+
+    def failing_once() -> object:
+        error = next(failures, None)
+        if error is not None:
+            raise error
+        return real()
+
+    monkeypatch.setattr(world.store, "transaction", failing_once)
+    await world.clock.advance(600.0)  # the beat that fails
+    await world.clock.advance(600.0)  # the next one still comes, and saves
+    async with world.store.reading() as q:
+        alive = await q.meta(HEARTBEAT)
+    assert alive is not None and float(alive) == world.clock.now()
