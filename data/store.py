@@ -92,6 +92,16 @@ class Store:
     async def _commit(self) -> None:
         await self._db.commit()
 
+    async def backup(self, target: Path) -> None:
+        """A consistent copy of the database while the bot runs (SQLite's online backup, between
+        transactions): the exclusive lock keeps every other process from reading the file."""
+        copy = sqlite3.connect(target, check_same_thread=False)  # aiosqlite writes from its thread
+        try:
+            async with self._lock:
+                await self._db.backup(copy)
+        finally:
+            copy.close()
+
     async def schema_version(self) -> int:
         async with self.reading(), self._db.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()

@@ -3,8 +3,12 @@ the referee opened before the first update, every running table recovered, comma
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import signal
+import sqlite3
 from collections.abc import Callable
+from pathlib import Path
 
 from telegram import BotCommand, Update
 from telegram.ext import (
@@ -121,7 +125,25 @@ async def _started(app: Application) -> None:
     for lang in LANGUAGES:
         menu = [BotCommand(name, t(lang, f"cmd.{name}")) for name in MENU]
         await app.bot.set_my_commands(menu, language_code=None if lang == "zh" else lang)
+    backups = set()  # keeps each running backup task referenced until it ends
+
+    def backup_requested() -> None:  # `kill -USR1 <pid>`
+        task = asyncio.get_running_loop().create_task(backup(store, Path(f"{config.database}.backup")))
+        backups.add(task)
+        task.add_done_callback(backups.discard)
+
+    asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, backup_requested)
     log.info("ready as @%s on %s", app.bot.username, config.database)
+
+
+async def backup(store: Store, target: Path) -> None:
+    """The operator's consistent copy of the running bot's database (SIGUSR1), said in the log."""
+    try:
+        await store.backup(target)
+    except (OSError, sqlite3.Error) as error:
+        log.error("backup to %s failed: %s", target, error)
+    else:
+        log.info("backup written to %s", target)
 
 
 async def _flush(app: Application) -> None:

@@ -4,6 +4,11 @@ belongs."""
 
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
+import sqlite3
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -80,3 +85,22 @@ async def test_a_player_whose_chat_is_forbidden_is_not_tried_again_until_they_wr
     bot.api.blocked.discard(BOB["id"])  # Bob unblocks the bot and asks for his hand
     await bot.say(BOB, private(BOB), "/hand")
     await bot.until(lambda calls: hands_sent(bot, BOB))
+
+
+async def test_an_operator_takes_a_consistent_backup_of_the_running_bot(bot: Bot) -> None:
+    """Issue 19: the exclusive lock forbids reading the file while the bot runs; SIGUSR1 asks
+    the bot itself for SQLite's online backup."""
+    await seated_alone(bot, "gouji")
+    target = Path(f"{bot.database}.backup")
+    os.kill(os.getpid(), signal.SIGUSR1)
+    for _ in range(100):  # the backup runs on the bot's loop, between its transactions
+        if target.exists():
+            break
+        await asyncio.sleep(0.05)
+    copy = sqlite3.connect(target)
+    try:
+        assert copy.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert copy.execute("SELECT count(*) FROM tables").fetchone() == (1,)
+        assert copy.execute("SELECT count(*) FROM moves").fetchone()[0] > 0  # the bots' moves
+    finally:
+        copy.close()
