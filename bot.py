@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import sqlite3
 import sys
 
 from data.store import StoreLocked
@@ -21,9 +22,12 @@ def main() -> int:
     logging.getLogger("httpx").setLevel(max(config.log_level, logging.WARNING))
     hide_token(config.token)
     try:
-        run(config)
+        run(config)  # an unreachable Bot API at start-up is retried (handlers.app.run)
     except StoreLocked as error:
         print(f"bot.py: {error}", file=sys.stderr)
+        return 1
+    except sqlite3.Error as error:  # a path that cannot hold the database: nothing to retry
+        print(f"bot.py: cannot open the database {config.database}: {error}", file=sys.stderr)
         return 1
     return 0
 

@@ -165,13 +165,17 @@ async def _stopped(app: Application) -> None:
 
 
 def run(config: Config) -> None:
+    """Runs the bot until stopped. While the Bot API does not answer at start-up, it is asked
+    again and again (python-telegram-bot's bootstrap retries, with its back-off)."""
     app = build(config)
+    log.info("starting; asking the Bot API at %s until it answers", config.api_url or "api.telegram.org")
     if config.webhook_url:
         app.run_webhook(
             listen="0.0.0.0",
             port=config.port,
             webhook_url=config.webhook_url,
             allowed_updates=Update.ALL_TYPES,
+            bootstrap_retries=-1,
         )
     else:
-        app.run_polling(allowed_updates=Update.ALL_TYPES)
+        app.run_polling(allowed_updates=Update.ALL_TYPES, bootstrap_retries=-1)

@@ -8,12 +8,15 @@ import asyncio
 import os
 import signal
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from handlers.i18n import t
+from tests.e2e.fake_api import FakeBotApi
 from tests.e2e.harness import (
     ALICE,
     BOB,
@@ -104,3 +107,19 @@ async def test_an_operator_takes_a_consistent_backup_of_the_running_bot(bot: Bot
         assert copy.execute("SELECT count(*) FROM moves").fetchone()[0] > 0  # the bots' moves
     finally:
         copy.close()
+
+
+def test_an_unusable_database_path_is_said_in_one_line(api: FakeBotApi, tmp_path: Path) -> None:
+    """Issue 19: a database path that cannot be opened printed a 31-line traceback."""
+    env = {
+        **os.environ,
+        "BOT_TOKEN": "123:abc",
+        "TELEGRAM_API_URL": api.url,
+        "DATABASE_PATH": str(tmp_path / "missing" / "dir" / "bot.sqlite3"),
+    }
+    done = subprocess.run(
+        [sys.executable, "bot.py"], env=env, capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines()[-1].startswith("bot.py: cannot open the database ")
