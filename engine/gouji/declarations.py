@@ -70,7 +70,8 @@ class Declarations(_Base):
         self.decided[seat] = move
         if self.to_act:
             return
-        kind = DECLARATIONS[self.rules.declarations][0 if blind else 1]
+        kind = self._asked_declaration()
+        assert kind is not None
         for declarer in sorted(s for s, m in self.decided.items() if m is DECLARE):
             self.declared[declarer] = kind
             out.append(ev.Declared(declarer, kind.name, kind.stake, opposite(declarer)))

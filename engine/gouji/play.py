@@ -120,13 +120,18 @@ class PlayPhase(_Base):
                 found[move.text] = "shows_hand"
             if not isinstance(move, CardSet):  # pass, 让牌, 挑牌
                 continue
-            if self._falls_with(move) and self.left[seat] - move.size == self.cards[seat].counts[THREE] > 0:
+            if self._falls_with(move) and self._leaves_final_threes(seat, move.size):
                 found[move.text] = "jokers_fall"
             elif burning:
                 found[move.text] = "burn"
             elif point_open and move.rank == FOUR:
                 found[move.text] = "gives_up_point"
         return found
+
+    def _leaves_final_threes(self, seat: int, size: int) -> bool:
+        """With 憋3, playing `size` cards leaves the seat its final 3s and nothing else."""
+        left = self.left[seat] - size
+        return self.rules.bie3 and left > 0 and left == self.cards[seat].counts[THREE]
 
     def _falls_with(self, move: CardSet) -> bool:
         """大小王不出手 (B.7): a set of jokers alone, where the option is on."""
@@ -246,10 +251,8 @@ class PlayPhase(_Base):
         out.append(ev.Played(seat, move.text, lead, gouji, burn, self.left[seat]))
         if seat == self.dead_seat and gouji and self.dead_left:
             self._use_dead_level(seat, out)
-        counts = self.cards[seat].counts
         # 闷 risk: this set leaves only 3s; if it is beaten, its player is smothered.
-        final_threes = self.rules.bie3 and self.left[seat] and self.left[seat] == counts[THREE]
-        self.smother_risk = seat if final_threes else None
+        self.smother_risk = seat if self._leaves_final_threes(seat, 0) else None
         if self.smother_risk is not None and self._falls_with(move) and seat not in self.fallen:
             self.fallen.append(seat)
             out.append(ev.JokersFell(seat))
