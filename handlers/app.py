@@ -12,9 +12,9 @@ from pathlib import Path
 
 from telegram import BotCommand, Update
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationBuilder,
+    BaseRateLimiter,
     CallbackQueryHandler,
     CommandHandler,
     MessageHandler,
@@ -32,7 +32,9 @@ from handlers.context import CONTEXT_TYPES, Context
 from handlers.i18n import LANGUAGES, t
 from handlers.messages import Messages
 from handlers.notifier import TelegramNotifier
+from handlers.ratelimit import PriorityRateLimiter
 from handlers.services import Services
+from handlers.updates import PerChatOrder
 
 log = logging.getLogger(__name__)
 FLUSH_SECONDS = 10.0  # at shutdown, what is still to be told gets this long
@@ -56,12 +58,12 @@ MENU = (
 def build(
     config: Config,
     clock: Clock | None = None,
-    rate_limit: bool = True,
+    limiter: BaseRateLimiter[int] | None = None,
     new_seed: Callable[[], str] | None = None,
 ) -> Application:
-    """`clock`: the referee's clock (tests inject a manual one). `rate_limit`: Telegram's limits
-    (30 messages/s, 20/min per group) kept by AIORateLimiter; tests against a local server turn
-    it off so they never wait. `new_seed`: the deals' seeds (tests fix them)."""
+    """`clock`: the referee's clock (tests inject a manual one). `limiter`: Telegram's limits
+    (30 calls/s, 20/min per group) and retries, presses first (`PriorityRateLimiter` unless
+    given; tests give one that never waits). `new_seed`: the deals' seeds (tests fix them)."""
     builder = (
         ApplicationBuilder()
         .token(config.token)
@@ -71,10 +73,10 @@ def build(
         .post_init(_started)
         .post_stop(_flush)
         .post_shutdown(_stopped)
+        .concurrent_updates(PerChatOrder())
     )
-    if rate_limit:
-        # PTB's builder is typed for a limiter without per-call arguments; AIORateLimiter takes a dict
-        builder = builder.rate_limiter(AIORateLimiter(max_retries=2))  # type: ignore[arg-type]
+    # PTB's builder is typed for a limiter without per-call arguments; ours takes a priority
+    builder = builder.rate_limiter(limiter or PriorityRateLimiter())  # type: ignore[arg-type]
     app = builder.build()
     app.bot_data.config = config
     app.bot_data.clock = clock or SystemClock()

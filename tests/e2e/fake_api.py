@@ -43,6 +43,7 @@ class Call:
     method: str
     params: dict[str, Any]
     files: dict[str, bytes] = field(default_factory=dict)
+    status: int = 200  # what the server answered: 200, or the error it returned
     at: float = field(default_factory=time.perf_counter)  # when the server got it
 
     @property
@@ -55,6 +56,28 @@ class Call:
         return str(self.params.get("text") or self.params.get("caption") or "")
 
 
+@dataclass
+class Fault:
+    """Calls the server refuses: of `method` (any when None) for `chat` (any when None), the next
+    `times` of them, with this code (429 says `retry_after`, 5xx are Telegram's own failures)."""
+
+    code: int
+    method: str | None = None
+    chat: int | None = None
+    times: int = 1
+    retry_after: int = 1
+    description: str = ""
+
+    def matches(self, method: str, chat: int | None) -> bool:
+        return self.times > 0 and self.method in (None, method) and self.chat in (None, chat)
+
+    def error(self) -> _Error:
+        self.times -= 1
+        if self.code == 429:
+            return _Error(429, f"Too Many Requests: retry after {self.retry_after}", self.retry_after)
+        return _Error(self.code, self.description or f"Internal Server Error ({self.code})")
+
+
 class FakeBotApi:
     def __init__(self) -> None:
         self.calls: list[Call] = []
@@ -62,6 +85,9 @@ class FakeBotApi:
         self.admins: set[int] = set()
         self.outsiders: set[int] = set()  # users who are in no group (getChatMember: left)
         self.blocked: set[int] = set()  # users who blocked the bot: any message to them is a 403
+        self.strangers: set[int] = set()  # users who never opened a private chat with the bot
+        self.kicked: set[int] = set()  # groups that removed the bot
+        self.faults: list[Fault] = []  # calls to refuse, in order
         self.files: dict[str, bytes] = {}  # file id → the picture uploaded
         self._updates: list[dict[str, Any]] = []
         self._next_update = 1
@@ -141,8 +167,16 @@ class FakeBotApi:
         return message
 
     def _answer(self, method: str, params: dict[str, Any], files: dict[str, bytes]) -> Any:
-        if params.get("chat_id") is not None and int(params["chat_id"]) in self.blocked:
+        chat_id = None if params.get("chat_id") is None else int(params["chat_id"])
+        fault = next((f for f in self.faults if f.matches(method, chat_id)), None)
+        if fault is not None:
+            raise fault.error()
+        if chat_id in self.blocked:
             raise _Error(403, "Forbidden: bot was blocked by the user")
+        if chat_id in self.strangers:
+            raise _Error(403, "Forbidden: bot can't initiate conversation with a user")
+        if chat_id in self.kicked:
+            raise _Error(403, "Forbidden: bot was kicked from the supergroup chat")
         if method == "getMe":
             return BOT
         if method == "getUpdates":
@@ -233,9 +267,11 @@ class FakeBotApi:
                         {"ok": False, "error_code": error.code, "description": error.text},
                         error.code,
                     )
+                    if error.retry_after is not None:
+                        result["parameters"] = {"retry_after": error.retry_after}
                 if method != "getUpdates":
                     with api._changed:
-                        api.calls.append(Call(method, params, files))
+                        api.calls.append(Call(method, params, files, status))
                         api._changed.notify_all()
                 data = json.dumps(result).encode()
                 self.send_response(status)
@@ -252,8 +288,8 @@ class FakeBotApi:
 
 
 class _Error(Exception):
-    def __init__(self, code: int, text: str) -> None:
-        self.code, self.text = code, text
+    def __init__(self, code: int, text: str, retry_after: int | None = None) -> None:
+        self.code, self.text, self.retry_after = code, text, retry_after
 
 
 def _json(value: Any) -> Any:

@@ -15,6 +15,7 @@ from telegram.ext import Application
 from engine.referee.clock import ManualClock
 from handlers.app import build
 from handlers.config import Config
+from handlers.ratelimit import never_waiting
 from tests.e2e.fake_api import Call, FakeBotApi
 
 TOKEN = "123456:TEST-token"
@@ -51,7 +52,7 @@ class Bot:
         """`move_delay`: BOT_MOVE_DELAY; at 0 the bots' moves all happen at one instant."""
         config = Config(TOKEN, database, api.url, move_delay, logging.INFO, None, 8443)
         clock = clock or ManualClock()
-        app = build(config, clock=clock, rate_limit=False, new_seed=lambda: seed)
+        app = build(config, clock=clock, limiter=never_waiting(), new_seed=lambda: seed)
         await app.initialize()
         await app.post_init(app)  # type: ignore[misc]
         await app.updater.start_polling(poll_interval=0.0, timeout=1)  # type: ignore[union-attr]

@@ -16,13 +16,14 @@ from typing import Any
 import pytest
 
 from handlers.i18n import t
-from tests.e2e.fake_api import FakeBotApi
+from tests.e2e.fake_api import FakeBotApi, Fault
 from tests.e2e.harness import (
     ALICE,
     BOB,
     CAROL,
     GROUP,
     Bot,
+    choose,
     hands_sent,
     join_link,
     play_until,
@@ -123,3 +124,29 @@ def test_an_unusable_database_path_is_said_in_one_line(api: FakeBotApi, tmp_path
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert done.stderr.strip().splitlines()[-1].startswith("bot.py: cannot open the database ")
+
+
+async def test_a_keyboard_refused_by_server_errors_is_delivered_on_a_retry(bot: Bot) -> None:
+    """Issue 19: a failed call (5xx) dropped the rest of the notice with no retry, so the player's
+    keyboard was lost and they were struck for a timeout."""
+    await seated_alone(bot, "gongzhu", "fast expose_mode=none")
+    message, _, data = choose(bot.buttons(ALICE["id"]))
+    # the message that brings her next decision fails twice
+    bot.api.faults.append(Fault(502, None, ALICE["id"], times=2, description="Bad Gateway"))
+    await bot.press(ALICE, message, data)
+    await bot.until(lambda calls: bot.buttons(ALICE["id"]))
+    refused = [c for c in bot.api.calls if c.chat == ALICE["id"] and c.status == 502]
+    assert len(refused) == 2
+    assert bot.app.bot_data.services.referee.view(1).seats[0].strikes == 0  # never ran out of time
+
+
+async def test_a_flood_limit_delays_the_group_but_loses_nothing(bot: Bot) -> None:
+    """A `429 retry_after` on the group's messages: they are sent again after the pause, nothing
+    is dropped, and the player's own messages still arrive."""
+    bot.api.faults.append(Fault(429, "sendMessage", GROUP["id"], times=2, retry_after=3))
+    await seated_alone(bot, "gouji")
+    await bot.until(lambda calls: len([c for c in calls if c.status == 429]) == 2)
+    refused = {c.text for c in bot.api.calls if c.status == 429}
+    said = {c.text for c in bot.api.calls if c.chat == GROUP["id"] and c.status == 200}
+    assert refused <= said  # each refused message went out after all
+    assert bot.buttons(ALICE["id"])

@@ -1,0 +1,227 @@
+"""Telegram's budget spent where players feel it (issue 19): python-telegram-bot's rate limiter
+seam (`BaseRateLimiter`), with priorities `AIORateLimiter` cannot give.
+
+Every call waits for a token of the bot's overall budget (about 30 calls a second); calls in a
+group also for a token of that group's (20 a minute). Waiting calls go in priority order:
+answering a press first, then private chats (the hand and keyboard of the player whose turn it
+is), then the rest, then the groups' messages. Under load the groups' redraws are what waits;
+the group feed merges what piles up meanwhile, so nothing is dropped.
+
+A call Telegram refuses for a moment is tried again: after a `429 retry_after` the whole bot
+pauses as long as asked (the flood limit is the bot's, not the chat's); a server error or a
+broken connection is tried again after a short back-off. A timed-out send is not, since it may
+have arrived (a second copy would be worse than a missing one, which the referee forgives)."""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import logging
+import time
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from datetime import timedelta
+from typing import Any
+
+from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
+from telegram.ext import BaseRateLimiter
+
+log = logging.getLogger(__name__)
+
+PRESS, PRIVATE, OTHER, GROUP = range(4)  # priorities, first served first
+PER_SECOND = 28.0  # a little under Telegram's ~30, so a burst never reaches its 429s
+BURST = 10.0
+GROUP_PER_MINUTE = 20.0
+GROUP_BURST = 10.0
+BACKOFF = (0.5, 1.5, 4.0)  # seconds before each retry of a failed call
+MAX_PAUSE = 60.0  # a retry_after beyond this is not waited for: the call fails
+# calls that may be repeated safely when their answer timed out (they change nothing twice)
+IDEMPOTENT = frozenset(
+    {
+        "answerCallbackQuery",
+        "editMessageText",
+        "editMessageCaption",
+        "editMessageMedia",
+        "editMessageReplyMarkup",
+        "deleteMessage",
+        "deleteMessages",
+        "getChatMember",
+        "getChat",
+        "getMe",
+        "setMyCommands",
+    }
+)
+
+Sleep = Callable[[float], Awaitable[None]]
+
+
+def _seconds(error: RetryAfter) -> float:
+    """How long Telegram asked to wait (read without PTB's deprecated int-or-timedelta property)."""
+    wait: timedelta = error._retry_after
+    return wait.total_seconds()
+
+
+def priority_of(endpoint: str, data: dict[str, Any]) -> int:
+    if endpoint == "answerCallbackQuery":
+        return PRESS
+    chat = data.get("chat_id")
+    if isinstance(chat, int):
+        return PRIVATE if chat > 0 else GROUP
+    if isinstance(chat, str) and chat.lstrip("-").isdigit():
+        return PRIVATE if int(chat) > 0 else GROUP
+    return OTHER
+
+
+class _Bucket:
+    """Tokens refilled at `rate` a second up to `burst`."""
+
+    __slots__ = ("at", "burst", "rate", "tokens")
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate, self.burst, self.tokens, self.at = rate, burst, burst, now
+
+    def refill(self, now: float) -> None:
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+
+    def wait(self, now: float) -> float:
+        """Seconds until a token is there (0 when one is)."""
+        self.refill(now)
+        return 0.0 if self.tokens >= 1 else (1 - self.tokens) / self.rate
+
+
+class PriorityRateLimiter(BaseRateLimiter[int]):
+    """`rate_limit_args`, when a call passes one, is its priority (else it is read from the call)."""
+
+    def __init__(
+        self,
+        per_second: float = PER_SECOND,
+        burst: float = BURST,
+        group_per_minute: float = GROUP_PER_MINUTE,
+        group_burst: float = GROUP_BURST,
+        backoff: Sequence[float] = BACKOFF,
+        sleep: Sleep = asyncio.sleep,
+        now: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.backoff, self.sleep, self.now = tuple(backoff), sleep, now
+        self._bucket = _Bucket(per_second, burst, now())
+        self._group_rate, self._group_burst = group_per_minute / 60.0, group_burst
+        self._groups: dict[int, _Bucket] = {}
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+        self._timer: asyncio.TimerHandle | None = None
+        self._resumed = asyncio.Event()  # cleared while Telegram has asked the bot to wait
+        self._resumed.set()
+        self.retried = 0  # calls tried again (for the log and the benchmarks)
+
+    async def initialize(self) -> None:
+        pass
+
+    async def shutdown(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        for _, _, waiter in self._waiting:
+            waiter.cancel()
+        self._waiting.clear()
+
+    async def process_request(
+        self,
+        callback: Callable[..., Coroutine[Any, Any, bool | dict[str, Any] | list[dict[str, Any]]]],
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        data: dict[str, Any],
+        rate_limit_args: int | None,
+    ) -> bool | dict[str, Any] | list[dict[str, Any]]:
+        priority = priority_of(endpoint, data) if rate_limit_args is None else rate_limit_args
+        chat = data.get("chat_id")
+        group = int(chat) if priority == GROUP and chat is not None else None
+        attempt = 0
+        while True:
+            if group is not None:
+                await self._group_turn(group)
+            await self._turn(priority)
+            try:
+                return await callback(*args, **kwargs)
+            except RetryAfter as error:
+                pause = _seconds(error)
+                if attempt >= len(self.backoff) or pause > MAX_PAUSE:
+                    raise
+                await self._pause(pause)
+            except BadRequest:  # Telegram refused the call itself: the same call fails again
+                raise
+            except TimedOut:
+                if endpoint not in IDEMPOTENT or attempt >= len(self.backoff):
+                    raise
+                await self.sleep(self.backoff[attempt])
+            except NetworkError:  # a 5xx, a broken connection: Telegram did not take the call
+                if attempt >= len(self.backoff):
+                    raise
+                await self.sleep(self.backoff[attempt])
+            attempt += 1
+            self.retried += 1
+            log.info("%s tried again (%d)", endpoint, attempt)
+
+    # -- the budget ---------------------------------------------------------------------------
+
+    async def _pause(self, seconds: float) -> None:
+        """Telegram asked the bot to wait: no call goes before then (calls refused meanwhile
+        wait for the same end, they do not add their pauses up)."""
+        if not self._resumed.is_set():
+            await self._resumed.wait()
+            return
+        self._resumed.clear()
+        try:
+            await self.sleep(seconds)
+        finally:
+            self._bucket.refill(self.now())
+            self._resumed.set()
+
+    async def _group_turn(self, group: int) -> None:
+        bucket = self._groups.get(group)
+        if bucket is None:
+            bucket = self._groups[group] = _Bucket(self._group_rate, self._group_burst, self.now())
+        while (wait := bucket.wait(self.now())) > 0:
+            await self.sleep(wait)
+        bucket.tokens -= 1
+
+    async def _turn(self, priority: int) -> None:
+        if not self._resumed.is_set():
+            await self._resumed.wait()
+        if not self._waiting and self._take():
+            return
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (priority, next(self._order), waiter))
+        if self._timer is None:  # else the timer lets it go when a token is there
+            self._release()
+        await waiter
+
+    def _take(self) -> bool:
+        if self._bucket.wait(self.now()) > 0:
+            return False
+        self._bucket.tokens -= 1
+        return True
+
+    def _release(self) -> None:
+        """Lets the first waiters go while there are tokens; comes back when the next is due."""
+        self._timer = None
+        while self._waiting:
+            if self._waiting[0][2].done():  # its caller went away (a cancelled task)
+                heapq.heappop(self._waiting)
+                continue
+            if not self._take():
+                break
+            heapq.heappop(self._waiting)[2].set_result(None)
+        if self._waiting and self._timer is None:
+            delay = max(self._bucket.wait(self.now()), 0.001)
+            self._timer = asyncio.get_running_loop().call_later(delay, self._release)
+
+
+def never_waiting(sleep: Sleep | None = None) -> PriorityRateLimiter:
+    """A limiter for a local Bot API server in tests: no budget to wait for; retries and
+    Telegram's pauses go through `sleep` (by default none: a test never sleeps)."""
+    return PriorityRateLimiter(1e9, 1e9, 1e12, 1e9, (0.0, 0.0, 0.0), sleep or _no_sleep)
+
+
+async def _no_sleep(seconds: float) -> None:
+    await asyncio.sleep(0)

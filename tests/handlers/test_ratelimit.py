@@ -1,0 +1,122 @@
+"""The rate limiter (issue 19): a press is answered before private messages, private messages go
+before the groups' redraws, and a call Telegram refuses for a moment is tried again."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
+
+from handlers.ratelimit import GROUP, PRESS, PRIVATE, PriorityRateLimiter, priority_of
+
+
+class Sleeps:
+    def __init__(self) -> None:
+        self.asked: list[float] = []
+
+    async def __call__(self, seconds: float) -> None:
+        self.asked.append(seconds)
+        await asyncio.sleep(0)
+
+
+def failing(*errors: Exception) -> Any:
+    """A Bot API call that fails with these errors, one per try, then succeeds."""
+    left = list(errors)
+    tries: list[int] = []
+
+    async def call() -> bool:
+        tries.append(1)
+        if left:
+            raise left.pop(0)
+        return True
+
+    call.tries = tries  # type: ignore[attr-defined]
+    return call
+
+
+async def through(limiter: PriorityRateLimiter, call: Any, endpoint: str, chat: int = 5) -> Any:
+    return await limiter.process_request(call, (), {}, endpoint, {"chat_id": chat}, None)
+
+
+def test_priorities_follow_what_players_feel() -> None:
+    assert priority_of("answerCallbackQuery", {"callback_query_id": "1"}) == PRESS
+    assert priority_of("sendPhoto", {"chat_id": 501}) == PRIVATE
+    assert priority_of("editMessageMedia", {"chat_id": "-100500"}) == GROUP
+    assert PRESS < PRIVATE < GROUP
+
+
+async def test_waiting_calls_go_press_first_then_private_then_group() -> None:
+    now = [0.0]
+    limiter = PriorityRateLimiter(per_second=1, burst=3, group_per_minute=1e6, now=lambda: now[0])
+    for _ in range(3):  # the budget is spent
+        await through(limiter, failing(), "sendMessage")
+    order: list[str] = []
+
+    def recording(name: str) -> Any:
+        async def call() -> bool:
+            order.append(name)
+            return True
+
+        return call
+
+    waiting = [
+        asyncio.create_task(through(limiter, recording("group"), "editMessageMedia", -100)),
+        asyncio.create_task(through(limiter, recording("private"), "sendPhoto", 7)),
+        asyncio.create_task(
+            limiter.process_request(recording("press"), (), {}, "answerCallbackQuery", {}, None)
+        ),
+    ]
+    await asyncio.sleep(0)
+    assert order == []  # no token yet
+    now[0] += 1.0  # one token: the press
+    limiter._release()
+    await asyncio.sleep(0)
+    now[0] += 2.0  # two more: private, then the group
+    limiter._release()
+    await asyncio.gather(*waiting)
+    assert order == ["press", "private", "group"]
+    await limiter.shutdown()
+
+
+async def test_a_server_error_is_tried_again_after_a_back_off() -> None:
+    sleeps = Sleeps()
+    limiter = PriorityRateLimiter(backoff=(0.5, 1.5, 4.0), sleep=sleeps)
+    call = failing(NetworkError("Bad Gateway"), NetworkError("Internal Server Error (500)"))
+    assert await through(limiter, call, "sendPhoto") is True
+    assert len(call.tries) == 3 and sleeps.asked == [0.5, 1.5] and limiter.retried == 2
+
+
+async def test_a_server_error_that_lasts_fails_after_the_retries() -> None:
+    limiter = PriorityRateLimiter(backoff=(0.0, 0.0), sleep=Sleeps())
+    call = failing(*[NetworkError("Bad Gateway")] * 5)
+    with pytest.raises(NetworkError):
+        await through(limiter, call, "sendPhoto")
+    assert len(call.tries) == 3
+
+
+async def test_retry_after_pauses_the_bot_for_as_long_as_asked() -> None:
+    sleeps = Sleeps()
+    limiter = PriorityRateLimiter(sleep=sleeps)
+    assert await through(limiter, failing(RetryAfter(7)), "sendMessage") is True
+    assert sleeps.asked == [7.0]
+
+
+async def test_a_timed_out_send_is_not_sent_twice_but_an_edit_is_tried_again() -> None:
+    limiter = PriorityRateLimiter(backoff=(0.0, 0.0), sleep=Sleeps())
+    send = failing(TimedOut())
+    with pytest.raises(TimedOut):
+        await through(limiter, send, "sendPhoto")
+    assert len(send.tries) == 1  # it may have arrived: a second copy would be worse
+    edit = failing(TimedOut())
+    assert await through(limiter, edit, "editMessageCaption") is True
+    assert len(edit.tries) == 2
+
+
+async def test_a_refusal_is_never_tried_again() -> None:
+    limiter = PriorityRateLimiter(sleep=Sleeps())
+    call = failing(BadRequest("message to edit not found"))
+    with pytest.raises(BadRequest):
+        await through(limiter, call, "editMessageText")
+    assert len(call.tries) == 1
