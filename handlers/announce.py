@@ -145,6 +145,8 @@ def _line(
     if kind == "Merged":
         values["ranks"] = listed(lang, values["ranks"])
         return t(lang, "announce.Merged", **values)
+    if kind == "Undelivered":
+        return t(lang, "announce.Undelivered", seats=listed(lang, (names[s] for s in values["seats"])))
     if kind == "Resumed":
         return t(lang, "announce.Resumed", seconds=round(values["given_back"]))
     if has(f"announce.{kind}"):

@@ -16,6 +16,7 @@ from telegram.ext import (
     ApplicationBuilder,
     BaseRateLimiter,
     CallbackQueryHandler,
+    ChatMemberHandler,
     CommandHandler,
     MessageHandler,
     TypeHandler,
@@ -25,7 +26,7 @@ from telegram.ext import (
 from data.store import Store
 from engine.referee import Referee
 from engine.referee.clock import Clock, SystemClock
-from handlers import buttons, commands, errors
+from handlers import buttons, chats, commands, errors
 from handlers.callbacks import Signer
 from handlers.config import Config
 from handlers.context import CONTEXT_TYPES, Context
@@ -92,6 +93,7 @@ def build(
             app.add_handler(CommandHandler(name, commands.handling(commands.HANDLERS[name]), filters=where))
     app.add_handler(MessageHandler(filters.COMMAND, commands.misplaced))  # wrong chat, or unknown
     app.add_handler(CallbackQueryHandler(buttons.pressed))
+    app.add_handler(ChatMemberHandler(chats.membership_changed, ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_handler(
         MessageHandler(filters.ChatType.PRIVATE & filters.TEXT & ~filters.COMMAND, commands.typed_move)
     )

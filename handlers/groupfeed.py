@@ -76,17 +76,27 @@ class GroupFeed:
         """At shutdown: what waits goes out now, over budget if need be (the rate limiter still
         spaces it), and no timer is left to fire after the bot has gone."""
         self._closing = True
-        for group, state in self._groups.items():
+        for group, state in list(self._groups.items()):
             if state.timer is not None:
                 state.timer.cancel()
             await self._drain(group)
+
+    def forget(self, group: int) -> None:
+        """The group is gone (it removed the bot): what waits for it is dropped, its timer too."""
+        state = self._groups.pop(group, None)
+        if state is not None:
+            state.batches.clear()  # a drain under way stops after its current batch
+            if state.timer is not None:
+                state.timer.cancel()
 
     def waiting(self, group: int) -> bool:
         state = self._groups.get(group)
         return bool(state and state.batches)
 
     async def _drain(self, group: int) -> None:
-        state = self._groups[group]
+        state = self._groups.get(group)
+        if state is None:  # forgotten meanwhile
+            return
         state.timer = None
         state.sending = True
         try:

@@ -27,7 +27,7 @@ from handlers.i18n import t
 from handlers.keyboards import Keys
 from handlers.limits import CAPTION_LIMIT, chunks, utf16_len
 from handlers.messages import Messages
-from handlers.private import PrivateChats
+from handlers.private import PrivateChats, deciding_now
 from handlers.services import Services
 from handlers.sheets import score_sheet_of
 
@@ -47,6 +47,7 @@ class TelegramNotifier:
         self.feed = GroupFeed(clock, self._send_batch)
         self._settings: set[int] = set()  # lobbies showing their settings keyboard
         self.unreachable: set[int] = set()  # players whose private chat Telegram forbids (403)
+        self.gone: set[int] = set()  # groups that removed the bot: nothing is sent there again
 
     @property
     def bot(self) -> Any:
@@ -56,10 +57,27 @@ class TelegramNotifier:
         if self.bot is None:
             return
         view = notice.table
+        if view.group_id in self.gone:
+            await self._private(view, notice)  # the players still hear that their table stopped
+            return
         try:
             await self._publish(view, notice)
-        except Forbidden as error:  # the bot was removed from the group, or a player blocked it
-            log.warning("table %s: %s", view.id, error)
+        except Forbidden as error:  # the bot was removed from the group: its tables stop
+            log.warning("table %s: the group refuses the bot (%s); its tables are stopped", view.id, error)
+            await self.group_gone(view.group_id)
+
+    async def group_gone(self, group: int) -> None:
+        """The bot is no longer in the group (a 403, or Telegram's own news of it): nothing more
+        is sent there, and its tables are stopped."""
+        if group in self.gone:
+            return
+        self.gone.add(group)
+        self.feed.forget(group)
+        await self.services.referee.group_gone(group)
+
+    def group_back(self, group: int) -> None:
+        """The bot was added to the group again."""
+        self.gone.discard(group)
 
     async def _publish(self, view: TableView, notice: Notice) -> None:
         lang = await self.services.group_lang(view)
@@ -137,8 +155,20 @@ class TelegramNotifier:
 
     async def _send_batch(self, table: int, batch: Batch) -> int:
         """A table's waiting news in the fewest messages: the table edited to its latest state,
-        the lines as one message (or as the caption of the last score sheet). Returns the calls."""
+        the lines as one message (or as the caption of the last score sheet). Returns the calls.
+        A group that refuses the bot has its tables stopped; a call that failed even when tried
+        again is logged (the next batch redraws the table anyway)."""
         view: TableView = batch.view
+        try:
+            return await self._send_news(view, batch)
+        except Forbidden as error:
+            log.warning("table %s: the group refuses the bot (%s); its tables are stopped", table, error)
+            await self.group_gone(view.group_id)
+        except TelegramError as error:
+            log.error("table %s: the group's news not told: %s", table, error)
+        return 1
+
+    async def _send_news(self, view: TableView, batch: Batch) -> int:
         lang = await self.services.group_lang(view)
         await self.table(view, lang, await self.services.seat_names(view, lang))
         calls = 1
@@ -194,16 +224,24 @@ class TelegramNotifier:
             if move is None and seat.seat in timed_out and _passed(notice.events, seat.seat):
                 move = "pass"  # the bot passed for a player out of time: said so, like a play
             update = self.private.update(view, seat.player, private, move, for_you=seat.seat in timed_out)
-            await self._to_player(view, seat.player, update)
+            told = await self._to_player(view, seat.player, update)
+            if told or private is None or not deciding_now(view, private):
+                continue
+            referee = self.services.referee
+            if seat.player in self.unreachable:  # refused as forbidden: autopilot, said once
+                await referee.player_unreachable(view.id, seat.player)
+            else:  # failed even when tried again: their deadline charges them nothing
+                await referee.not_delivered(view.id, seat.player, view.version)
 
-    async def _to_player(self, view: TableView, player: int, sending: Awaitable[Any]) -> None:
-        """One player's messages: a chat Telegram refuses (no private chat, the bot blocked, a
-        failed call) is logged and never keeps the next player from theirs. A chat refused as
-        forbidden is not tried again until the player writes to the bot (`reachable`)."""
+    async def _to_player(self, view: TableView, player: int, sending: Awaitable[Any]) -> bool:
+        """One player's messages; whether they were told. A chat Telegram refuses (no private
+        chat, the bot blocked, a call failing even when tried again) is logged and never keeps
+        the next player from theirs. A chat refused as forbidden is not tried again until the
+        player writes to the bot (`reachable`)."""
         if player in self.unreachable:
             if inspect.iscoroutine(sending):
                 sending.close()  # never sent: nothing to wait for
-            return
+            return False
         try:
             await sending
         except Forbidden as error:
@@ -211,8 +249,11 @@ class TelegramNotifier:
             log.warning(
                 "table %s: player %s not told, and not again until they write: %s", view.id, player, error
             )
+            return False
         except TelegramError as error:
             log.warning("table %s: player %s not told: %s", view.id, player, error)
+            return False
+        return True
 
     def reachable(self, player: int) -> None:
         """The player wrote to the bot in private: their chat works again."""

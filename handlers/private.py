@@ -63,7 +63,7 @@ class PrivateChats:
             return
         table, key, number = view.id, (view.id, player), private.public.number
         lang = await self.services.lang_of(player)
-        deciding = _deciding(view, private)
+        deciding = deciding_now(view, private)
         markup = None
         if deciding:
             keys = Keys(self.services.signer, player, view.game, table, view.version, lang)
@@ -175,7 +175,7 @@ def _scene(view: TableView, names: list[str]) -> TableScene:
     return replace(render.table_scene(view, names, 0.0), seconds_left=None)
 
 
-def _deciding(view: TableView, private: PrivateView) -> bool:
+def deciding_now(view: TableView, private: PrivateView) -> bool:
     """The player decides now (a keyboard, a notifying message); never while on autopilot, when
     the seat's bot plays for them."""
     seat = private.seat

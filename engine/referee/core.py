@@ -317,6 +317,7 @@ class RefereeCore:
         table.waiting = humans
         if still_waiting and table.deadline_at is not None:
             return
+        table.undelivered.clear()  # a new decision: it has not failed to arrive yet
         if not humans:
             table.deadline_at = table.reminder_at = None
             return

@@ -92,3 +92,14 @@ class TableStopped(Event):
 @dataclass(slots=True)
 class Resumed(Event):  # after a restart: the time given back to the players
     given_back: float
+
+
+@dataclass(slots=True)
+class Unreachable(Event):  # the player's private chat refuses the bot: their seat goes on autopilot
+    seat: int
+    player: int
+
+
+@dataclass(slots=True)
+class Undelivered(Event):  # Telegram failed to bring the seat its decision: out of time, no fault
+    seats: tuple[int, ...]

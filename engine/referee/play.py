@@ -10,7 +10,7 @@ from engine.errors import IllegalMove, Refused
 from engine.events import Event
 from engine.move import Move
 from engine.referee.core import RefereeCore
-from engine.referee.events import AutopilotEnded, Reminder, ReplacedByBot, WindowClosed
+from engine.referee.events import AutopilotEnded, Reminder, ReplacedByBot, Undelivered, WindowClosed
 from engine.referee.table import LiveTable
 
 
@@ -97,11 +97,15 @@ class Play:
         closing = window is not None and window.faultless
         if closing:
             events.append(WindowClosed(tuple(late)))
+        # a seat whose decision Telegram never delivered is not at fault either
+        excused = frozenset(late) if closing else frozenset(table.undelivered & set(late))
+        if excused and not closing:
+            events.append(Undelivered(tuple(sorted(excused))))
         for seat in late:
             if seat not in match.to_act:  # a late seat's decision may have been made moot
                 continue
             player = table.seats[seat].player_id
-            if not closing:
+            if seat not in excused:
                 timed_out = match.timeout(seat)
                 events.append(timed_out)
                 rows.append(self.core.row(table, seat, "", "timeout", player, "timeout", len(rows)))
@@ -112,14 +116,14 @@ class Play:
             rows.append(self.core.row(table, seat, str(move), "timeout", player, offset=len(rows)))
 
         async def count_timeouts(q: Any) -> None:
-            if closing:
-                return
             for seat in late:
+                if seat in excused:
+                    continue
                 player = table.seats[seat].player_id
                 await q.add_stats(player, table.group_id, table.game.name, timeouts=1)
 
         await self.core.commit(
-            table, events, "timeout", rows, seats_changed=not closing, extra=count_timeouts
+            table, events, "timeout", rows, seats_changed=bool(set(late) - excused), extra=count_timeouts
         )
 
     async def _remind(self, table: LiveTable) -> None:

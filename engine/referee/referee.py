@@ -15,6 +15,7 @@ from engine.referee.notifier import Notifier
 from engine.referee.outbox import Outbox
 from engine.referee.play import Play
 from engine.referee.players import Players
+from engine.referee.reach import Reach
 from engine.referee.reading import Reading
 from engine.referee.table import LiveTable
 
@@ -37,6 +38,7 @@ class Referee:
         lobby = self.lobby = Lobby(core, play)
         players = self.players = Players(core)
         reading = self.reading = Reading(core)
+        reach = self.reach = Reach(core, lobby)
         core.on_due = play.on_due
         # start and stop, and what anyone may look at
         self.recover = core.recover
@@ -70,6 +72,10 @@ class Referee:
         self.register_group = players.register_group
         self.set_group_language = players.set_group_language
         self.set_group_defaults = players.set_group_defaults
+        # who Telegram will not let the bot reach
+        self.player_unreachable = reach.player_unreachable
+        self.not_delivered = reach.not_delivered
+        self.group_gone = reach.group_gone
         # read-only queries
         self.player = reading.player
         self.group_language = reading.group_language

@@ -37,6 +37,7 @@ class LiveTable:
     deadline_at: float | None = None
     reminder_at: float | None = None
     waiting: frozenset[int] = frozenset()  # the human seats the deadline is for
+    undelivered: set[int] = field(default_factory=set)  # waiting seats Telegram never told
     bot_due: float | None = None  # when the next bot or autopilot move is due
     stop_votes: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)

@@ -150,3 +150,81 @@ async def test_a_flood_limit_delays_the_group_but_loses_nothing(bot: Bot) -> Non
     said = {c.text for c in bot.api.calls if c.chat == GROUP["id"] and c.status == 200}
     assert refused <= said  # each refused message went out after all
     assert bot.buttons(ALICE["id"])
+
+
+async def test_a_player_who_blocked_the_bot_goes_on_autopilot_said_once(bot: Bot) -> None:
+    """Issue 19: a seated player whose private chat refuses the bot was struck at every deadline
+    (the table waited for a keyboard they never had). Now their seat's bot plays, said once."""
+    await bot.say(ALICE, GROUP, "/gouji fast teams=join_order")
+    await bot.say(ALICE, private(ALICE), await join_link(bot))
+    await bot.say(BOB, private(BOB), "/start")
+    await bot.say(BOB, GROUP, "/join")
+    bot.api.blocked.add(BOB["id"])
+    await bot.say(ALICE, GROUP, "/fill")
+    await bot.say(ALICE, GROUP, "/startgame")
+    said = t("zh", "announce.Unreachable", player="Bob")
+    await bot.until(lambda calls: [c for c in calls if c.chat == GROUP["id"] and said in c.text])
+    await play_until(bot, lambda calls: len([c for c in calls if c.chat == ALICE["id"]]) > 12, limit=60)
+    referee = bot.app.bot_data.services.referee
+    bob = referee.view(1).seats[1]
+    assert bob.player == BOB["id"] and bob.autopilot and bob.strikes == 0
+    assert len([c for c in bot.api.calls if c.chat == GROUP["id"] and said in c.text]) == 1
+    assert bot.clock.now() < 1_800_000_000.0 + 600  # nobody waited out Bob's deadlines
+
+
+async def test_a_decision_telegram_never_delivered_costs_no_strike(bot: Bot) -> None:
+    """Issue 19: a player whose keyboard could not be delivered was struck for the timeout."""
+    await seated_alone(bot, "gongzhu", "fast expose_mode=none")
+    message, _, data = choose(bot.buttons(ALICE["id"]))
+    bot.api.faults.append(Fault(502, None, ALICE["id"], times=1000, description="Bad Gateway"))
+    await bot.press(ALICE, message, data)
+    said = t("zh", "announce.Undelivered", seats="Alice")
+    await bot.until(lambda calls: [c for c in calls if c.chat == GROUP["id"] and said in c.text])
+    seat = bot.app.bot_data.services.referee.view(1).seats[0]
+    assert seat.strikes == 0 and not seat.autopilot
+    bot.api.faults.clear()
+
+
+def _removed(bot: Bot) -> None:
+    """Telegram's news that the bot was removed from the group."""
+    member = {"user": {"id": 999, "is_bot": True, "first_name": "Gouji"}}
+    change = {
+        "chat": GROUP,
+        "from": ALICE,
+        "date": 0,
+        "old_chat_member": {**member, "status": "member"},
+        "new_chat_member": {**member, "status": "kicked", "until_date": 0},
+    }
+    bot.api._push({"my_chat_member": change})
+
+
+async def test_a_group_that_removed_the_bot_has_its_tables_stopped(bot: Bot) -> None:
+    """Issue 19: the bot went on sending into a group that had removed it (403 after 403)."""
+    await seated_alone(bot, "gouji")
+    bot.api.kicked.add(GROUP["id"])
+    await play_until(
+        bot, lambda calls: any(c.status == 403 and c.chat == GROUP["id"] for c in calls), limit=40
+    )
+    referee = bot.app.bot_data.services.referee
+    await bot.until(lambda calls: not referee.tables_in(GROUP["id"]))
+    refused = len([c for c in bot.api.calls if c.chat == GROUP["id"]])
+    await bot.until(lambda calls: not bot.buttons(ALICE["id"]))  # her keyboard goes too
+    await bot.clock.advance(600)
+    await bot.told()
+    assert len([c for c in bot.api.calls if c.chat == GROUP["id"]]) == refused  # not tried again
+    assert await _stored_status(bot) == "stopped"  # recorded
+
+
+async def test_telegrams_news_of_removal_stops_a_lobby(bot: Bot) -> None:
+    await bot.say(ALICE, GROUP, "/gongzhu")
+    _removed(bot)
+    referee = bot.app.bot_data.services.referee
+    await bot.until(lambda calls: not referee.tables_in(GROUP["id"]))
+    assert await _stored_status(bot) == "stopped"  # recorded
+
+
+async def _stored_status(bot: Bot, table: int = 1) -> str:
+    async with bot.app.bot_data.services.referee.store.reading() as q:
+        row = await q.table(table)
+    assert row is not None
+    return row.status
