@@ -147,6 +147,8 @@ def _line(
         return t(lang, "announce.Merged", **values)
     if kind == "Undelivered":
         return t(lang, "announce.Undelivered", seats=listed(lang, (names[s] for s in values["seats"])))
+    if kind == "SavingAgain":
+        return t(lang, "announce.SavingAgain", seconds=round(values["paused_for"]))
     if kind == "Resumed":
         return t(lang, "announce.Resumed", seconds=round(values["given_back"]))
     if has(f"announce.{kind}"):

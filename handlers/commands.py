@@ -425,8 +425,9 @@ async def typed_move(update: Update, context: Context) -> None:
     text = (message(update).text or "").strip()
     try:  # the engines read `pass`, `过`, `不要` … themselves
         await found.referee.submit(view.id, player, text, view.version)
-    except Refusal as error:
-        await reply(update, t(lang, "refuse.bad_move", reason=refusal(lang, error)))
+    except Refusal as error:  # a pause is no fault of the move: said as it is
+        said = refusal(lang, error)
+        await reply(update, said if error.key == "paused" else t(lang, "refuse.bad_move", reason=said))
 
 
 HANDLERS = {

@@ -8,10 +8,12 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
+log = logging.getLogger(__name__)
 Job = Callable[[], Awaitable[None]]
 
 
@@ -41,7 +43,14 @@ class SystemClock:
     def _spawn(self, job: Job) -> None:
         task: asyncio.Task[None] = asyncio.create_task(job())  # type: ignore[arg-type]  # Awaitable, a coroutine
         self._tasks.add(task)  # keep a reference until it is done
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        """A job's failure is logged with its traceback, never left as "Task exception was never
+        retrieved" when the task is collected."""
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a timed job failed", exc_info=task.exception())
 
     async def drain(self) -> None:
         """Waits for the jobs already started (a clean shutdown)."""

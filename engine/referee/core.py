@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import sqlite3
@@ -18,7 +19,7 @@ from engine.errors import Refused
 from engine.events import Event
 from engine.games import GAMES, Window
 from engine.referee.clock import Clock
-from engine.referee.events import Resumed
+from engine.referee.events import Paused, Resumed, SavingAgain
 from engine.referee.notifier import Notice, Notifier, PrivateView, TableView
 from engine.referee.outbox import Outbox
 from engine.referee.table import LiveTable, replay
@@ -57,6 +58,9 @@ class RefereeCore:
         # a bot's move, a reminder or a deadline has come: the play commands answer (set by Referee)
         self.on_due: Callable[[LiveTable], Awaitable[None]] = _nobody_answers
         self._beat_timer: Any = None
+        # while the store refuses writes: since when, and the tables whose group was told
+        self.paused_since: float | None = None
+        self.paused_tables: set[int] = set()
 
     # -- start and stop ------------------------------------------------------------------------
 
@@ -104,7 +108,11 @@ class RefereeCore:
             async with self.store.transaction() as q:
                 await q.set_meta(HEARTBEAT, repr(self.clock.now()))
         except sqlite3.Error as error:
-            log.warning("heartbeat not saved: %s", error)
+            if self.paused_since is None:  # said once, not at every beat of a long pause
+                log.warning("heartbeat not saved: %s", error)
+        else:
+            if self.paused_since is not None:  # the store takes writes again: play goes on
+                await self._resume()
         finally:
             self._beat_timer = self.clock.call_at(self.clock.now() + self.heartbeat, self._beat)
 
@@ -201,12 +209,60 @@ class RefereeCore:
                     for seat in table.seats:
                         await q.update_seat(table.id, seat)
                 await self.save_table(q, table)
+        except sqlite3.Error as error:  # a full disk, a read-only file, an I/O error
+            with contextlib.suppress(sqlite3.Error):  # unreadable too: memory stays as it was
+                await self._reload(table)
+            await self.pause(table, error)
+            raise Refused("paused") from error
         except Exception:
             await self._reload(table)
             raise
+        if table.id in self.paused_tables:  # this table saves again: its group hears it with the move
+            self.paused_tables.discard(table.id)
+            events = [SavingAgain(self.clock.now() - (self.paused_since or self.clock.now())), *events]
         await self.publish(table, events, cause)
         self.schedule(table)
         return events
+
+    async def pause(self, table: LiveTable, error: sqlite3.Error) -> None:
+        """The store refused a change: the table keeps its last committed state and waits (no
+        clock fires, so no retry storm); its group is told once. The heartbeat tries a write at
+        each beat and resumes every paused table when one succeeds."""
+        if self.paused_since is None:
+            self.paused_since = self.clock.now()
+            log.error("the database refuses writes (%s): tables pause until it takes them again", error)
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        if table.id not in self.paused_tables:
+            self.paused_tables.add(table.id)
+            await self.publish(table, [Paused()], "conduct")
+
+    async def _resume(self) -> None:
+        """Writes succeed again: the paused time is given back to each paused table's deadline
+        (nobody ran out of time while nothing could be saved), and play goes on."""
+        since, now = self.paused_since or self.clock.now(), self.clock.now()
+        self.paused_since = None
+        log.warning("the database takes writes again after %.0f s: play goes on", now - since)
+        for table_id in sorted(self.paused_tables):
+            table = self.tables.get(table_id)
+            if table is None:
+                continue
+            async with table.lock:
+                if table.deadline_at is not None:
+                    table.deadline_at += now - since
+                    if table.reminder_at is not None:
+                        table.reminder_at += now - since
+                table.bot_due = now + self.bot_delay if self.bots_to_act(table) else None
+                try:
+                    async with self.store.transaction() as q:
+                        await self.save_table(q, table)
+                except sqlite3.Error:
+                    self.paused_since = since  # failed again: the next beat tries again
+                    return
+                await self.publish(table, [SavingAgain(now - since)], "resumed")
+                self.schedule(table)
+            self.paused_tables.discard(table_id)
 
     async def save_table(self, q: Queries, table: LiveTable) -> None:
         await q.update_table(
@@ -268,7 +324,8 @@ class RefereeCore:
         for name in (*kept, "deadline_at", "reminder_at", "waiting"):
             setattr(table, name, getattr(fresh, name))
         self._arm(table)
-        self.schedule(table)
+        if self.paused_since is None:  # a paused table's clock waits for the store (_resume)
+            self.schedule(table)
 
     async def publish(self, table: LiveTable, events: list[Event], cause: str) -> None:
         """Hands the committed change to the table's outbox: the lock is not held for Telegram."""
@@ -344,7 +401,10 @@ class RefereeCore:
         async with table.lock:
             if table.version != version or table.status != "running":
                 return  # a newer change has re-armed the clock
-            await self.on_due(table)
+            try:
+                await self.on_due(table)
+            except Refused as refused:  # paused: the store refuses writes (said once, in _pause)
+                log.debug("table %s: %s", table_id, refused)
 
     def row(
         self,

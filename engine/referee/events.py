@@ -103,3 +103,13 @@ class Unreachable(Event):  # the player's private chat refuses the bot: their se
 @dataclass(slots=True)
 class Undelivered(Event):  # Telegram failed to bring the seat its decision: out of time, no fault
     seats: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class Paused(Event):  # the server cannot save moves (a full disk, a read-only file): play waits
+    pass
+
+
+@dataclass(slots=True)
+class SavingAgain(Event):  # moves are saved again after a pause: play goes on
+    paused_for: float

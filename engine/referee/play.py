@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 from data.records import MoveRow
@@ -135,8 +136,12 @@ class Play:
             for seat in sorted(table.waiting)
         ]
         table.reminder_at = None
-        async with self.core.store.transaction() as q:
-            await self.core.save_table(q, table)
+        try:
+            async with self.core.store.transaction() as q:
+                await self.core.save_table(q, table)
+        except sqlite3.Error as error:
+            await self.core.pause(table, error)
+            return
         await self.core.publish(table, events, "reminder")
         self.core.schedule(table)
 
