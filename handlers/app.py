@@ -38,7 +38,8 @@ from handlers.services import Services
 from handlers.updates import PerChatOrder
 
 log = logging.getLogger(__name__)
-FLUSH_SECONDS = 10.0  # at shutdown, what is still to be told gets this long
+FLUSH_SECONDS = 8.0  # at shutdown, what is still to be told gets this long
+CLOSE_SECONDS = 3.0  # and the referee's last heartbeat this long
 MENU = (
     "gouji",
     "gongzhu",
@@ -152,20 +153,38 @@ async def backup(store: Store, target: Path) -> None:
 
 async def _flush(app: Application) -> None:
     """Before the bot disconnects: the notices still in the referee's outbox are told, then the
-    group messages still waiting for their turn go out."""
+    group messages still waiting for their turn go out; FLUSH_SECONDS in all, whatever Telegram
+    does (a SIGTERM must end the process within seconds, not wait on a refusing group)."""
     services, notifier = app.bot_data.services, app.bot_data.notifier
-    if services is not None:
-        await services.referee.flush_notices(timeout=FLUSH_SECONDS)
-    if notifier is not None:
-        await notifier.feed.flush()
+
+    async def tell_everything() -> None:
+        if services is not None:
+            await services.referee.flush_notices()
+        if notifier is not None:
+            await notifier.feed.flush()
+
+    try:
+        await asyncio.wait_for(tell_everything(), FLUSH_SECONDS)
+    except TimeoutError:
+        log.warning("stopping: what was still to be told after %.0f s is not sent", FLUSH_SECONDS)
+    except Exception:  # the store must still be closed (_stopped)
+        log.exception("stopping: the last messages failed")
 
 
 async def _stopped(app: Application) -> None:
+    """The referee's clocks stop and the heartbeat notes the time (CLOSE_SECONDS at most: a bot
+    move under way finishes first), and the store is closed whatever happened before."""
     services, store = app.bot_data.services, app.bot_data.store
-    if services is not None:
-        await services.referee.close()
-    if store is not None:
-        await store.close()
+    try:
+        if services is not None:
+            await asyncio.wait_for(services.referee.close(), CLOSE_SECONDS)
+    except TimeoutError:
+        log.warning("stopping: the referee did not close within %.0f s", CLOSE_SECONDS)
+    except Exception:
+        log.exception("stopping: the referee's last write failed")
+    finally:
+        if store is not None:
+            await store.close()
 
 
 def run(config: Config) -> None:

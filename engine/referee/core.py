@@ -43,7 +43,7 @@ class RefereeCore:
         clock: Clock,
         *,
         bot_delay: float = 0.0,
-        heartbeat: float = 5.0,
+        heartbeat: float = 1.0,
         new_seed: Callable[[], str] = lambda: secrets.token_hex(16),
     ) -> None:
         self.store = store
@@ -52,6 +52,7 @@ class RefereeCore:
         self.clock = clock
         self.bot_delay = bot_delay
         self.searching = 0  # searches running in threads now: more would wait for a core
+        # a crash gives back at most one beat more than the real downtime: a second, not five
         self.heartbeat = heartbeat
         self.new_seed = new_seed
         self.tables: dict[int, LiveTable] = {}

@@ -28,7 +28,7 @@ class Referee:
         clock: Clock,
         *,
         bot_delay: float = 0.0,
-        heartbeat: float = 5.0,
+        heartbeat: float = 1.0,
         new_seed: Callable[[], str] = lambda: secrets.token_hex(16),
     ) -> None:
         core = self.core = RefereeCore(

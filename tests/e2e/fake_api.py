@@ -88,6 +88,7 @@ class FakeBotApi:
         self.strangers: set[int] = set()  # users who never opened a private chat with the bot
         self.kicked: set[int] = set()  # groups that removed the bot
         self.faults: list[Fault] = []  # calls to refuse, in order
+        self.stall = 0.0  # seconds every call but getUpdates hangs before its answer (a stuck API)
         self.files: dict[str, bytes] = {}  # file id → the picture uploaded
         self._updates: list[dict[str, Any]] = []
         self._next_update = 1
@@ -258,6 +259,8 @@ class FakeBotApi:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:
                 method = self.path.rsplit("/", 1)[-1]
+                if api.stall and method != "getUpdates":
+                    time.sleep(api.stall)  # the server's own slowness (its thread), not the test's
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 params, files = _parse(self.headers.get("Content-Type", ""), body)
                 try:

@@ -10,6 +10,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -228,3 +229,32 @@ async def _stored_status(bot: Bot, table: int = 1) -> str:
         row = await q.table(table)
     assert row is not None
     return row.status
+
+
+def test_sigterm_ends_the_bot_within_seconds_even_when_telegram_hangs(
+    api: FakeBotApi, tmp_path: Path
+) -> None:
+    """Issue 19: SIGTERM hung for more than 40 s while the last messages could not be sent."""
+    env = {
+        **os.environ,
+        "BOT_TOKEN": "123:abc",
+        "TELEGRAM_API_URL": api.url,
+        "DATABASE_PATH": str(tmp_path / "bot.sqlite3"),
+    }
+    process = subprocess.Popen([sys.executable, "bot.py"], env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        api.wait_for(lambda calls: any(c.method == "setMyCommands" for c in calls), timeout=30)
+        api.send(ALICE, GROUP, "/gouji")
+        api.wait_for(lambda calls: any(c.chat == GROUP["id"] for c in calls), timeout=30)
+        api.stall = 60.0  # from now on Telegram answers nothing for a minute
+        api.send(ALICE, GROUP, "/fill")  # the lobby's redraw is under way when the signal comes
+        api.wait_for(lambda calls: True, timeout=1)
+        started = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)
+        took = time.monotonic() - started
+    finally:
+        process.kill()
+        stderr = process.communicate()[1]
+    assert took < 15.0, (took, stderr[-2000:])
+    assert process.returncode == 0, stderr[-2000:]

@@ -154,3 +154,22 @@ async def test_the_heartbeat_survives_a_failed_write(world: World, monkeypatch: 
     async with world.store.reading() as q:
         alive = await q.meta(HEARTBEAT)
     assert alive is not None and float(alive) == world.clock.now()
+
+
+async def test_a_crash_gives_back_the_downtime_within_a_second(tmp_path: Path) -> None:
+    """Issue 19: a restart gave back the time since the last heartbeat (every 5 s), so each crash
+    pushed the deadlines up to 5 s further than the time the bot was really down."""
+    world = await World.open(tmp_path / "beats.db", heartbeat=None)
+    table = await world.table_with_bots("gongzhu", time="slow")
+    deadline = table.deadline_at
+    assert deadline is not None
+    await world.clock.advance(3.9)  # the process dies 3.9 s later, between two beats
+    crashed_at = world.clock.now()
+    await world.crash()
+    later = await world.reopen(after=100.0, heartbeat=None)
+    try:
+        moved = later.referee.table(table.id).deadline_at - deadline  # type: ignore[operator]
+        downtime = later.clock.now() - crashed_at
+        assert downtime <= moved <= downtime + 1.0
+    finally:
+        await later.close()

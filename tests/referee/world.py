@@ -31,11 +31,14 @@ class World:
         clock: ManualClock | None = None,
         recorder: Recorder | None = None,
         store_type: type[Store] = Store,
+        heartbeat: float | None = 600.0,
     ) -> World:
+        """`heartbeat`: seconds between beats (None: the referee's own default)."""
         store = await store_type.open(path)
         clock = clock or ManualClock()
         recorder = recorder or Recorder()
-        referee = Referee(store, recorder, clock, heartbeat=600.0, new_seed=lambda: SEED)
+        beats = {} if heartbeat is None else {"heartbeat": heartbeat}
+        referee = Referee(store, recorder, clock, new_seed=lambda: SEED, **beats)
         await referee.recover()
         for player, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol"), (DAVE, "Dave")):
             await referee.register_player(player, name)
@@ -49,11 +52,11 @@ class World:
         await self.store.close()
         self.closed = True
 
-    async def reopen(self, after: float = 0.0) -> World:
+    async def reopen(self, after: float = 0.0, heartbeat: float | None = 600.0) -> World:
         """A new process on the same file, `after` seconds later."""
         await self.clock.advance(0)
         clock = ManualClock(self.clock.now() + after)
-        return await World.open(self.path, clock)
+        return await World.open(self.path, clock, heartbeat=heartbeat)
 
     async def close(self) -> None:
         if not self.closed:
