@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.referee.clock import Clock, Timer
 
-PER_MINUTE = 16  # below Telegram's 20, so command replies (/table, /score) still fit
+PER_MINUTE = 12  # with BURST, 16 in any minute: below Telegram's 20, so command replies still fit
 EPSILON = 1e-6  # refilled "to 1" may fall short by a rounding error: never wait for that
 BURST = 4  # a quiet group may spend this many at once (a hand's end: table, lines, sheet)
 TABLE_EVERY = 8.0  # seconds between redraws of a table that only moved (no news to tell)

@@ -29,10 +29,12 @@ from telegram.ext import BaseRateLimiter
 log = logging.getLogger(__name__)
 
 PRESS, PRIVATE, OTHER, GROUP = range(4)  # priorities, first served first
-PER_SECOND = 28.0  # a little under Telegram's ~30, so a burst never reaches its 429s
-BURST = 10.0
-GROUP_PER_MINUTE = 20.0
-GROUP_BURST = 10.0
+# A bucket lets `burst + rate × window` calls through in any window: kept within Telegram's
+# limits (30 in any second, 20 in any minute per group), so its 429s are the exception
+PER_SECOND = 25.0
+BURST = 5.0
+GROUP_PER_MINUTE = 15.0
+GROUP_BURST = 5.0
 BACKOFF = (0.5, 1.5, 4.0)  # seconds before each retry of a failed call
 MAX_PAUSE = 60.0  # a retry_after beyond this is not waited for: the call fails
 # calls that may be repeated safely when their answer timed out (they change nothing twice)

@@ -8,6 +8,7 @@ import hashlib
 import json
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from email.parser import BytesParser
 from email.policy import HTTP
@@ -89,6 +90,14 @@ class FakeBotApi:
         self.kicked: set[int] = set()  # groups that removed the bot
         self.faults: list[Fault] = []  # calls to refuse, in order
         self.stall = 0.0  # seconds every call but getUpdates hangs before its answer (a stuck API)
+        # Telegram's flood limits when set: calls a second for the bot, and a minute per group;
+        # beyond them a call is refused with `429 retry_after`, as Telegram does
+        self.per_second: int | None = None
+        self.group_per_minute: int | None = None
+        self._recent: deque[float] = deque()
+        self._group_recent: dict[int, deque[float]] = {}
+        self.by_chat: dict[int, dict[int, dict[str, Any]]] = {}  # chat → message id → message
+        self.answered: dict[str, float] = {}  # callback query id → when its answer arrived
         self.files: dict[str, bytes] = {}  # file id → the picture uploaded
         self._updates: list[dict[str, Any]] = []
         self._next_update = 1
@@ -165,10 +174,33 @@ class FakeBotApi:
         if sender:
             message["from"] = sender
         self.messages[(chat["id"], message_id)] = message
+        self.by_chat.setdefault(chat["id"], {})[message_id] = message
         return message
+
+    def _flooded(self, method: str, chat: int | None) -> None:
+        """Raises Telegram's 429 when the bot is over its limits (only calls let through count)."""
+        if method == "getUpdates" or (self.per_second is None and self.group_per_minute is None):
+            return
+        now = time.monotonic()
+        with self._changed:
+            recent = self._recent
+            while recent and recent[0] <= now - 1.0:
+                recent.popleft()
+            if self.per_second is not None and len(recent) >= self.per_second:
+                raise _Error(429, "Too Many Requests: retry after 1", 1)
+            group = self._group_recent.setdefault(chat, deque()) if chat is not None and chat < 0 else None
+            if group is not None and self.group_per_minute is not None:
+                while group and group[0] <= now - 60.0:
+                    group.popleft()
+                if len(group) >= self.group_per_minute:
+                    wait = max(1, round(group[0] + 60.0 - now))
+                    raise _Error(429, f"Too Many Requests: retry after {wait}", wait)
+                group.append(now)
+            recent.append(now)
 
     def _answer(self, method: str, params: dict[str, Any], files: dict[str, bytes]) -> Any:
         chat_id = None if params.get("chat_id") is None else int(params["chat_id"])
+        self._flooded(method, chat_id)
         fault = next((f for f in self.faults if f.matches(method, chat_id)), None)
         if fault is not None:
             raise fault.error()
@@ -219,6 +251,7 @@ class FakeBotApi:
             ids = _json(params["message_ids"]) if method == "deleteMessages" else [params["message_id"]]
             for message_id in ids:
                 self.messages.pop((chat, int(message_id)), None)
+                self.by_chat.get(chat, {}).pop(int(message_id), None)
             return True
         if method == "getChatMember":
             user = int(params["user_id"])
@@ -272,6 +305,8 @@ class FakeBotApi:
                     )
                     if error.retry_after is not None:
                         result["parameters"] = {"retry_after": error.retry_after}
+                if method == "answerCallbackQuery" and status == 200:
+                    api.answered[str(params.get("callback_query_id"))] = time.perf_counter()
                 if method != "getUpdates":
                     with api._changed:
                         api.calls.append(Call(method, params, files, status))
