@@ -76,13 +76,7 @@ async def test_a_player_who_blocked_the_bot_never_keeps_the_next_player_from_the
 async def test_a_player_whose_chat_is_forbidden_is_not_tried_again_until_they_write(bot: Bot) -> None:
     """Issue 19: a user without a private chat (or who blocked the bot) was messaged, and refused,
     at every move. After one 403 the bot waits until the player writes to it in private."""
-    await bot.say(ALICE, GROUP, "/gouji fast teams=join_order")
-    await bot.say(ALICE, private(ALICE), await join_link(bot))
-    await bot.say(BOB, private(BOB), "/start")
-    await bot.say(BOB, GROUP, "/join")
-    bot.api.blocked.add(BOB["id"])
-    await bot.say(ALICE, GROUP, "/fill")
-    await bot.say(ALICE, GROUP, "/startgame")
+    await _bob_blocks_the_bot_and_the_match_starts(bot)
     await bot.until(lambda calls: hands_sent(bot, ALICE))
     await play_until(bot, lambda calls: len([c for c in calls if c.chat == ALICE["id"]]) > 12, limit=60)
     tried = [c for c in bot.api.calls if c.chat == BOB["id"] and c.method != "getChatMember"]
@@ -156,13 +150,7 @@ async def test_a_flood_limit_delays_the_group_but_loses_nothing(bot: Bot) -> Non
 async def test_a_player_who_blocked_the_bot_goes_on_autopilot_said_once(bot: Bot) -> None:
     """Issue 19: a seated player whose private chat refuses the bot was struck at every deadline
     (the table waited for a keyboard they never had). Now their seat's bot plays, said once."""
-    await bot.say(ALICE, GROUP, "/gouji fast teams=join_order")
-    await bot.say(ALICE, private(ALICE), await join_link(bot))
-    await bot.say(BOB, private(BOB), "/start")
-    await bot.say(BOB, GROUP, "/join")
-    bot.api.blocked.add(BOB["id"])
-    await bot.say(ALICE, GROUP, "/fill")
-    await bot.say(ALICE, GROUP, "/startgame")
+    await _bob_blocks_the_bot_and_the_match_starts(bot)
     said = t("zh", "announce.Unreachable", player="Bob")
     await bot.until(lambda calls: [c for c in calls if c.chat == GROUP["id"] and said in c.text])
     await play_until(bot, lambda calls: len([c for c in calls if c.chat == ALICE["id"]]) > 12, limit=60)
@@ -258,3 +246,14 @@ def test_sigterm_ends_the_bot_within_seconds_even_when_telegram_hangs(
         stderr = process.communicate()[1]
     assert took < 15.0, (took, stderr[-2000:])
     assert process.returncode == 0, stderr[-2000:]
+
+
+async def _bob_blocks_the_bot_and_the_match_starts(bot: Bot) -> None:
+    """Alice and Bob sit at a 够级 table with bots; Bob blocks the bot before the start."""
+    await bot.say(ALICE, GROUP, "/gouji fast teams=join_order")
+    await bot.say(ALICE, private(ALICE), await join_link(bot))
+    await bot.say(BOB, private(BOB), "/start")
+    await bot.say(BOB, GROUP, "/join")
+    bot.api.blocked.add(BOB["id"])
+    await bot.say(ALICE, GROUP, "/fill")
+    await bot.say(ALICE, GROUP, "/startgame")
