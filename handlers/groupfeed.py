@@ -18,6 +18,9 @@ PER_MINUTE = 12  # with BURST, 16 in any minute: below Telegram's 20, so command
 EPSILON = 1e-6  # refilled "to 1" may fall short by a rounding error: never wait for that
 BURST = 4  # a quiet group may spend this many at once (a hand's end: table, lines, sheet)
 TABLE_EVERY = 8.0  # seconds between redraws of a table that only moved (no news to tell)
+# Redraws of tables that only moved, a second, over all groups: beyond, each waits longer, so
+# that many groups' redraws never take the budget the players' presses and hands need (issue 19)
+REDRAWS_PER_SECOND = 8.0
 
 
 @dataclass
@@ -69,8 +72,12 @@ class GroupFeed:
         """Adds a table's news; sends what is waiting now if the group has budget for it."""
         state = self._groups.setdefault(group, _Group(self.burst, self.clock.now()))
         state.batches.setdefault(table, Batch()).add(view, lines, sheet)
-        if not state.sending and state.timer is None:
-            await self._drain(group)
+        news = bool(lines) or sheet is not None
+        if state.sending or (state.timer is not None and not news):
+            return
+        if state.timer is not None:  # news need not wait for a redraw's turn (the budget may)
+            state.timer.cancel()
+        await self._drain(group)
 
     async def flush(self) -> None:
         """At shutdown: what waits goes out now, over budget if need be (the rate limiter still
@@ -122,7 +129,8 @@ class GroupFeed:
         batch = state.batches[table]
         if batch.lines or batch.sheets:
             return -math.inf
-        return state.shown_at.get(table, -math.inf) + self.table_every
+        every = max(self.table_every, len(self._groups) / REDRAWS_PER_SECOND)
+        return state.shown_at.get(table, -math.inf) + every
 
     def _refill(self, state: _Group) -> None:
         now = self.clock.now()

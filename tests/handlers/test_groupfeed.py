@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.referee.clock import ManualClock
-from handlers.groupfeed import BURST, PER_MINUTE, Batch, GroupFeed
+from handlers.groupfeed import BURST, PER_MINUTE, REDRAWS_PER_SECOND, Batch, GroupFeed
 
 GROUP = -100
 
@@ -80,3 +80,25 @@ async def test_at_shutdown_everything_waiting_goes_out() -> None:
     await feed.flush()
     assert [line for _, _, b in group.sent for line in b.lines] == [f"line {n}" for n in range(5)]
     assert not feed.waiting(GROUP) and not group.clock.pending()
+
+
+async def test_many_groups_redraws_stretch_out_but_their_news_does_not() -> None:
+    """Issue 19: 200 groups each redrawn every 8 s took 25 calls a second, the bot's whole
+    budget, and presses waited behind them. Redraws of tables that only moved stretch out with
+    the number of groups; news still goes at once."""
+    group = Group()
+    feed = GroupFeed(group.clock, group.send, table_every=8)
+    groups = [GROUP - i for i in range(int(REDRAWS_PER_SECOND * 30))]  # redraws every 30 s
+    for g in groups:
+        await feed.post(g, g, "v1", [], None)
+    for g in groups:
+        await feed.post(g, g, "v2", [], None)  # a move: waits for the redraw
+    await group.clock.advance(20)
+    assert not [b for _, _, b in group.sent if b.view == "v2"]  # not after 8 s, nor 20
+    await feed.post(groups[0], groups[0], "v3", ["够级！"], None)
+    assert group.sent[-1][2].view == "v3"  # news at once
+    await group.clock.advance(15)
+    redrawn = [t for t, _, b in group.sent if b.view == "v2"]
+    assert len(redrawn) == len(groups) - 1
+    start = group.sent[0][0]
+    assert min(redrawn) - start >= 30 - 1e-6
