@@ -3,14 +3,11 @@ tables stop at once (nothing can be told there any more); added back, the group 
 
 from __future__ import annotations
 
-import logging
-
 from telegram import Update
 from telegram.constants import ChatMemberStatus
 
 from handlers.context import Context
 
-log = logging.getLogger(__name__)
 GONE = {ChatMemberStatus.LEFT, ChatMemberStatus.BANNED}
 
 
@@ -19,7 +16,6 @@ async def membership_changed(update: Update, context: Context) -> None:
     if change is None or notifier is None or change.chat.type == "private":
         return
     if change.new_chat_member.status in GONE:
-        log.info("removed from group %s", change.chat.id)
-        await notifier.group_gone(change.chat.id)
+        await notifier.group_gone(change.chat.id, change.new_chat_member.status)
     else:
         notifier.group_back(change.chat.id)

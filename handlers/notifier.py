@@ -63,14 +63,14 @@ class TelegramNotifier:
         try:
             await self._publish(view, notice)
         except Forbidden as error:  # the bot was removed from the group: its tables stop
-            log.warning("table %s: the group refuses the bot (%s); its tables are stopped", view.id, error)
-            await self.group_gone(view.group_id)
+            await self.group_gone(view.group_id, error)
 
-    async def group_gone(self, group: int) -> None:
+    async def group_gone(self, group: int, why: object = "removed") -> None:
         """The bot is no longer in the group (a 403, or Telegram's own news of it): nothing more
         is sent there, and its tables are stopped."""
         if group in self.gone:
             return
+        log.warning("group %s refuses the bot (%s): its tables are stopped", group, why)
         self.gone.add(group)
         self.feed.forget(group)
         await self.services.referee.group_gone(group)
@@ -162,8 +162,7 @@ class TelegramNotifier:
         try:
             return await self._send_news(view, batch)
         except Forbidden as error:
-            log.warning("table %s: the group refuses the bot (%s); its tables are stopped", table, error)
-            await self.group_gone(view.group_id)
+            await self.group_gone(view.group_id, error)
         except TelegramError as error:
             log.error("table %s: the group's news not told: %s", table, error)
         return 1

@@ -66,12 +66,11 @@ def _seconds(error: RetryAfter) -> float:
 def priority_of(endpoint: str, data: dict[str, Any]) -> int:
     if endpoint == "answerCallbackQuery":
         return PRESS
-    chat = data.get("chat_id")
-    if isinstance(chat, int):
-        return PRIVATE if chat > 0 else GROUP
-    if isinstance(chat, str) and chat.lstrip("-").isdigit():
-        return PRIVATE if int(chat) > 0 else GROUP
-    return OTHER
+    try:
+        chat = int(data["chat_id"])
+    except (KeyError, TypeError, ValueError):  # no chat, or a channel's @name
+        return OTHER
+    return PRIVATE if chat > 0 else GROUP
 
 
 class _Bucket:
@@ -214,7 +213,7 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
             if not self._take():
                 break
             heapq.heappop(self._waiting)[2].set_result(None)
-        if self._waiting and self._timer is None:
+        if self._waiting:
             delay = max(self._bucket.wait(self.now()), 0.001)
             self._timer = asyncio.get_running_loop().call_later(delay, self._release)
 

@@ -76,10 +76,7 @@ class RefereeCore:
         given_back = max(0.0, now - float(alive)) if alive else 0.0
         async with self.store.transaction() as q:
             for table in tables:
-                if given_back and table.deadline_at is not None:
-                    table.deadline_at += given_back
-                    if table.reminder_at is not None:
-                        table.reminder_at += given_back
+                if table.give_back(given_back):
                     await self.save_table(q, table)
             await q.set_meta(HEARTBEAT, repr(now))
         for table in tables:
@@ -247,13 +244,11 @@ class RefereeCore:
         log.warning("the database takes writes again after %.0f s: play goes on", now - since)
         for table_id in sorted(self.paused_tables):
             table = self.tables.get(table_id)
-            if table is None:
+            if table is None:  # stopped meanwhile
+                self.paused_tables.discard(table_id)
                 continue
             async with table.lock:
-                if table.deadline_at is not None:
-                    table.deadline_at += now - since
-                    if table.reminder_at is not None:
-                        table.reminder_at += now - since
+                table.give_back(now - since)
                 table.bot_due = now + self.bot_delay if self.bots_to_act(table) else None
                 try:
                     async with self.store.transaction() as q:
@@ -404,7 +399,7 @@ class RefereeCore:
                 return  # a newer change has re-armed the clock
             try:
                 await self.on_due(table)
-            except Refused as refused:  # paused: the store refuses writes (said once, in _pause)
+            except Refused as refused:  # paused: the store refuses writes (said once, in `pause`)
                 log.debug("table %s: %s", table_id, refused)
 
     def row(

@@ -51,6 +51,16 @@ class LiveTable:
         row = self.seats[seat]
         return row.player_id is None or row.autopilot
 
+    def give_back(self, seconds: float) -> bool:
+        """Time the players could not play (the process down, the store refusing writes) is
+        added to the deadline and its reminder; whether there was a deadline to move."""
+        if not seconds or self.deadline_at is None:
+            return False
+        self.deadline_at += seconds
+        if self.reminder_at is not None:
+            self.reminder_at += seconds
+        return True
+
     def humans(self) -> list[SeatRow]:
         return [s for s in self.seats if s.player_id is not None]
 
