@@ -59,6 +59,7 @@ class RefereeCore:
         # a bot's move, a reminder or a deadline has come: the play commands answer (set by Referee)
         self.on_due: Callable[[LiveTable], Awaitable[None]] = _nobody_answers
         self._beat_timer: Any = None
+        self.closing = False  # set by close(): no clock is armed again, the store is about to go
         # while the store refuses writes: since when, and the tables whose group was told
         self.paused_since: float | None = None
         self.paused_tables: set[int] = set()
@@ -88,7 +89,9 @@ class RefereeCore:
         self._beat_timer = self.clock.call_at(now + self.heartbeat, self._beat)
 
     async def close(self) -> None:
-        """A clean stop: no clock fires any more, and the heartbeat says when we stopped."""
+        """A clean stop: no clock fires any more, and the heartbeat says when we stopped. A job
+        still under way finishes, but arms nothing (its timer would fire on a closed store)."""
+        self.closing = True
         for table in self.tables.values():
             if table.timer is not None:
                 table.timer.cancel()
@@ -112,7 +115,8 @@ class RefereeCore:
             if self.paused_since is not None:  # the store takes writes again: play goes on
                 await self._resume()
         finally:
-            self._beat_timer = self.clock.call_at(self.clock.now() + self.heartbeat, self._beat)
+            if not self.closing:
+                self._beat_timer = self.clock.call_at(self.clock.now() + self.heartbeat, self._beat)
 
     async def _load(self, q: Queries, row: TableRow) -> LiveTable:
         game = GAMES[row.game]
@@ -383,7 +387,7 @@ class RefereeCore:
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
-        if table.status != "running":
+        if table.status != "running" or self.closing:
             return
         due = [t for t in (table.bot_due, table.reminder_at, table.deadline_at) if t is not None]
         if due:

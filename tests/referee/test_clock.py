@@ -1,8 +1,12 @@
 """Clocks (issue 4, gouji.md §12): deadlines, warnings, strikes, penalties, autopilot and coming
 back, slow games' reminders, the 拱猪 exposure window, and deadlines across a restart."""
 
+import asyncio
+from pathlib import Path
+
 import pytest
 
+from data.store import Store
 from engine.errors import Refused
 from engine.events import TimedOut
 from tests.referee.world import ALICE, World
@@ -164,3 +168,41 @@ async def test_the_exposure_window_is_never_shorter_than_a_move(world: World) ->
     view = world.referee.view(table.id)
     assert view.public and view.public.phase == "expose"
     assert view.deadline_at == world.clock.now() + 90
+
+
+class HeldCommit(Store):
+    """A commit that waits until the test lets it go: a job still under way as the bot stops."""
+
+    held: asyncio.Event | None = None
+    waiting = False
+
+    async def _commit(self) -> None:
+        if HeldCommit.held is not None:
+            HeldCommit.waiting = True
+            await HeldCommit.held.wait()
+        await super()._commit()
+
+
+async def test_a_job_under_way_as_the_referee_closes_arms_no_clock(tmp_path: Path) -> None:
+    """SIGTERM while a deadline's job commits: the job finishes, but arms no timer that would
+    fire on the closed store (it logged "a timed job failed" for every table at each stop)."""
+    world = await World.open(tmp_path / "close.sqlite3", store_type=HeldCommit)
+    table = await world.table_with_bots("gongzhu", time="fast")
+    world.referee.bot_delay = 2.0
+    before = len(await world.moves(table))
+    HeldCommit.held = asyncio.Event()
+    try:
+        timing_out = asyncio.create_task(world.clock.advance(60))  # Alice's deadline passes
+        while not HeldCommit.waiting:
+            await asyncio.sleep(0)
+        closing = asyncio.create_task(world.referee.close())
+        await asyncio.sleep(0)
+        HeldCommit.held.set()
+        await timing_out
+        await closing
+        assert world.clock.pending() == []
+        rows = (await world.moves(table))[before:]
+        assert rows and {row.actor for row in rows} == {"timeout"}  # the bots never moved after it
+    finally:
+        HeldCommit.held, HeldCommit.waiting = None, False
+        await world.store.close()
