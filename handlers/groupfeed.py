@@ -7,12 +7,16 @@ merged; a busy table costs the group a message every few seconds at most."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import math
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.referee.clock import Clock, Timer
+
+log = logging.getLogger(__name__)
 
 PER_MINUTE = 12  # with BURST, 16 in any minute: below Telegram's 20, so command replies still fit
 EPSILON = 1e-6  # refilled "to 1" may fall short by a rounding error: never wait for that
@@ -67,9 +71,11 @@ class GroupFeed:
         self.table_every = table_every
         self._closing = False
         self._groups: dict[int, _Group] = {}
+        self._sending: set[asyncio.Task[None]] = set()  # drains started by `post`
 
     async def post(self, group: int, table: int, view: Any, lines: list[str], sheet: bytes | None) -> None:
-        """Adds a table's news; sends what is waiting now if the group has budget for it."""
+        """Adds a table's news; starts sending what is waiting if the group has budget for it
+        (returns at once: see `idle`)."""
         state = self._groups.setdefault(group, _Group(self.burst, self.clock.now()))
         state.batches.setdefault(table, Batch()).add(view, lines, sheet)
         news = bool(lines) or sheet is not None
@@ -77,12 +83,29 @@ class GroupFeed:
             return
         if state.timer is not None:  # news need not wait for a redraw's turn (the budget may)
             state.timer.cancel()
-        await self._drain(group)
+            state.timer = None
+        # sent by a task of its own: the table's notice goes on to the players' hands and
+        # keyboards at once, never waiting for the group's budget or Telegram's answer (issue 19)
+        state.sending = True
+        task = asyncio.create_task(self._drain(group), name=f"group-feed-{group}")
+        self._sending.add(task)
+        task.add_done_callback(self._sent)
+
+    def _sent(self, task: asyncio.Task[None]) -> None:
+        self._sending.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a group's news failed", exc_info=task.exception())
+
+    async def idle(self) -> None:
+        """Waits until the sends `post` started are over (the paced ones wait for their timer)."""
+        while self._sending:
+            await asyncio.gather(*self._sending, return_exceptions=True)
 
     async def flush(self) -> None:
         """At shutdown: what waits goes out now, over budget if need be (the rate limiter still
         spaces it), and no timer is left to fire after the bot has gone."""
         self._closing = True
+        await self.idle()
         for group, state in list(self._groups.items()):
             if state.timer is not None:
                 state.timer.cancel()

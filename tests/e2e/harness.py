@@ -90,9 +90,11 @@ class Bot:
 
     async def told(self) -> None:
         """Waits until the referee's outbox has told Telegram every notice committed so far."""
-        services = self.app.bot_data.services
+        services, notifier = self.app.bot_data.services, self.app.bot_data.notifier
         if services is not None:
             await services.referee.flush_notices()
+        if notifier is not None:
+            await notifier.feed.idle()  # the groups' news, sent by tasks of their own
 
     async def say(self, user: dict[str, Any], chat: dict[str, Any], text: str) -> int:
         """Sends a message and waits until the bot has handled it (its reply or its effects have

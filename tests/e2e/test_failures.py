@@ -5,6 +5,7 @@ belongs."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import sqlite3
@@ -257,3 +258,42 @@ async def _bob_blocks_the_bot_and_the_match_starts(bot: Bot) -> None:
     bot.api.blocked.add(BOB["id"])
     await bot.say(ALICE, GROUP, "/fill")
     await bot.say(ALICE, GROUP, "/startgame")
+
+
+async def test_a_group_out_of_budget_never_holds_up_a_players_keyboard(
+    bot: Bot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19: the group's news went out inside the table's notice, so a group call waiting
+    for the group's budget (20 a minute) held back the next player's hand and keyboard; at 200
+    tables, four presses in five were on keyboards already stale."""
+    await seated_alone(bot, "gongzhu", "10m")
+    await bot.clock.advance(120)  # the group's own pacing has budget again after the opening
+    await bot.told()
+    shown = {data for _, _, data in bot.buttons(ALICE["id"])}
+    message, _, data = choose(bot.buttons(ALICE["id"]))
+    spent, waiting = asyncio.Event(), []
+
+    async def group_turn(group: int) -> None:  # the group's budget is spent until the test ends
+        waiting.append(group)
+        await spent.wait()
+
+    monkeypatch.setattr(bot.app.bot.rate_limiter, "_group_turn", group_turn)
+    try:
+        await asyncio.to_thread(bot.api.answer_of, bot.api.press(ALICE, message, data))
+
+        async def alices_next_move_keyboard() -> None:
+            while not [d for _, _, d in bot.buttons(ALICE["id"]) if d not in shown and d.startswith("m|")]:
+                await bot.clock.advance(0)  # the bots move at once
+                await bot.app.bot_data.services.referee.flush_notices()  # not the group's news
+                with contextlib.suppress(AssertionError):  # no new call within the step
+                    await asyncio.to_thread(bot.api.wait_for, more_than(len(bot.api.calls)), 0.25)
+
+        await asyncio.wait_for(alices_next_move_keyboard(), 30)  # a deadline, not a pause
+        assert GROUP["id"] in waiting  # the group's news waited all along
+    finally:
+        spent.set()
+    await bot.told()
+
+
+def more_than(count: int) -> Any:
+    return lambda calls: len(calls) > count

@@ -24,6 +24,7 @@ async def test_a_quiet_group_gets_news_at_once() -> None:
     group = Group()
     feed = GroupFeed(group.clock, group.send)
     await feed.post(GROUP, 1, "v1", ["够级！"], None)
+    await feed.idle()
     assert [(t, b.view, b.lines) for t, _, b in group.sent] == [(group.clock.now(), "v1", ["够级！"])]
 
 
@@ -33,6 +34,7 @@ async def test_a_busy_table_is_merged_into_few_messages_and_nothing_is_lost() ->
     start = group.clock.now()
     for move in range(600):  # a move every half second for five minutes, each with a line
         await feed.post(GROUP, 1, f"v{move}", [f"line {move}"], b"sheet" if move % 100 == 99 else None)
+        await feed.idle()
         await group.clock.advance(0.5)
     await group.clock.advance(60)  # the rest goes out once the budget refills
     lines = [line for _, _, batch in group.sent for line in batch.lines]
@@ -49,8 +51,11 @@ async def test_tables_in_different_groups_do_not_wait_for_each_other() -> None:
     group = Group()
     feed = GroupFeed(group.clock, group.send, per_minute=1, burst=1)
     await feed.post(GROUP, 1, "a", ["x"], None)
+    await feed.idle()
     await feed.post(GROUP, 1, "b", ["y"], None)  # over budget: waits
+    await feed.idle()
     await feed.post(GROUP - 1, 2, "c", ["z"], None)  # another group: at once
+    await feed.idle()
     assert [b.view for _, _, b in group.sent] == ["a", "c"] and feed.waiting(GROUP)
     await group.clock.advance(600)
     assert [b.view for _, _, b in group.sent] == ["a", "c", "b"] and not feed.waiting(GROUP)
@@ -61,14 +66,18 @@ async def test_a_table_that_only_moved_is_redrawn_every_few_seconds_but_news_goe
     feed = GroupFeed(group.clock, group.send, table_every=8)
     start = group.clock.now()
     await feed.post(GROUP, 1, "v1", [], None)
+    await feed.idle()
     await group.clock.advance(1)
     await feed.post(GROUP, 1, "v2", [], None)  # a move: waits for the redraw
+    await feed.idle()
     await group.clock.advance(1)
     await feed.post(GROUP, 1, "v3", [], None)
+    await feed.idle()
     assert [b.view for _, _, b in group.sent] == ["v1"]
     await group.clock.advance(6)
     assert [(t - start, b.view) for t, _, b in group.sent] == [(0, "v1"), (8, "v3")]
     await feed.post(GROUP, 1, "v4", ["够级！"], None)  # news: at once, with the latest table
+    await feed.idle()
     assert [b.view for _, _, b in group.sent][-1] == "v4"
 
 
@@ -77,6 +86,7 @@ async def test_at_shutdown_everything_waiting_goes_out() -> None:
     feed = GroupFeed(group.clock, group.send, per_minute=1, burst=1)
     for n in range(5):
         await feed.post(GROUP, 1, f"v{n}", [f"line {n}"], None)
+        await feed.idle()
     await feed.flush()
     assert [line for _, _, b in group.sent for line in b.lines] == [f"line {n}" for n in range(5)]
     assert not feed.waiting(GROUP) and not group.clock.pending()
@@ -91,11 +101,14 @@ async def test_many_groups_redraws_stretch_out_but_their_news_does_not() -> None
     groups = [GROUP - i for i in range(int(REDRAWS_PER_SECOND * 30))]  # redraws every 30 s
     for g in groups:
         await feed.post(g, g, "v1", [], None)
+        await feed.idle()
     for g in groups:
         await feed.post(g, g, "v2", [], None)  # a move: waits for the redraw
+        await feed.idle()
     await group.clock.advance(20)
     assert not [b for _, _, b in group.sent if b.view == "v2"]  # not after 8 s, nor 20
     await feed.post(groups[0], groups[0], "v3", ["够级！"], None)
+    await feed.idle()
     assert group.sent[-1][2].view == "v3"  # news at once
     await group.clock.advance(15)
     redrawn = [t for t, _, b in group.sent if b.view == "v2"]
