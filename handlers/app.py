@@ -162,6 +162,7 @@ async def _flush(app: Application) -> None:
             await services.referee.flush_notices()
         if notifier is not None:
             await notifier.feed.flush()
+            await notifier.private.idle()
 
     try:
         await asyncio.wait_for(tell_everything(), FLUSH_SECONDS)

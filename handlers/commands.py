@@ -17,6 +17,7 @@ from engine.gouji.rules import PRESETS as GOUJI_VARIANTS
 from handlers import settings
 from handlers.callbacks import Action
 from handlers.context import Context
+from handlers.drawing import drawn
 from handlers.i18n import LANGUAGES, has, t
 from handlers.membership import admin_unless_creator, is_admin, is_member
 from handlers.notifier import TelegramNotifier
@@ -248,7 +249,7 @@ async def score(update: Update, context: Context, found: Services, lang: str) ->
     if sheet is None:
         await reply(update, t(lang, "help.score_none"))
         return
-    await message(update).reply_photo(render.score_sheet(sheet, lang=lang))
+    await message(update).reply_photo(await drawn(render.score_sheet, sheet, lang=lang))
 
 
 async def stats(update: Update, context: Context, found: Services, lang: str) -> None:

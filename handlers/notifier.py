@@ -21,6 +21,7 @@ from engine.referee.clock import Clock
 from engine.referee.events import ReplacedByBot
 from engine.referee.notifier import Notice, TableView
 from handlers import announce, settings
+from handlers.drawing import drawn
 from handlers.games import ui
 from handlers.groupfeed import Batch, GroupFeed
 from handlers.i18n import t
@@ -28,6 +29,7 @@ from handlers.keyboards import Keys
 from handlers.limits import CAPTION_LIMIT, chunks, utf16_len
 from handlers.messages import Messages
 from handlers.private import PrivateChats, deciding_now
+from handlers.ratelimit import FEED, calls_at
 from handlers.services import Services
 from handlers.sheets import score_sheet_of
 
@@ -95,7 +97,7 @@ class TelegramNotifier:
         sheet = None
         if kinds & ROUND_ENDS:
             found = score_sheet_of(self.services.referee, view, names, final="MatchEnded" in kinds)
-            sheet = None if found is None else render.score_sheet(found, lang=lang)
+            sheet = None if found is None else await drawn(render.score_sheet, found, lang=lang)
         await self.feed.post(view.group_id, view.id, view, lines, sheet)
         await self._private(view, notice)
 
@@ -143,14 +145,14 @@ class TelegramNotifier:
 
     async def table(self, view: TableView, lang: str, names: list[str], repost: bool = False) -> None:
         scene = render.table_scene(view, names, self._now())
-        picture = render.table_picture(scene, lang=lang)
+        picture = await drawn(render.table_picture, scene, lang=lang)
         caption = self._caption(view, lang, names)
         await self.messages.show_photo(view.id, view.group_id, "table", picture, caption, repost)
 
     async def table_to(self, view: TableView, chat: int, lang: str) -> None:
         """The table picture (the public view only) sent to one chat: `/table` in private."""
         names = await self.services.seat_names(view, lang)
-        picture = render.table_picture(render.table_scene(view, names, self._now()), lang=lang)
+        picture = await drawn(render.table_picture, render.table_scene(view, names, self._now()), lang=lang)
         await self.messages.send_photo(chat, picture, self._caption(view, lang, names))
 
     async def _send_batch(self, table: int, batch: Batch) -> int:
@@ -160,7 +162,8 @@ class TelegramNotifier:
         again is logged (the next batch redraws the table anyway)."""
         view: TableView = batch.view
         try:
-            return await self._send_news(view, batch)
+            with calls_at(FEED):  # after every player's message (issue 19): merged while it waits
+                return await self._send_news(view, batch)
         except Forbidden as error:
             await self.group_gone(view.group_id, error)
         except TelegramError as error:

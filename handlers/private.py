@@ -10,18 +10,25 @@ hand itself changes, never on every move at the table."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from dataclasses import dataclass, replace
 from typing import Any
 
+from telegram.error import TelegramError
+
 import render
 from engine.referee.notifier import PrivateView, TableView
+from handlers.drawing import drawn
 from handlers.games import decision_marks, move_label, ui
 from handlers.i18n import has, t
 from handlers.keyboards import Keys
 from handlers.messages import Messages
+from handlers.ratelimit import TIDY, calls_at
 from handlers.services import Services
 from render.scene import TableScene
 
+log = logging.getLogger(__name__)
 HAND = "hand"  # purpose of the player's one live hand message at a table
 KEYS = "keys"  # the same message, while it carries a live keyboard
 
@@ -45,6 +52,28 @@ class PrivateChats:
         self._shown: dict[tuple[int, int], Shown] = {}  # (table, player) → its last hand message
         # 拱猪 exposure toggles switched on, kept while others decide (the keyboard is redrawn)
         self.exposing: dict[tuple[int, int], int] = {}
+        self._tidying: set[asyncio.Task[None]] = set()  # replaced messages being deleted
+
+    def _tidy(self, player: int, messages: list[int]) -> None:
+        """Deletes replaced hand messages in a task of its own, after every other message
+        (issue 19): the new one is already there, and the table's next notice (maybe another
+        player's keyboard) must not wait for Telegram's budget to allow housekeeping."""
+        if messages:
+            task = asyncio.create_task(self._delete(player, messages))
+            self._tidying.add(task)
+            task.add_done_callback(self._tidying.discard)
+
+    async def _delete(self, player: int, messages: list[int]) -> None:
+        with calls_at(TIDY):
+            try:
+                await self.messages.delete(player, messages)
+            except TelegramError as error:  # the chat went away meanwhile: nothing left to tidy
+                log.warning("player %s: replaced hand messages not deleted: %s", player, error)
+
+    async def idle(self) -> None:
+        """Waits until the deletions under way are over."""
+        while self._tidying:
+            await asyncio.gather(*self._tidying, return_exceptions=True)
 
     async def update(
         self,
@@ -82,14 +111,14 @@ class PrivateChats:
         if live is None or repost or new_round or (deciding and keyed is None):
             # a new decision (it notifies), a new round (quietly) or /hand: a new message at the
             # bottom of the chat; the one it replaces goes
-            picture = ui(view.game).hand_picture(private, lang, scene)
+            picture = await drawn(ui(view.game).hand_picture, private, lang, scene)
             sent = await self.messages.send_photo(player, picture, caption, markup, quiet=not deciding)
             await self.messages.remember(table, player, HAND, sent)
             if deciding:
                 await self.messages.remember(table, player, KEYS, sent)
             elif keyed is not None:
                 await self.messages.forget(table, player, KEYS)
-            await self.messages.delete(player, [m for m in (live, keyed) if m is not None and m != sent])
+            self._tidy(player, [m for m in (live, keyed) if m is not None and m != sent])
             self._shown[key] = Shown(sent, private.hand, caption, markup, number, scene)
             return
         target = live
@@ -107,7 +136,7 @@ class PrivateChats:
                 return
             edited = await self.messages.edit_caption(player, target, caption, markup)
         else:
-            picture = ui(view.game).hand_picture(private, lang, scene)
+            picture = await drawn(ui(view.game).hand_picture, private, lang, scene)
             edited = await self.messages.edit_photo(player, target, picture, caption, markup)
         if not edited:  # deleted by the player: start again at the bottom of the chat
             await self.messages.forget(table, player, KEYS)

@@ -4,8 +4,10 @@ seam (`BaseRateLimiter`), with priorities `AIORateLimiter` cannot give.
 Every call waits for a token of the bot's overall budget (about 30 calls a second); calls in a
 group also for a token of that group's (20 a minute). Waiting calls go in priority order:
 answering a press first, then private chats (the hand and keyboard of the player whose turn it
-is), then the rest, then the groups' messages. Under load the groups' redraws are what waits;
-the group feed merges what piles up meanwhile, so nothing is dropped.
+is), then the rest, then replies in groups, then the players' housekeeping, each passed over
+only for a few seconds at most (`PATIENCE`: a lobby being opened must never starve behind the
+private traffic of the tables already playing); the groups' feed goes last, however long it
+waits, since it merges what piles up meanwhile and drops nothing.
 
 A call Telegram refuses for a moment is tried again: after a `429 retry_after` the whole bot
 pauses as long as asked (the flood limit is the bot's, not the chat's); a server error or a
@@ -15,11 +17,13 @@ have arrived (a second copy would be worse than a missing one, which the referee
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import heapq
 import itertools
 import logging
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterator, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -28,7 +32,20 @@ from telegram.ext import BaseRateLimiter
 
 log = logging.getLogger(__name__)
 
-PRESS, PRIVATE, OTHER, GROUP = range(4)  # priorities, first served first
+# Priorities, first served first: answering a press; a private message by default (the hand and
+# keyboard of the player whose turn it is); any other call; a group's by default (a command's
+# reply, a lobby); the players' housekeeping (a replaced hand message deleted, a decision taken
+# losing its keyboard: `TIDY`); the groups' feed of redraws and news (`FEED`, merged meanwhile).
+PRESS, PRIVATE, OTHER, GROUP, TIDY, FEED = range(6)
+# Waiting calls go in three classes: answers to presses first (a player's pace bounds them),
+# then every other call but the feed's, then the feed, however long it waits (what piles up
+# meanwhile is merged, never lost). Within the middle class calls go in the order of arrival +
+# patience: a keyboard goes before a group's reply that came up to 1.75 s earlier, but none
+# starves (at 200 tables the players' private traffic alone could take the whole budget, and the
+# lobbies being opened, and the tables waiting on them, never went on).
+PATIENCE = {PRIVATE: 0.25, OTHER: 1.0, GROUP: 2.0, TIDY: 5.0}
+_CLASS = {PRESS: 0, FEED: 2}  # the rest: 1
+_AT: contextvars.ContextVar[int | None] = contextvars.ContextVar("priority", default=None)
 # A bucket lets `burst + rate × window` calls through in any window: kept within Telegram's
 # limits (30 in any second, 20 in any minute per group), so its 429s are the exception
 PER_SECOND = 25.0
@@ -63,14 +80,34 @@ def _seconds(error: RetryAfter) -> float:
     return wait.total_seconds()
 
 
+@contextlib.contextmanager
+def calls_at(priority: int) -> Iterator[None]:
+    """The calls made inside (in this task, and tasks it starts) wait at `priority`, whatever
+    their chat; a press's answer still goes first."""
+    token = _AT.set(priority)
+    try:
+        yield
+    finally:
+        _AT.reset(token)
+
+
 def priority_of(endpoint: str, data: dict[str, Any]) -> int:
     if endpoint == "answerCallbackQuery":
         return PRESS
-    try:
-        chat = int(data["chat_id"])
-    except (KeyError, TypeError, ValueError):  # no chat, or a channel's @name
+    chosen = _AT.get()
+    if chosen is not None:
+        return chosen
+    chat = _chat_of(data)
+    if chat is None:
         return OTHER
     return PRIVATE if chat > 0 else GROUP
+
+
+def _chat_of(data: dict[str, Any]) -> int | None:
+    try:
+        return int(data["chat_id"])
+    except (KeyError, TypeError, ValueError):  # no chat, or a channel's @name
+        return None
 
 
 class _Bucket:
@@ -108,7 +145,8 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
         self._bucket = _Bucket(per_second, burst, now())
         self._group_rate, self._group_burst = group_per_minute / 60.0, group_burst
         self._groups: dict[int, _Bucket] = {}
-        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        # (its class, when it is due, arrival order, its future): see `_turn`
+        self._waiting: list[tuple[int, float, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
         self._timer: asyncio.TimerHandle | None = None
         self._resumed = asyncio.Event()  # cleared while Telegram has asked the bot to wait
@@ -121,7 +159,7 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
     async def shutdown(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
-        for _, _, waiter in self._waiting:
+        for *_, waiter in self._waiting:
             waiter.cancel()
         self._waiting.clear()
 
@@ -135,8 +173,8 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
         rate_limit_args: int | None,
     ) -> bool | dict[str, Any] | list[dict[str, Any]]:
         priority = priority_of(endpoint, data) if rate_limit_args is None else rate_limit_args
-        chat = data.get("chat_id")
-        group = int(chat) if priority == GROUP and chat is not None else None
+        chat = _chat_of(data)
+        group = chat if chat is not None and chat < 0 else None  # a group's budget too
         attempt = 0
         while True:
             if group is not None:
@@ -192,7 +230,8 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
         if not self._waiting and self._take():
             return
         waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._waiting, (priority, next(self._order), waiter))
+        due = self.now() + PATIENCE.get(priority, PATIENCE[OTHER])
+        heapq.heappush(self._waiting, (_CLASS.get(priority, 1), due, next(self._order), waiter))
         if self._timer is None:  # else the timer lets it go when a token is there
             self._release()
         await waiter
@@ -207,12 +246,12 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
         """Lets the first waiters go while there are tokens; comes back when the next is due."""
         self._timer = None
         while self._waiting:
-            if self._waiting[0][2].done():  # its caller went away (a cancelled task)
+            if self._waiting[0][-1].done():  # its caller went away (a cancelled task)
                 heapq.heappop(self._waiting)
                 continue
             if not self._take():
                 break
-            heapq.heappop(self._waiting)[2].set_result(None)
+            heapq.heappop(self._waiting)[-1].set_result(None)
         if self._waiting:
             delay = max(self._bucket.wait(self.now()), 0.001)
             self._timer = asyncio.get_running_loop().call_later(delay, self._release)

@@ -95,6 +95,7 @@ class Bot:
             await services.referee.flush_notices()
         if notifier is not None:
             await notifier.feed.idle()  # the groups' news, sent by tasks of their own
+            await notifier.private.idle()  # replaced hand messages, deleted likewise
 
     async def say(self, user: dict[str, Any], chat: dict[str, Any], text: str) -> int:
         """Sends a message and waits until the bot has handled it (its reply or its effects have

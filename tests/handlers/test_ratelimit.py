@@ -9,7 +9,17 @@ from typing import Any
 import pytest
 from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
 
-from handlers.ratelimit import GROUP, PRESS, PRIVATE, PriorityRateLimiter, priority_of
+from handlers.ratelimit import (
+    FEED,
+    GROUP,
+    PATIENCE,
+    PRESS,
+    PRIVATE,
+    TIDY,
+    PriorityRateLimiter,
+    calls_at,
+    priority_of,
+)
 
 
 class Sleeps:
@@ -44,7 +54,67 @@ def test_priorities_follow_what_players_feel() -> None:
     assert priority_of("answerCallbackQuery", {"callback_query_id": "1"}) == PRESS
     assert priority_of("sendPhoto", {"chat_id": 501}) == PRIVATE
     assert priority_of("editMessageMedia", {"chat_id": "-100500"}) == GROUP
-    assert PRESS < PRIVATE < GROUP
+    assert PRESS < PRIVATE < GROUP < TIDY < FEED
+    with calls_at(FEED):
+        assert priority_of("editMessageMedia", {"chat_id": "-100500"}) == FEED
+        assert priority_of("answerCallbackQuery", {"callback_query_id": "1"}) == PRESS
+    assert priority_of("editMessageMedia", {"chat_id": "-100500"}) == GROUP
+
+
+async def test_housekeeping_and_the_feed_wait_behind_a_groups_reply() -> None:
+    """Issue 19: at 200 tables the private traffic of the tables already playing starved the
+    groups, so lobbies being opened never appeared; deleting a replaced hand message and the
+    group feed's redraws are what wait, in that order."""
+    now = [0.0]
+    limiter = PriorityRateLimiter(per_second=1, burst=3, group_per_minute=1e6, now=lambda: now[0])
+    for _ in range(3):  # the budget is spent
+        await through(limiter, failing(), "sendMessage")
+    order: list[str] = []
+
+    async def call(name: str, endpoint: str, chat: int, priority: int | None = None) -> None:
+        async def recorded() -> bool:
+            order.append(name)
+            return True
+
+        if priority is None:
+            await through(limiter, recorded, endpoint, chat)
+            return
+        with calls_at(priority):
+            await through(limiter, recorded, endpoint, chat)
+
+    waiting = [
+        asyncio.create_task(call("feed", "editMessageMedia", -100, FEED)),
+        asyncio.create_task(call("tidy", "deleteMessages", 7, TIDY)),
+        asyncio.create_task(call("lobby", "sendMessage", -200)),
+        asyncio.create_task(call("keyboard", "sendPhoto", 8)),
+    ]
+    await asyncio.sleep(0)
+    for _ in waiting:  # one token at a time
+        now[0] += 1.0
+        limiter._release()
+        await asyncio.sleep(0)
+    await asyncio.gather(*waiting)
+    assert order == ["keyboard", "lobby", "tidy", "feed"]
+    await limiter.shutdown()
+
+
+async def test_the_feed_still_spends_its_groups_budget() -> None:
+    now = [0.0]
+    limiter = PriorityRateLimiter(
+        per_second=1e6, burst=1e6, group_per_minute=1, group_burst=1, now=lambda: now[0]
+    )
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        now[0] += seconds
+
+    limiter.sleep = sleep
+    with calls_at(FEED):
+        await through(limiter, failing(), "editMessageMedia", -100)
+        await through(limiter, failing(), "editMessageMedia", -100)  # the group's minute is spent
+    assert slept and sum(slept) >= 59.0
+    await limiter.shutdown()
 
 
 async def test_waiting_calls_go_press_first_then_private_then_group() -> None:
@@ -120,3 +190,44 @@ async def test_a_refusal_is_never_tried_again() -> None:
     with pytest.raises(BadRequest):
         await through(limiter, call, "editMessageText")
     assert len(call.tries) == 1
+
+
+async def test_a_call_passed_over_for_its_patience_goes_before_newer_keyboards() -> None:
+    """Nothing but the feed starves: a group's reply that has waited longer than its patience
+    goes before a keyboard that came after (a press still goes first); the feed goes last."""
+    now = [0.0]
+    limiter = PriorityRateLimiter(per_second=1, burst=1, group_per_minute=1e6, now=lambda: now[0])
+    await through(limiter, failing(), "sendMessage")  # the budget is spent
+    order: list[str] = []
+
+    def recording(name: str) -> Any:
+        async def call() -> bool:
+            order.append(name)
+            return True
+
+        return call
+
+    async def feed() -> None:
+        with calls_at(FEED):
+            await through(limiter, recording("feed"), "editMessageMedia", -300)
+
+    waiting = [
+        asyncio.create_task(feed()),
+        asyncio.create_task(through(limiter, recording("lobby"), "sendMessage", -200)),
+    ]
+    await asyncio.sleep(0)
+    now[0] += PATIENCE[GROUP] + 0.5  # no token meanwhile (Telegram's budget, spent elsewhere)
+    limiter._bucket.tokens, limiter._bucket.at = 0.0, now[0]
+    answer = limiter.process_request(recording("press"), (), {}, "answerCallbackQuery", {}, None)
+    waiting += [
+        asyncio.create_task(through(limiter, recording("keyboard"), "sendPhoto", 8)),
+        asyncio.create_task(answer),
+    ]
+    await asyncio.sleep(0)
+    for _ in waiting:
+        now[0] += 1.0
+        limiter._release()
+        await asyncio.sleep(0)
+    await asyncio.gather(*waiting)
+    assert order == ["press", "lobby", "keyboard", "feed"]
+    await limiter.shutdown()
