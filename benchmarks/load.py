@@ -1,18 +1,21 @@
 """Many tables at once through Telegram's limits (issue 19): how long a press waits for its answer.
 
-    python -m benchmarks.load [--tables 200] [--seconds 60] [--think 1.0]
+    python -m benchmarks.load [--tables 200] [--seconds 60] [--think 1.0] [--stages]
 
 The real bot (python-telegram-bot over HTTP, PriorityRateLimiter, concurrent updates, the system
-clock, bots moving after 1 s) against the fake Bot API server on 127.0.0.1, which refuses calls
-with `429 retry_after` beyond 30 a second for the bot and 20 a minute per group, as Telegram does.
-A quarter of the 拱猪 tables have a human, who opens the table through Telegram (command, deep
-link, /fill, /startgame) and then presses a button `--think` seconds after each keyboard arrives;
-the other tables are bots only. Each table is in a group of its own.
+clock, bots moving after 1 s), in a process of its own (`benchmarks.load_bot`), against the fake
+Bot API server on 127.0.0.1 in this process, which refuses calls with `429 retry_after` beyond 30
+a second for the bot and 20 a minute per group, as Telegram does. A quarter of the 拱猪 tables
+have a human, who opens the table through Telegram (command, deep link, /fill, /startgame) and
+then presses a button of each new keyboard about `--think` seconds after it arrives (see
+`Player`); the other tables are bots only, opened by the bot's process. Each table is in a group
+of its own.
 
 Prints: the time to open every table, then over `--seconds`: moves per second, tables that moved,
 press → answer p50 / p90 / p99 (wall time, from the press reaching the server to its answer
 arriving there), presses never answered, calls refused with 429, calls retried, and the process
-time (bot, server threads and simulated players share this process) beside the wall time.
+time of the bot's process and of this one (the server and the players) beside the wall time.
+`--stages` adds the calls a second by kind and where a press waits, step by step.
 Goals: at 200 tables p50 ≤ 0.2 s, p99 ≤ 1 s, every table moving, 200 tables open in ≤ 60 s.
 """
 
@@ -20,20 +23,27 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
+import itertools
+import json
+import math
+import os
+import random
 import statistics
+import sys
 import tempfile
 import time
+from asyncio.subprocess import PIPE
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from handlers.app import build
-from handlers.config import Config
+from benchmarks.load_bot import GROUPS, STEPS
 from tests.e2e.fake_api import FakeBotApi
-from tests.e2e.harness import TOKEN, choose, private
+from tests.e2e.harness import choose, private
 
-GROUPS = -2_000_000  # group i is GROUPS - i
 PLAYERS = 10_000  # the human of table i is PLAYERS + i
+# the bot's command line: LOAD_BOT="python -m cProfile -o bot.prof -m benchmarks.load_bot" profiles it
+LOAD_BOT = os.environ.get("LOAD_BOT", f"{sys.executable} -m benchmarks.load_bot").split()
 
 
 def keyboard(api: FakeBotApi, chat: int) -> list[tuple[dict[str, Any], str, str]]:
@@ -76,81 +86,150 @@ async def open_human_table(api: FakeBotApi, i: int) -> None:
 
 
 class Player:
+    """A human at one table: presses a button of each new keyboard after thinking for about
+    `think` seconds (between half and one and a half times it, so that fifty players do not
+    press in step), and never presses a keyboard already answered again."""
+
     def __init__(self, api: FakeBotApi, i: int, think: float) -> None:
-        self.api, self.think = api, think
+        self.api, self.think, self.random = api, think, random.Random(i)
         self.person = {"id": PLAYERS + i, "is_bot": False, "first_name": f"P{i}", "language_code": "zh-hans"}
         self.presses: list[tuple[str, float]] = []  # query id, when it reached the server
+        self.until = math.inf
 
-    async def play(self, until_time: float) -> None:
+    async def play(self) -> None:
+        """From the moment the table is open until `until` (monotonic; set when the window starts)."""
         seen: tuple[int, str] | None = None
-        seen_at = 0.0
-        while time.monotonic() < until_time:
+        ready_at = 0.0
+        pressed: tuple[int, str] | None = None
+        while time.monotonic() < self.until:
             await asyncio.sleep(0.1)
             buttons = keyboard(self.api, self.person["id"])
             if not buttons:
                 continue
             key = (buttons[0][0]["message_id"], buttons[0][2])
+            if key == pressed:
+                continue
             if key != seen:
-                seen, seen_at = key, time.monotonic()
-            if time.monotonic() - seen_at < self.think:
+                seen, ready_at = key, time.monotonic() + self.think * self.random.uniform(0.5, 1.5)
+            if time.monotonic() < ready_at:
                 continue
             message, _, data = choose(buttons)
-            pressed = time.perf_counter()
-            self.presses.append((self.api.press(self.person, message, data), pressed))
-            seen = None
-            await asyncio.sleep(self.think)
+            self.presses.append((self.api.press(self.person, message, data), time.perf_counter()))
+            pressed = key
 
 
-def plies(app: Any) -> dict[int, int]:
-    return {table.id: table.ply for table in app.bot_data.services.referee.tables.values()}
+class Bot:
+    """The bot's process (`benchmarks.load_bot`), driven by one-line commands."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+
+    @classmethod
+    async def start(cls, api: FakeBotApi, database: Path, first: int, last: int, stages: bool) -> Bot:
+        arguments = [api.url, str(database), str(first), str(last), *(["--stages"] if stages else [])]
+        process = await asyncio.create_subprocess_exec(*LOAD_BOT, *arguments, stdin=PIPE, stdout=PIPE)
+        return cls(process)
+
+    async def read(self) -> dict[str, Any]:
+        assert self.process.stdout is not None
+        line = await self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the bot's process ended ({await self.process.wait()})")
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    async def ask(self, command: str) -> dict[str, Any]:
+        assert self.process.stdin is not None
+        self.process.stdin.write(command.encode() + b"\n")
+        await self.process.stdin.drain()
+        return await self.read()
 
 
-async def run(tables: int, seconds: float, think: float) -> None:
+def stages_report(api: FakeBotApi, since: float, presses: list[tuple[str, float]], marks: Any) -> str:
+    """The calls a second by kind, and the p50 / p99 of each step's share of a press's wait."""
+    spans: dict[str, list[float]] = {}
+    for query, pressed in presses:
+        at = dict(marks.get(query, {}), pressed=pressed)
+        at["handed out"] = api.handed_out.get(int(query[1:]), float("nan"))
+        at["at the server"] = api.answered.get(query, float("nan"))
+        steps = [s for s in ("pressed", "handed out", *STEPS, "at the server") if s in at]
+        for before, after in itertools.pairwise(steps):
+            spans.setdefault(f"{before} → {after}", []).append(at[after] - at[before])
+    lines = [f"  calls a second in the window: {calls_by_kind(api, since)}"]
+    queries = {query for query, _ in presses}
+    said = Counter(
+        c.text.split("\n")[0][:40] for c in list(api.calls) if c.params.get("callback_query_id") in queries
+    )
+    lines.append(f"  presses answered: {', '.join(f'{text!r} {n}' for text, n in said.most_common(6))}")
+    for name, values in spans.items():
+        values = sorted(v for v in values if v == v)  # nan: a step this press never reached
+        if len(values) > 1:
+            q = statistics.quantiles(values, n=100)
+            p50, p99 = q[49] * 1e3, q[98] * 1e3
+            lines.append(f"  {name:<26} p50 {p50:7.1f} ms  p99 {p99:7.1f} ms  ({len(values)})")
+    return "\n".join(lines)
+
+
+def calls_by_kind(api: FakeBotApi, since: float) -> str:
+    calls = [c for c in list(api.calls) if c.at >= since]
+    seconds = max(calls[-1].at - calls[0].at, 1e-9) if calls else 1.0
+    kinds: dict[str, int] = {}
+    for call in calls:
+        kind = call.method + ("" if call.chat is None else " private" if call.chat > 0 else " group")
+        kinds[kind] = kinds.get(kind, 0) + 1
+    return ", ".join(f"{k} {n / seconds:.1f}" for k, n in sorted(kinds.items(), key=lambda kv: -kv[1]))
+
+
+async def run(tables: int, seconds: float, think: float, stages: bool = False) -> None:
     api = FakeBotApi().start()
     api.per_second, api.group_per_minute = 30, 20
+    humans = tables // 4
     with tempfile.TemporaryDirectory() as folder:
-        config = Config(TOKEN, Path(folder) / "load.sqlite3", api.url, 1.0, logging.WARNING, None, 8443)
-        app = build(config)
-        await app.initialize()
-        await app.post_init(app)  # type: ignore[misc]
-        await app.updater.start_polling(poll_interval=0.0, timeout=1)  # type: ignore[union-attr]
-        await app.start()
-        referee = app.bot_data.services.referee
-        humans = tables // 4
-        started = time.perf_counter()
-        await asyncio.gather(*(open_human_table(api, i) for i in range(humans)))
-        for i in range(humans, tables):
-            table = await referee.open_table(GROUPS - i, None, "gongzhu", {}, "fast")
-            await referee.add_bot(table.id, 0)
-            await referee.start(table.id)
-        opened = time.perf_counter() - started
-        before, wall, cpu = plies(app), time.perf_counter(), time.process_time()
+        bot = await Bot.start(api, Path(folder) / "load.sqlite3", humans, tables, stages)
+        await bot.read()  # ready
         players = [Player(api, i, think) for i in range(humans)]
-        await asyncio.gather(*(p.play(time.monotonic() + seconds) for p in players))
-        after = plies(app)
-        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        started = time.perf_counter()
+
+        seated = asyncio.Semaphore(0)
+
+        async def seated_and_playing(player: Player, i: int) -> None:
+            try:
+                await open_human_table(api, i)
+            finally:
+                seated.release()  # a table that failed to open says so when `playing` is gathered
+            await player.play()  # as soon as the table is open, like a person
+
+        playing = [asyncio.create_task(seated_and_playing(p, i)) for i, p in enumerate(players)]
+        for _ in players:
+            await seated.acquire()
+        await bot.ask("open")
+        opened = time.perf_counter() - started
+        await bot.ask("measure")
+        since, harness_cpu = time.perf_counter(), time.process_time()
+        for player in players:
+            player.until = time.monotonic() + seconds
+        await asyncio.gather(*playing)
+        window = await bot.ask("window")
+        harness_cpu = time.process_time() - harness_cpu
         await asyncio.sleep(5.0)  # the last presses' answers may still come
-        presses = [press for p in players for press in p.presses]
-        waits = sorted(api.answered[q] - at for q, at in presses if q in api.answered)
-        unanswered = len(presses) - len(waits)
-        moved = sum(1 for t, ply in after.items() if ply > before.get(t, 0))
-        limiter = app.bot.rate_limiter
-        refused = sum(1 for c in list(api.calls) if c.status == 429)
-        await app.updater.stop()  # type: ignore[union-attr]
-        await app.stop()
-        await app.post_stop(app)  # type: ignore[misc]
-        await app.post_shutdown(app)  # type: ignore[misc]
-        await app.shutdown()
+        end = await bot.ask("stop")
+        await bot.process.wait()
     api.stop()
+    presses = [(query, at) for p in players for query, at in p.presses if at >= since]  # the window's
+    waits = sorted(api.answered[q] - at for q, at in presses if q in api.answered)
     q = statistics.quantiles(waits, n=100) if len(waits) > 1 else [0.0] * 99
-    moves = sum(after.values()) - sum(before.values())
+    refused = sum(1 for c in list(api.calls) if c.status == 429)
+    wall = window["wall"]
     print(
         f"{tables} tables ({humans} with a human): opened in {opened:.1f} s; over {wall:.0f} s "
-        f"{moves:,} moves ({moves / wall:.0f}/s), "
-        f"{moved} tables moved; press → answer p50 {q[49]:.2f} / p90 {q[89]:.2f} / p99 {q[98]:.2f} s "
-        f"over {len(presses)} presses, {unanswered} unanswered; {refused} calls refused with 429, "
-        f"{getattr(limiter, 'retried', 0)} retried; process time {cpu:.1f} s for {wall:.1f} s wall"
+        f"{window['moves']:,} moves ({window['moves'] / wall:.0f}/s), {window['moved']} tables moved; "
+        f"press → answer p50 {q[49]:.2f} / p90 {q[89]:.2f} / p99 {q[98]:.2f} s over {len(presses)} "
+        f"presses, {len(presses) - len(waits)} unanswered; {refused} calls refused with 429, "
+        f"{end['retried']} retried; process time: the bot {window['cpu']:.1f} s, the server and "
+        f"players {harness_cpu:.1f} s, for {wall:.1f} s wall"
     )
+    if stages:
+        print(stages_report(api, since, presses, end["marks"]))
 
 
 def main() -> None:
@@ -158,10 +237,10 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[200])
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--think", type=float, default=1.0)
+    parser.add_argument("--stages", action="store_true", help="where presses wait, step by step")
     args = parser.parse_args()
-    logging.basicConfig(level=logging.ERROR)
     for tables in args.tables:
-        asyncio.run(run(tables, args.seconds, args.think))
+        asyncio.run(run(tables, args.seconds, args.think, args.stages))
 
 
 if __name__ == "__main__":

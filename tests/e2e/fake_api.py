@@ -98,6 +98,7 @@ class FakeBotApi:
         self._group_recent: dict[int, deque[float]] = {}
         self.by_chat: dict[int, dict[int, dict[str, Any]]] = {}  # chat → message id → message
         self.answered: dict[str, float] = {}  # callback query id → when its answer arrived
+        self.handed_out: dict[int, float] = {}  # update id → when getUpdates first returned it
         self.files: dict[str, bytes] = {}  # file id → the picture uploaded
         self._updates: list[dict[str, Any]] = []
         self._next_update = 1
@@ -284,6 +285,9 @@ class FakeBotApi:
             self._updates = [u for u in self._updates if u["update_id"] >= offset]
             while not self._updates and time.monotonic() < deadline:
                 self._changed.wait(deadline - time.monotonic())
+            now = time.perf_counter()
+            for update in self._updates:
+                self.handed_out.setdefault(update["update_id"], now)
             return list(self._updates)
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:

@@ -1,0 +1,175 @@
+"""The bot's side of `benchmarks.load`, in a process of its own, as in production, where Telegram
+and the players are elsewhere (sharing a process, the fake server's threads and the simulated
+players took the bot's interpreter lock and doubled its waits).
+
+    python -m benchmarks.load_bot API_URL DATABASE FIRST LAST [--stages]
+
+Starts the real bot (python-telegram-bot over HTTP, its own rate limiter and update processor,
+the system clock, bots moving after 1 s) and says `{}` as one JSON line when it is ready. Then it
+answers the commands it reads on stdin, each with one JSON line:
+- `open`: opens the bot-only 拱猪 tables FIRST … LAST-1 (table i in group GROUPS - i):
+  `{"opened": seconds}`;
+- `measure`: the window starts (`{}`);
+- `window`: the window ends: `{"moves", "moved", "cpu", "wall"}` (the process time of this
+  process only: the bot's own cost);
+- `stop`: `{"retried", "marks"}` (marks: with `--stages`, when each press passed each step in
+  the bot, perf_counter seconds, which is the same clock in every process on Linux), then exits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import contextvars
+import json
+import logging
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from handlers.app import build
+from handlers.config import Config
+from tests.e2e.harness import TOKEN
+
+GROUPS = -2_000_000  # group i is GROUPS - i
+# where a press has got to, in the bot
+STEPS = ("queued", "its turn", "submit", "commit", "in the store", "committed", "answer", "sent")
+
+
+class Stages:
+    """Where a press waits in the bot: when each callback query passed each step, recorded by
+    wrapping the update processor, the referee's submit and commit, and the rate limiter."""
+
+    def __init__(self, app: Any) -> None:
+        self.marks: dict[str, dict[str, float]] = {}
+        self._query: contextvars.ContextVar[str | None] = contextvars.ContextVar("query", default=None)
+        self._wrap_processor(app.update_processor)
+        self._wrap_referee(app.bot_data.services.referee)
+        self._wrap_limiter(app.bot.rate_limiter)
+
+    def mark(self, step: str, query: str | None = None) -> None:
+        query = query or self._query.get()
+        if query is not None:
+            self.marks.setdefault(query, {}).setdefault(step, time.perf_counter())
+
+    def _wrap_processor(self, processor: Any) -> None:
+        original = processor.do_process_update
+
+        async def do_process_update(update: Any, coroutine: Any) -> None:
+            query = getattr(update, "callback_query", None)
+            if query is None:
+                return await original(update, coroutine)
+            self.mark("queued", query.id)
+
+            async def timed() -> None:
+                self._query.set(query.id)  # the handler's task: submit and answer see it
+                self.mark("its turn")
+                await coroutine
+
+            return await original(update, timed())
+
+        processor.do_process_update = do_process_update
+
+    def _wrap_referee(self, referee: Any) -> None:
+        submit, commit = referee.submit, referee.core.commit
+
+        async def timed_submit(*args: Any, **kwargs: Any) -> Any:
+            self.mark("submit")
+            try:
+                return await submit(*args, **kwargs)
+            finally:
+                self.mark("committed")
+
+        async def timed_commit(*args: Any, **kwargs: Any) -> Any:
+            self.mark("commit")
+            return await commit(*args, **kwargs)
+
+        referee.submit, referee.core.commit = timed_submit, timed_commit
+        store, transaction = referee.core.store, referee.core.store.transaction
+
+        @contextlib.asynccontextmanager
+        async def timed_transaction() -> Any:
+            async with transaction() as queries:
+                self.mark("in the store")  # the store's lock is this press's
+                yield queries
+
+        store.transaction = timed_transaction
+
+    def _wrap_limiter(self, limiter: Any) -> None:
+        original = limiter.process_request
+
+        async def process_request(callback: Any, **rest: Any) -> Any:
+            if rest["endpoint"] != "answerCallbackQuery":
+                return await original(callback=callback, **rest)
+            self.mark("answer")
+
+            async def timed(*args: Any, **kwargs: Any) -> Any:
+                self.mark("sent")
+                return await callback(*args, **kwargs)
+
+            return await original(callback=timed, **rest)
+
+        limiter.process_request = process_request
+
+
+def plies(app: Any) -> dict[int, int]:
+    return {table.id: table.ply for table in app.bot_data.services.referee.tables.values()}
+
+
+def say(**fields: Any) -> None:
+    print(json.dumps(fields), flush=True)
+
+
+async def command() -> str:
+    return (await asyncio.to_thread(sys.stdin.readline)).strip()
+
+
+async def serve(url: str, database: Path, first: int, last: int, stages: bool) -> None:
+    config = Config(TOKEN, database, url, 1.0, logging.WARNING, None, 8443)
+    app = build(config)
+    await app.initialize()
+    await app.post_init(app)  # type: ignore[misc]
+    await app.updater.start_polling(poll_interval=0.0, timeout=1)  # type: ignore[union-attr]
+    await app.start()
+    referee = app.bot_data.services.referee
+    say()
+    assert await command() == "open"  # once the humans' tables are open (they were first)
+    started = time.perf_counter()
+    for i in range(first, last):
+        table = await referee.open_table(GROUPS - i, None, "gongzhu", {}, "fast")
+        await referee.add_bot(table.id, 0)
+        await referee.start(table.id)
+    say(opened=time.perf_counter() - started)
+    tracer = Stages(app) if stages else None
+    assert await command() == "measure"
+    before, wall, cpu = plies(app), time.perf_counter(), time.process_time()
+    say()
+    assert await command() == "window"
+    after, wall, cpu = plies(app), time.perf_counter() - wall, time.process_time() - cpu
+    moved = sum(1 for t, ply in after.items() if ply > before.get(t, 0))
+    say(moves=sum(after.values()) - sum(before.values()), moved=moved, cpu=cpu, wall=wall)
+    assert await command() == "stop"
+    say(retried=getattr(app.bot.rate_limiter, "retried", 0), marks=tracer.marks if tracer else {})
+    await app.updater.stop()  # type: ignore[union-attr]
+    await app.stop()
+    await app.post_stop(app)  # type: ignore[misc]
+    await app.shutdown()
+    await app.post_shutdown(app)  # type: ignore[misc]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("url")
+    parser.add_argument("database", type=Path)
+    parser.add_argument("first", type=int)
+    parser.add_argument("last", type=int)
+    parser.add_argument("--stages", action="store_true")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.ERROR)
+    asyncio.run(serve(args.url, args.database, args.first, args.last, args.stages))
+
+
+if __name__ == "__main__":
+    main()
