@@ -170,6 +170,31 @@ def stages_report(api: FakeBotApi, since: float, presses: list[tuple[str, float]
     return "\n".join(lines)
 
 
+def keyboard_delays(api: FakeBotApi, since: float, turns: dict[str, float]) -> str:
+    """Turn → keyboard: from the commit that made it a human's turn to the first message
+    carrying that decision's keyboard reaching the server (the buttons say table and version)."""
+    first: dict[str, float] = {}
+    for call in list(api.calls):
+        markup = call.params.get("reply_markup")
+        if call.at < since or not markup or (call.chat or 0) <= 0:
+            continue
+        rows = (json.loads(markup) if isinstance(markup, str) else markup).get("inline_keyboard", [])
+        for data in (b.get("callback_data", "") for row in rows for b in row):
+            key = "|".join(data.split("|")[1:3])
+            if key in turns:
+                first.setdefault(key, call.at)
+    delays = sorted(at - turns[key] for key, at in first.items() if turns[key] >= since)
+    asked = sum(1 for began in turns.values() if since <= began)
+    if len(delays) < 2:
+        return f"turn → keyboard: {len(delays)} of {asked} decisions shown"
+    q = statistics.quantiles(delays, n=100)
+    return (
+        f"turn → keyboard p50 {q[49]:.2f} / p90 {q[89]:.2f} / p99 {q[98]:.2f} s over {len(delays)} of "
+        f"{asked} human decisions begun in the window (the rest never shown: the bot or a later "
+        "keyboard moved first)"
+    )
+
+
 def calls_by_kind(api: FakeBotApi, since: float) -> str:
     calls = [c for c in list(api.calls) if c.at >= since]
     seconds = max(calls[-1].at - calls[0].at, 1e-9) if calls else 1.0
@@ -227,6 +252,13 @@ async def run(tables: int, seconds: float, think: float, stages: bool = False) -
         f"presses, {len(presses) - len(waits)} unanswered; {refused} calls refused with 429, "
         f"{end['retried']} retried; process time: the bot {window['cpu']:.1f} s, the server and "
         f"players {harness_cpu:.1f} s, for {wall:.1f} s wall"
+    )
+    print(f"  {keyboard_delays(api, since, end['turns'])}")
+    lines = end["lines"]
+    lost = lines["posted"] - lines["sent"] - lines["waiting"]
+    print(
+        f"  announcements since the start: {lines['posted']:,} lines, {lines['sent']:,} sent to the "
+        f"groups, {lines['waiting']:,} still waiting (merged) 5 s after it, {lost} lost"
     )
     if stages:
         print(stages_report(api, since, presses, end["marks"]))

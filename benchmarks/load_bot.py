@@ -12,8 +12,11 @@ answers the commands it reads on stdin, each with one JSON line:
 - `measure`: the window starts (`{}`);
 - `window`: the window ends: `{"moves", "moved", "cpu", "wall"}` (the process time of this
   process only: the bot's own cost);
-- `stop`: `{"retried", "marks"}` (marks: with `--stages`, when each press passed each step in
-  the bot, perf_counter seconds, which is the same clock in every process on Linux), then exits.
+- `stop`: `{"retried", "marks", "lines", "turns"}`, then exits. Turns: when each human's
+  decision began, by "table|version". Lines: the announcement lines the group
+  feed was given since the start, those sent, those still waiting. Marks: with `--stages`, when
+  each press passed each step in the bot (perf_counter seconds: the same clock in every process
+  on Linux).
 """
 
 from __future__ import annotations
@@ -114,6 +117,49 @@ class Stages:
         limiter.process_request = process_request
 
 
+class Announcements:
+    """Every announcement line the referee's notices gave the group feed, and what became of it:
+    handed to Telegram in a batch, or still waiting (merged) at the end. None may be lost."""
+
+    def __init__(self, feed: Any) -> None:
+        self.feed, self.posted, self.sent = feed, 0, 0
+        post, send = feed.post, feed.send
+
+        async def counted_post(group: int, table: int, view: Any, lines: list[str], sheet: Any) -> None:
+            self.posted += len(lines)
+            await post(group, table, view, lines, sheet)
+
+        async def counted_send(table: int, batch: Any) -> int:
+            self.sent += len(batch.lines)  # handed over (a failed call is in the log and the 429s)
+            calls: int = await send(table, batch)
+            return calls
+
+        feed.post, feed.send = counted_post, counted_send
+
+    def waiting(self) -> int:
+        return sum(len(b.lines) for g in self.feed._groups.values() for b in g.batches.values())
+
+
+class Turns:
+    """When each human's decision began: the commit after which a seat with a player (not on
+    autopilot) is to act, by (table, version), which its keyboard's buttons carry."""
+
+    def __init__(self, core: Any) -> None:
+        self.began: dict[str, float] = {}
+        commit = core.commit
+
+        async def noted_commit(table: Any, *args: Any, **kwargs: Any) -> Any:
+            events = await commit(table, *args, **kwargs)
+            match = table.match
+            if match is not None and table.status == "running":
+                seats = table.seats
+                if any(seats[s].player_id is not None and not seats[s].autopilot for s in match.to_act):
+                    self.began[f"{table.id}|{table.version}"] = time.perf_counter()
+            return events
+
+        core.commit = noted_commit
+
+
 def plies(app: Any) -> dict[int, int]:
     return {table.id: table.ply for table in app.bot_data.services.referee.tables.values()}
 
@@ -134,6 +180,8 @@ async def serve(url: str, database: Path, first: int, last: int, stages: bool) -
     await app.updater.start_polling(poll_interval=0.0, timeout=1)  # type: ignore[union-attr]
     await app.start()
     referee = app.bot_data.services.referee
+    announcements = Announcements(app.bot_data.notifier.feed)
+    turns = Turns(referee.core)
     say()
     assert await command() == "open"  # once the humans' tables are open (they were first)
     started = time.perf_counter()
@@ -151,7 +199,9 @@ async def serve(url: str, database: Path, first: int, last: int, stages: bool) -
     moved = sum(1 for t, ply in after.items() if ply > before.get(t, 0))
     say(moves=sum(after.values()) - sum(before.values()), moved=moved, cpu=cpu, wall=wall)
     assert await command() == "stop"
-    say(retried=getattr(app.bot.rate_limiter, "retried", 0), marks=tracer.marks if tracer else {})
+    lines = {"posted": announcements.posted, "sent": announcements.sent, "waiting": announcements.waiting()}
+    retried = getattr(app.bot.rate_limiter, "retried", 0)
+    say(retried=retried, marks=tracer.marks if tracer else {}, lines=lines, turns=turns.began)
     await app.updater.stop()  # type: ignore[union-attr]
     await app.stop()
     await app.post_stop(app)  # type: ignore[misc]
