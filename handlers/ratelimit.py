@@ -215,6 +215,8 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
         finally:
             self._bucket.refill(self.now())
             self._resumed.set()
+            if self._timer is None:  # the calls that queued meanwhile go on
+                self._release()
 
     async def _group_turn(self, group: int) -> None:
         bucket = self._groups.get(group)
@@ -243,8 +245,11 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
         return True
 
     def _release(self) -> None:
-        """Lets the first waiters go while there are tokens; comes back when the next is due."""
+        """Lets the first waiters go while there are tokens; comes back when the next is due.
+        While Telegram has asked the bot to wait, nobody goes: the pause's end calls it again."""
         self._timer = None
+        if not self._resumed.is_set():
+            return
         while self._waiting:
             if self._waiting[0][-1].done():  # its caller went away (a cancelled task)
                 heapq.heappop(self._waiting)

@@ -231,3 +231,50 @@ async def test_a_call_passed_over_for_its_patience_goes_before_newer_keyboards()
     await asyncio.gather(*waiting)
     assert order == ["press", "lobby", "keyboard", "feed"]
     await limiter.shutdown()
+
+
+async def test_calls_already_waiting_do_not_go_while_telegram_asks_the_bot_to_wait() -> None:
+    """A 429 pauses the whole bot: the calls queued for a token before it came wait for the
+    pause's end too (the release timer let them through, into more 429s)."""
+    now = [0.0]
+    pause_over, answer_came = asyncio.Event(), asyncio.Event()
+
+    async def sleep(seconds: float) -> None:
+        await pause_over.wait()
+
+    limiter = PriorityRateLimiter(
+        per_second=1, burst=1, group_per_minute=1e6, sleep=sleep, now=lambda: now[0]
+    )
+    order: list[str] = []
+    tries: list[int] = []
+
+    async def refused_once() -> bool:  # in flight when the next call queues; then a 429
+        tries.append(1)
+        await answer_came.wait()
+        if len(tries) == 1:
+            raise RetryAfter(7)
+        return True
+
+    async def queued() -> bool:
+        order.append("queued")
+        return True
+
+    in_flight = asyncio.create_task(through(limiter, refused_once, "sendMessage"))
+    await asyncio.sleep(0)  # it took the only token
+    waiting = asyncio.create_task(through(limiter, queued, "sendPhoto", 8))
+    await asyncio.sleep(0)
+    assert limiter._waiting  # queued for a token
+    answer_came.set()
+    await asyncio.sleep(0)  # the 429: the bot pauses
+    now[0] += 5.0  # tokens are back, but the pause is not over
+    limiter._release()
+    await asyncio.sleep(0)
+    assert order == []
+    pause_over.set()
+    for _ in range(4):  # a token a second again
+        await asyncio.sleep(0)
+        now[0] += 1.0
+        limiter._release()
+    assert await in_flight is True and await waiting is True
+    assert order == ["queued"]
+    await limiter.shutdown()
