@@ -36,6 +36,9 @@ class Store:
     async def open(cls, path: str | Path) -> Store:
         """Opens (creating if needed) and migrates the file; StoreLocked if another process has it."""
         path = str(path)
+        # a path that cannot hold a database fails here, before aiosqlite's thread starts: when its
+        # connect fails, that thread outlives a quickly closed loop and prints a traceback
+        sqlite3.connect(path).close()
         db = await aiosqlite.connect(path, timeout=0.5, isolation_level=None)
         try:
             # Exclusive locking: the first write takes the file's lock for as long as we live,
