@@ -19,7 +19,7 @@ from engine.gongzhu import events as gongzhu_events
 from engine.gouji import events as gouji_events
 from engine.referee.clock import Clock
 from engine.referee.events import ReplacedByBot
-from engine.referee.notifier import Notice, TableView
+from engine.referee.notifier import ROUND_ENDS, ROUND_STARTS, Notice, TableView
 from handlers import announce, settings
 from handlers.drawing import drawn
 from handlers.games import ui
@@ -35,8 +35,6 @@ from handlers.sheets import score_sheet_of
 
 log = logging.getLogger(__name__)
 
-ROUND_ENDS = {"HandEnded", "DealEnded", "MatchEnded"}
-ROUND_STARTS = {"HandStarted", "DealStarted"}
 REMATCH = "rematch"  # purpose of the group message that carries the rematch button
 PLAYS = (gouji_events.Played, gongzhu_events.CardPlayed)
 

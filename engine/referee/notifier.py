@@ -81,6 +81,24 @@ class Notice:
     cause: str  # lobby | move | bot | timeout | reminder | conduct | resumed
 
 
+# Event kinds that open or close a round (a 够级 hand, a 拱猪 deal) or the match: a notice holding
+# one is told on its own (its score sheet, its new hands), never merged with the next
+ROUND_STARTS = frozenset({"HandStarted", "DealStarted", "MatchStarted"})
+ROUND_ENDS = frozenset({"HandEnded", "DealEnded", "MatchEnded"})
+
+
+def merged(earlier: Notice, later: Notice) -> Notice | None:
+    """Two notices of a running table within one round as one, at the later state (the outbox
+    under load: each player is then sent only the latest state), or None if they must stay apart."""
+    if earlier.table.status != "running" or later.table.status != "running":
+        return None
+    if any(e.kind in ROUND_STARTS or e.kind in ROUND_ENDS for e in earlier.events):
+        return None
+    if any(e.kind in ROUND_STARTS for e in later.events):
+        return None
+    return Notice(later.table, earlier.events + later.events, later.cause)
+
+
 class Notifier(Protocol):
     async def publish(self, notice: Notice) -> None: ...
 

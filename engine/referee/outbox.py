@@ -1,6 +1,7 @@
 """The referee's notices on their way out: one queue per table, drained in order by a task of its
 own, so a committed change never waits for the notifier (Telegram's round trips, its rate
-limiter, a `429 retry_after`) and one table's slow messages never hold up another table.
+limiter, a `429 retry_after`) and one table's slow messages never hold up another table. The
+notices of a round that piled up meanwhile are told as one, at the latest state.
 
 A notifier that does no I/O (`inline = True`, like `Recorder`) is called at once instead: tests
 read what was published right after the command, and nothing is queued."""
@@ -11,7 +12,7 @@ import asyncio
 import logging
 from collections import deque
 
-from engine.referee.notifier import Notice, Notifier
+from engine.referee.notifier import Notice, Notifier, merged
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +54,11 @@ class Outbox:
         queue = self._queues[table]
         try:
             while queue:
+                # what piled up while the last notice was told goes as one, at the latest state:
+                # each player's message is brought up to date once, not once per move (issue 19)
+                while len(queue) > 1 and (both := merged(queue[0], queue[1])) is not None:
+                    queue.popleft()
+                    queue[0] = both
                 await self._deliver(queue[0])
                 queue.popleft()
         finally:

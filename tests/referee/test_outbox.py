@@ -8,8 +8,10 @@ from collections import defaultdict
 from dataclasses import replace
 from pathlib import Path
 
+from engine.gongzhu.events import DealEnded
 from engine.referee import Notice, Recorder, Referee
 from engine.referee.clock import ManualClock
+from engine.referee.events import Reminder
 from engine.referee.outbox import Outbox
 from tests.referee.world import ALICE, GROUP, World
 
@@ -89,3 +91,51 @@ async def test_flush_gives_up_after_its_timeout(tmp_path: Path) -> None:
     await outbox.flush()
     assert gate.told[1] == [1]
     await world.close()
+
+
+class Slow:
+    """A notifier that does I/O: the first notice waits until the test lets it go."""
+
+    def __init__(self) -> None:
+        self.told: list[Notice] = []
+        self.first = asyncio.Event()
+
+    async def publish(self, notice: Notice) -> None:
+        if not self.told:
+            await self.first.wait()
+        self.told.append(notice)
+
+
+async def test_a_rounds_notices_that_piled_up_are_told_as_one_at_the_latest_state(world: World) -> None:
+    """Issue 19: a table's notices go out in order, so under load each waited for the one before
+    and a player's keyboard came seconds late; what piled up meanwhile now goes as one notice,
+    so each player's message is brought up to date once, with every event, in order."""
+    table = await world.table_with_bots("gongzhu")
+    view = table.view()
+    slow = Slow()
+    outbox = Outbox(slow)
+    for version in range(1, 5):
+        reminded = Reminder(0, ALICE, float(version))
+        await outbox.put(Notice(replace(view, version=version), (reminded,), "bot"))
+        await asyncio.sleep(0)  # the first is under way when the others come
+    slow.first.set()
+    await outbox.flush()
+    assert [n.table.version for n in slow.told] == [1, 4]  # the first was under way
+    assert [e.deadline for e in slow.told[1].events] == [2.0, 3.0, 4.0]  # every event, in order
+
+
+async def test_a_rounds_end_and_a_lobby_are_told_on_their_own(world: World) -> None:
+    table = await world.table_with_bots("gongzhu")
+    running, lobby = table.view(), replace(table.view(), status="lobby")
+    ended = DealEnded(1, (0, 0, 0, 0), (0, 0, 0, 0), ((0,), (1,), (2,), (3,)), None)
+    slow = Slow()
+    outbox = Outbox(slow)
+    await outbox.put(Notice(replace(running, version=1), (), "bot"))
+    await asyncio.sleep(0)  # under way
+    await outbox.put(Notice(replace(running, version=2), (ended,), "bot"))  # its sheet, alone
+    await outbox.put(Notice(replace(running, version=3), (), "bot"))
+    await outbox.put(Notice(replace(lobby, version=4), (), "lobby"))
+    await outbox.put(Notice(replace(lobby, version=5), (), "lobby"))
+    slow.first.set()
+    await outbox.flush()
+    assert [n.table.version for n in slow.told] == [1, 2, 3, 4, 5]
