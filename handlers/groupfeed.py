@@ -8,15 +8,12 @@ merged; a busy table costs the group a message every few seconds at most."""
 from __future__ import annotations
 
 import asyncio
-import logging
 import math
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.referee.clock import Clock, Timer
-
-log = logging.getLogger(__name__)
+from engine.referee.clock import Clock, Timer, kept
 
 PER_MINUTE = 12  # with BURST, 16 in any minute: below Telegram's 20, so command replies still fit
 EPSILON = 1e-6  # refilled "to 1" may fall short by a rounding error: never wait for that
@@ -87,14 +84,7 @@ class GroupFeed:
         # sent by a task of its own: the table's notice goes on to the players' hands and
         # keyboards at once, never waiting for the group's budget or Telegram's answer (issue 19)
         state.sending = True
-        task = asyncio.create_task(self._drain(group), name=f"group-feed-{group}")
-        self._sending.add(task)
-        task.add_done_callback(self._sent)
-
-    def _sent(self, task: asyncio.Task[None]) -> None:
-        self._sending.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("a group's news failed", exc_info=task.exception())
+        kept(asyncio.create_task(self._drain(group)), self._sending, "a group's news failed")
 
     async def idle(self) -> None:
         """Waits until the sends `post` started are over (the paced ones wait for their timer)."""

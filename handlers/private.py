@@ -18,6 +18,7 @@ from typing import Any
 from telegram.error import TelegramError
 
 import render
+from engine.referee.clock import kept
 from engine.referee.notifier import PrivateView, TableView
 from handlers.drawing import drawn
 from handlers.games import decision_marks, move_label, ui
@@ -59,9 +60,7 @@ class PrivateChats:
         (issue 19): the new one is already there, and the table's next notice (maybe another
         player's keyboard) must not wait for Telegram's budget to allow housekeeping."""
         if messages:
-            task = asyncio.create_task(self._delete(player, messages))
-            self._tidying.add(task)
-            task.add_done_callback(self._tidying.discard)
+            kept(asyncio.create_task(self._delete(player, messages)), self._tidying, "tidying failed")
 
     async def _delete(self, player: int, messages: list[int]) -> None:
         with calls_at(TIDY):

@@ -27,6 +27,19 @@ class Clock(Protocol):
     async def drain(self) -> None: ...
 
 
+def kept(task: asyncio.Task[None], tasks: set[asyncio.Task[None]], failure: str) -> None:
+    """Keeps `task` referenced in `tasks` until it is done, and logs its failure (`failure`, with
+    the traceback) instead of "Task exception was never retrieved" when it is collected."""
+    tasks.add(task)
+
+    def done(task: asyncio.Task[None]) -> None:
+        tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error(failure, exc_info=task.exception())
+
+    task.add_done_callback(done)
+
+
 class SystemClock:
     """Wall time; jobs run as tasks of the running loop."""
 
@@ -41,16 +54,7 @@ class SystemClock:
         return loop.call_later(max(0.0, when - time.time()), self._spawn, job)
 
     def _spawn(self, job: Job) -> None:
-        task: asyncio.Task[None] = asyncio.create_task(job())  # type: ignore[arg-type]  # Awaitable, a coroutine
-        self._tasks.add(task)  # keep a reference until it is done
-        task.add_done_callback(self._done)
-
-    def _done(self, task: asyncio.Task[None]) -> None:
-        """A job's failure is logged with its traceback, never left as "Task exception was never
-        retrieved" when the task is collected."""
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("a timed job failed", exc_info=task.exception())
+        kept(asyncio.create_task(job()), self._tasks, "a timed job failed")  # type: ignore[arg-type]
 
     async def drain(self) -> None:
         """Waits for the jobs already started (a clean shutdown)."""

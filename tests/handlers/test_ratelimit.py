@@ -50,6 +50,26 @@ async def through(limiter: PriorityRateLimiter, call: Any, endpoint: str, chat: 
     return await limiter.process_request(call, (), {}, endpoint, {"chat_id": chat}, None)
 
 
+def recording(order: list[str], name: str) -> Any:
+    """A call that notes, in `order`, that it went."""
+
+    async def call() -> bool:
+        order.append(name)
+        return True
+
+    return call
+
+
+async def one_token_a_second(limiter: PriorityRateLimiter, now: list[float], waiting: list[Any]) -> None:
+    """Lets the waiting calls go: as many seconds as there are calls, a token each."""
+    await asyncio.sleep(0)
+    for _ in waiting:
+        now[0] += 1.0
+        limiter._release()
+        await asyncio.sleep(0)
+    await asyncio.gather(*waiting)
+
+
 def test_priorities_follow_what_players_feel() -> None:
     assert priority_of("answerCallbackQuery", {"callback_query_id": "1"}) == PRESS
     assert priority_of("sendPhoto", {"chat_id": 501}) == PRIVATE
@@ -72,15 +92,11 @@ async def test_housekeeping_and_the_feed_wait_behind_a_groups_reply() -> None:
     order: list[str] = []
 
     async def call(name: str, endpoint: str, chat: int, priority: int | None = None) -> None:
-        async def recorded() -> bool:
-            order.append(name)
-            return True
-
         if priority is None:
-            await through(limiter, recorded, endpoint, chat)
+            await through(limiter, recording(order, name), endpoint, chat)
             return
         with calls_at(priority):
-            await through(limiter, recorded, endpoint, chat)
+            await through(limiter, recording(order, name), endpoint, chat)
 
     waiting = [
         asyncio.create_task(call("feed", "editMessageMedia", -100, FEED)),
@@ -88,12 +104,7 @@ async def test_housekeeping_and_the_feed_wait_behind_a_groups_reply() -> None:
         asyncio.create_task(call("lobby", "sendMessage", -200)),
         asyncio.create_task(call("keyboard", "sendPhoto", 8)),
     ]
-    await asyncio.sleep(0)
-    for _ in waiting:  # one token at a time
-        now[0] += 1.0
-        limiter._release()
-        await asyncio.sleep(0)
-    await asyncio.gather(*waiting)
+    await one_token_a_second(limiter, now, waiting)
     assert order == ["keyboard", "lobby", "tidy", "feed"]
     await limiter.shutdown()
 
@@ -123,19 +134,11 @@ async def test_waiting_calls_go_press_first_then_private_then_group() -> None:
     for _ in range(3):  # the budget is spent
         await through(limiter, failing(), "sendMessage")
     order: list[str] = []
-
-    def recording(name: str) -> Any:
-        async def call() -> bool:
-            order.append(name)
-            return True
-
-        return call
-
     waiting = [
-        asyncio.create_task(through(limiter, recording("group"), "editMessageMedia", -100)),
-        asyncio.create_task(through(limiter, recording("private"), "sendPhoto", 7)),
+        asyncio.create_task(through(limiter, recording(order, "group"), "editMessageMedia", -100)),
+        asyncio.create_task(through(limiter, recording(order, "private"), "sendPhoto", 7)),
         asyncio.create_task(
-            limiter.process_request(recording("press"), (), {}, "answerCallbackQuery", {}, None)
+            limiter.process_request(recording(order, "press"), (), {}, "answerCallbackQuery", {}, None)
         ),
     ]
     await asyncio.sleep(0)
@@ -200,35 +203,23 @@ async def test_a_call_passed_over_for_its_patience_goes_before_newer_keyboards()
     await through(limiter, failing(), "sendMessage")  # the budget is spent
     order: list[str] = []
 
-    def recording(name: str) -> Any:
-        async def call() -> bool:
-            order.append(name)
-            return True
-
-        return call
-
     async def feed() -> None:
         with calls_at(FEED):
-            await through(limiter, recording("feed"), "editMessageMedia", -300)
+            await through(limiter, recording(order, "feed"), "editMessageMedia", -300)
 
     waiting = [
         asyncio.create_task(feed()),
-        asyncio.create_task(through(limiter, recording("lobby"), "sendMessage", -200)),
+        asyncio.create_task(through(limiter, recording(order, "lobby"), "sendMessage", -200)),
     ]
     await asyncio.sleep(0)
     now[0] += PATIENCE[GROUP] + 0.5  # no token meanwhile (Telegram's budget, spent elsewhere)
     limiter._bucket.tokens, limiter._bucket.at = 0.0, now[0]
-    answer = limiter.process_request(recording("press"), (), {}, "answerCallbackQuery", {}, None)
+    answer = limiter.process_request(recording(order, "press"), (), {}, "answerCallbackQuery", {}, None)
     waiting += [
-        asyncio.create_task(through(limiter, recording("keyboard"), "sendPhoto", 8)),
+        asyncio.create_task(through(limiter, recording(order, "keyboard"), "sendPhoto", 8)),
         asyncio.create_task(answer),
     ]
-    await asyncio.sleep(0)
-    for _ in waiting:
-        now[0] += 1.0
-        limiter._release()
-        await asyncio.sleep(0)
-    await asyncio.gather(*waiting)
+    await one_token_a_second(limiter, now, waiting)
     assert order == ["press", "lobby", "keyboard", "feed"]
     await limiter.shutdown()
 
