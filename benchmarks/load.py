@@ -1,6 +1,6 @@
 """Many tables at once through Telegram's limits (issue 19): how long a press waits for its answer.
 
-    python -m benchmarks.load [--tables 200] [--seconds 60] [--think 1.0] [--stages]
+    python -m benchmarks.load [--tables 200] [--seconds 60] [--think 1.0] [--settle 0] [--stages]
 
 The real bot (python-telegram-bot over HTTP, PriorityRateLimiter, concurrent updates, the system
 clock, bots moving after 1 s), in a process of its own (`benchmarks.load_bot`), against the fake
@@ -15,7 +15,8 @@ Prints: the time to open every table, then over `--seconds`: moves per second, t
 press → answer p50 / p90 / p99 (wall time, from the press reaching the server to its answer
 arriving there), presses never answered, calls refused with 429, calls retried, and the process
 time of the bot's process and of this one (the server and the players) beside the wall time.
-`--stages` adds the calls a second by kind and where a press waits, step by step.
+`--settle` lets the tables play that many seconds before the window (the steady state, after
+the opening's messages). `--stages` adds the calls a second by kind and where a press waits.
 Goals: at 200 tables p50 ≤ 0.2 s, p99 ≤ 1 s, every table moving, 200 tables open in ≤ 60 s.
 """
 
@@ -205,7 +206,7 @@ def calls_by_kind(api: FakeBotApi, since: float) -> str:
     return ", ".join(f"{k} {n / seconds:.1f}" for k, n in sorted(kinds.items(), key=lambda kv: -kv[1]))
 
 
-async def run(tables: int, seconds: float, think: float, stages: bool = False) -> None:
+async def run(tables: int, seconds: float, think: float, stages: bool = False, settle: float = 0.0) -> None:
     api = FakeBotApi().start()
     api.per_second, api.group_per_minute = 30, 20
     humans = tables // 4
@@ -229,6 +230,7 @@ async def run(tables: int, seconds: float, think: float, stages: bool = False) -
             await seated.acquire()
         await bot.ask("open")
         opened = time.perf_counter() - started
+        await asyncio.sleep(settle)  # the tables play on; the window starts once the opening is told
         await bot.ask("measure")
         since, harness_cpu = time.perf_counter(), time.process_time()
         for player in players:
@@ -269,10 +271,11 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[200])
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--think", type=float, default=1.0)
+    parser.add_argument("--settle", type=float, default=0.0, help="seconds of play before the window")
     parser.add_argument("--stages", action="store_true", help="where presses wait, step by step")
     args = parser.parse_args()
     for tables in args.tables:
-        asyncio.run(run(tables, args.seconds, args.think, args.stages))
+        asyncio.run(run(tables, args.seconds, args.think, args.stages, args.settle))
 
 
 if __name__ == "__main__":
