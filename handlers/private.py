@@ -25,7 +25,7 @@ from handlers.games import decision_marks, move_label, ui
 from handlers.i18n import has, t
 from handlers.keyboards import Keys
 from handlers.messages import Messages
-from handlers.ratelimit import TIDY, calls_at
+from handlers.ratelimit import TIDY, PriorityRateLimiter, calls_at
 from handlers.services import Services
 from render.scene import TableScene
 
@@ -54,6 +54,11 @@ class PrivateChats:
         # 拱猪 exposure toggles switched on, kept while others decide (the keyboard is redrawn)
         self.exposing: dict[tuple[int, int], int] = {}
         self._tidying: set[asyncio.Task[None]] = set()  # replaced messages being deleted
+
+    def _short(self) -> bool:
+        """Whether the calls waiting for Telegram's budget would take more than a second of it."""
+        limiter = getattr(self.messages.bot, "rate_limiter", None)
+        return isinstance(limiter, PriorityRateLimiter) and limiter.short()
 
     def _tidy(self, player: int, messages: list[int]) -> None:
         """Deletes replaced hand messages in a task of its own, after every other message
@@ -107,6 +112,17 @@ class PrivateChats:
         keyed = await self.messages.id(table, player, KEYS)
         shown = self._shown.get(key)
         new_round = shown is not None and shown.round != number
+        if deciding and keyed is None and live is not None and not (repost or new_round) and self._short():
+            # Telegram's budget runs short (issue 19): the new decision is shown by editing the
+            # hand message in place, one call instead of a new message and a deletion (it does
+            # not notify, but under load a player waited seconds for their keyboard)
+            picture = await drawn(ui(view.game).hand_picture, private, lang, scene)
+            if await self.messages.edit_photo(player, live, picture, caption, markup):
+                await self.messages.remember(table, player, KEYS, live)
+                self._shown[key] = Shown(live, private.hand, caption, markup, number, scene)
+                return
+            await self.messages.forget(table, player, HAND)  # deleted by the player: a new one
+            live = None
         if live is None or repost or new_round or (deciding and keyed is None):
             # a new decision (it notifies), a new round (quietly) or /hand: a new message at the
             # bottom of the chat; the one it replaces goes

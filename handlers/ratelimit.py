@@ -156,6 +156,11 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
     async def initialize(self) -> None:
         pass
 
+    def short(self) -> bool:
+        """Whether the calls waiting now would take more than a second of the budget (the
+        players' messages then take the cheaper way: an edit rather than a new message)."""
+        return len(self._waiting) > self._bucket.rate
+
     async def shutdown(self) -> None:
         if self._timer is not None:
             self._timer.cancel()

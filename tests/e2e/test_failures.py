@@ -297,3 +297,24 @@ async def test_a_group_out_of_budget_never_holds_up_a_players_keyboard(
 
 def more_than(count: int) -> Any:
     return lambda calls: len(calls) > count
+
+
+async def test_short_of_budget_a_new_decision_edits_the_hand_message_in_place(
+    bot: Bot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19: at 200 tables a decision cost a new message and a deletion, and a player waited
+    seconds for their keyboard; when Telegram's budget runs short it is one edit in place."""
+    await seated_alone(bot, "gongzhu")
+    monkeypatch.setattr(bot.app.bot.rate_limiter, "short", lambda: True)
+    shown = {data for _, _, data in bot.buttons(ALICE["id"])}
+    message, _, data = choose(bot.buttons(ALICE["id"]))
+    before = len(bot.api.calls)
+    await bot.press(ALICE, message, data)
+
+    def next_move_keyboard(calls: list[Any]) -> list[Any]:
+        return [m for m, _, d in bot.buttons(ALICE["id"]) if d not in shown and d.startswith("m|")]
+
+    [keyboard, *_] = await bot.until(next_move_keyboard)
+    assert keyboard["message_id"] == message["message_id"]  # the same message, edited
+    mine = [c.method for c in bot.api.calls[before:] if c.chat == ALICE["id"]]
+    assert "deleteMessages" not in mine and "sendPhoto" not in mine, mine

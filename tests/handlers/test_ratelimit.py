@@ -269,3 +269,21 @@ async def test_calls_already_waiting_do_not_go_while_telegram_asks_the_bot_to_wa
     assert await in_flight is True and await waiting is True
     assert order == ["queued"]
     await limiter.shutdown()
+
+
+async def test_short_of_budget_when_the_waiting_calls_need_more_than_a_second_of_it() -> None:
+    now = [0.0]
+    limiter = PriorityRateLimiter(per_second=2, burst=1, group_per_minute=1e6, now=lambda: now[0])
+    await through(limiter, failing(), "sendMessage")  # the budget is spent
+    order: list[str] = []
+    waiting = [
+        asyncio.create_task(through(limiter, recording(order, str(i)), "sendPhoto", 8)) for i in range(2)
+    ]
+    await asyncio.sleep(0)
+    assert not limiter.short()  # two calls: a second of budget
+    waiting.append(asyncio.create_task(through(limiter, recording(order, "2"), "sendPhoto", 8)))
+    await asyncio.sleep(0)
+    assert limiter.short()
+    await one_token_a_second(limiter, now, waiting)
+    assert not limiter.short()
+    await limiter.shutdown()
