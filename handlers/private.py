@@ -3,7 +3,8 @@ in engine notation on one line, the table's public state) and, while they decide
 keyboard.
 
 A chat holds one live hand message per table. A new decision sends it anew, so that it notifies
-and sits at the bottom of the chat, and deletes the one it replaces; a new round does the same,
+and sits at the bottom of the chat, and deletes the one it replaces (unless Telegram's budget
+runs short: then it is edited in place, one call instead of two); a new round does the same,
 quietly. The same decision at a newer table version is edited in place; a decision taken loses
 its keyboard and says what was played. Between decisions the message is edited only when the
 hand itself changes, never on every move at the table."""
