@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.referee.clock import Clock, Timer, kept
+from engine.referee.clock import Clock, Timer, finished, kept
 
 PER_MINUTE = 12  # with BURST, 16 in any minute: below Telegram's 20, so command replies still fit
 EPSILON = 1e-6  # refilled "to 1" may fall short by a rounding error: never wait for that
@@ -88,8 +88,7 @@ class GroupFeed:
 
     async def idle(self) -> None:
         """Waits until the sends `post` started are over (the paced ones wait for their timer)."""
-        while self._sending:
-            await asyncio.gather(*self._sending, return_exceptions=True)
+        await finished(self._sending)
 
     async def flush(self) -> None:
         """At shutdown: what waits goes out now, over budget if need be (the rate limiter still

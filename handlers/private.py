@@ -19,7 +19,7 @@ from typing import Any
 from telegram.error import TelegramError
 
 import render
-from engine.referee.clock import kept
+from engine.referee.clock import finished, kept
 from engine.referee.notifier import PrivateView, TableView
 from handlers.drawing import drawn
 from handlers.games import decision_marks, move_label, ui
@@ -77,8 +77,7 @@ class PrivateChats:
 
     async def idle(self) -> None:
         """Waits until the deletions under way are over."""
-        while self._tidying:
-            await asyncio.gather(*self._tidying, return_exceptions=True)
+        await finished(self._tidying)
 
     async def update(
         self,

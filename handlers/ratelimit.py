@@ -34,8 +34,8 @@ log = logging.getLogger(__name__)
 
 # Priorities, first served first: answering a press; a private message by default (the hand and
 # keyboard of the player whose turn it is); any other call; a group's by default (a command's
-# reply, a lobby); the players' housekeeping (a replaced hand message deleted, a decision taken
-# losing its keyboard: `TIDY`); the groups' feed of redraws and news (`FEED`, merged meanwhile).
+# reply, a lobby); the players' housekeeping (a replaced hand message deleted: `TIDY`); the
+# groups' feed of redraws and news (`FEED`, merged meanwhile).
 PRESS, PRIVATE, OTHER, GROUP, TIDY, FEED = range(6)
 # Waiting calls go in three classes: answers to presses first (a player's pace bounds them),
 # then every other call but the feed's, then the feed, however long it waits (what piles up

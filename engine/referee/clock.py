@@ -40,6 +40,12 @@ def kept(task: asyncio.Task[None], tasks: set[asyncio.Task[None]], failure: str)
     task.add_done_callback(done)
 
 
+async def finished(tasks: set[asyncio.Task[None]]) -> None:
+    """Waits until every task in `tasks` is done, those they start meanwhile included."""
+    while tasks:
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
 class SystemClock:
     """Wall time; jobs run as tasks of the running loop."""
 
@@ -58,8 +64,7 @@ class SystemClock:
 
     async def drain(self) -> None:
         """Waits for the jobs already started (a clean shutdown)."""
-        while self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
+        await finished(self._tasks)
 
 
 class _ManualTimer:
