@@ -157,9 +157,11 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
         pass
 
     def short(self) -> bool:
-        """Whether the calls waiting now would take more than a second of the budget (the
-        players' messages then take the cheaper way: an edit rather than a new message)."""
-        return len(self._waiting) > self._bucket.rate
+        """Whether the calls that would go before a player's message take more than a second of
+        the budget (the players' messages then take the cheaper way: an edit rather than a new
+        message). The groups' feed waits behind them, so its backlog does not count."""
+        ahead = sum(1 for kind, *_, waiter in self._waiting if kind < _CLASS[FEED] and not waiter.done())
+        return ahead > self._bucket.rate
 
     async def shutdown(self) -> None:
         if self._timer is not None:

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from data.store import Store
 from handlers.i18n import t
 from tests.e2e.fake_api import FakeBotApi, Fault
 from tests.e2e.harness import (
@@ -32,6 +33,7 @@ from tests.e2e.harness import (
     private,
     seated_alone,
 )
+from tests.mounts import read_only, tmpfs
 
 
 async def test_a_press_whose_handler_fails_is_answered_and_logged(
@@ -120,6 +122,25 @@ def test_an_unusable_database_path_is_said_in_one_line(api: FakeBotApi, tmp_path
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert done.stderr.strip().splitlines()[-1].startswith("bot.py: cannot open the database ")
+
+
+def test_a_database_on_a_read_only_file_system_is_said_in_one_line(api: FakeBotApi, tmp_path: Path) -> None:
+    """Issue 19: the file read-only at start-up (a real read-only mount where the machine allows)."""
+    with tmpfs(tmp_path / "disk") as disk:
+        path = disk / "bot.sqlite3"
+        asyncio.run(_created(path))
+        read_only(disk)
+        env = {**os.environ, "BOT_TOKEN": "123:abc", "TELEGRAM_API_URL": api.url, "DATABASE_PATH": str(path)}
+        done = subprocess.run(
+            [sys.executable, "bot.py"], env=env, capture_output=True, text=True, timeout=60, check=False
+        )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines()[-1].startswith(f"bot.py: cannot open the database {path}: ")
+
+
+async def _created(path: Path) -> None:
+    await (await Store.open(path)).close()
 
 
 async def test_a_keyboard_refused_by_server_errors_is_delivered_on_a_retry(bot: Bot) -> None:

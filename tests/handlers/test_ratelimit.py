@@ -281,6 +281,12 @@ async def test_short_of_budget_when_the_waiting_calls_need_more_than_a_second_of
     ]
     await asyncio.sleep(0)
     assert not limiter.short()  # two calls: a second of budget
+    with calls_at(FEED):  # the groups' feed goes after a player's message: it never makes one short
+        waiting += [
+            asyncio.create_task(through(limiter, recording(order, "f"), "sendPhoto", -9)) for _ in range(3)
+        ]
+    await asyncio.sleep(0)
+    assert not limiter.short()
     waiting.append(asyncio.create_task(through(limiter, recording(order, "2"), "sendPhoto", 8)))
     await asyncio.sleep(0)
     assert limiter.short()
