@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine.bots import gongzhu, gongzhu_search, gouji
+from engine.bots import gongzhu, gongzhu_search, gouji, gouji_search
 from engine.move import Move
 from engine.seeding import rng
 
@@ -38,8 +38,11 @@ LEVELS: dict[tuple[str, str], Policy] = {
     **{(game, "normal"): policy for game, policy in POLICIES.items()},
     **{(game, "easy"): _easy(policy) for game, policy in POLICIES.items()},
     ("gongzhu", "strong"): gongzhu_search.choose,
+    ("gouji", "strong"): gouji_search.choose,
 }
-SEARCHING = frozenset({("gongzhu", "strong")})  # the levels that think long enough to matter
+SEARCHING = frozenset(
+    {("gongzhu", "strong"), ("gouji", "strong")}
+)  # the levels that think long enough to matter
 
 
 def policy_of(game: str, rules: Any) -> Policy:

@@ -6,6 +6,7 @@ on a strong set so it is not smothered, and lets its teammates' sets stand."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from engine.gouji.cards import BIG_JOKER, FOUR, KING, SMALL_JOKER, THREE, TWO
 from engine.gouji.hand import Hand
@@ -105,7 +106,15 @@ def _answer(hand: Hand, seat: int, sets: list[CardSet]) -> Move:
         budget = URGENT if hand.opens_point(table) and hand.point_open_to(owner) else ONE_TWO
     if hand.left[owner] <= 2:
         budget = URGENT
-    # keep at least one big set in reserve for the end, so the last set is not smothered
+    cost = answer_cost(counts)
+    best = min(sets, key=cost)
+    return best if cost(best)[0] <= budget else PASS
+
+
+def answer_cost(counts: list[int]) -> Callable[[CardSet], tuple[int, int]]:
+    """What an answer costs a hand of these cards: its wildcards, a split rank, and the last
+    joker (keep at least one big set in reserve, so the last set is not smothered)."""
+    rest = sum(counts) - counts[THREE]
     reserve = counts[BIG_JOKER] + counts[SMALL_JOKER] + counts[TWO]
 
     def cost(m: CardSet) -> tuple[int, int]:
@@ -115,5 +124,14 @@ def _answer(hand: Hand, seat: int, sets: list[CardSet]) -> Move:
             spent += 6  # the last joker leaves the hand defenceless
         return spent, m.value
 
-    best = min(sets, key=cost)
-    return best if cost(best)[0] <= budget else PASS
+    return cost
+
+
+def lead_order(counts: list[int], sets: list[CardSet]) -> list[CardSet]:
+    """Leads as the heuristic ranks them: whole low ranks first, then the cheapest others."""
+
+    def key(m: CardSet) -> tuple[int, int, int, int]:
+        whole = not (m.twos or m.jokers) and not m.is_threes and m.naturals == counts[m.rank]
+        return (0 if whole else 1, wild_cost(m), m.value, -m.size)
+
+    return sorted(sets, key=key)

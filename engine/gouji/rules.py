@@ -22,7 +22,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "buying": ("standard", "enemies", "horse"),
     "revolution_rule": ("standard", "outline"),
     "declarations": ("none", "outline", "houshuiwan"),
-    "bots": ("easy", "normal"),  # a searching 够级 bot is not built yet
+    "bots": ("easy", "normal", "strong"),
 }
 
 # gouji-variants.md C: what choosing a variant sets (a table may still change each of them).
@@ -94,7 +94,7 @@ class Rules(TableOptions):
     flip_double: bool = False  # A.6: a lost declaration (翻车) costs twice its stake
     bare_jokers_fall: bool = False  # B.7 大小王不出手: jokers alone just before the final 3s → 大落
     bie3: bool = True  # §3 憋3; off: the outline's other mode (A.9), 3s an ordinary rank
-    bots: str = "normal"  # the seat-filling bots and autopilot: easy or normal (the heuristic)
+    bots: str = "normal"  # the seat-filling bots and autopilot: easy, normal (heuristic), strong (search)
 
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():

@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from engine import gongzhu
+from engine import gongzhu, gouji
 from engine.bots import LEVELS, bot_move, searches
 from engine.referee import core
 from tests.referee.world import World
@@ -27,6 +27,17 @@ def test_each_level_is_its_own_player() -> None:
     heuristic = str(normal(deal, seat, random.Random(0)))
     assert heuristic in easy and len(easy) > 1  # the easy bot slips now and then
     assert searches("gongzhu", gongzhu.Rules(bots="strong")) and not searches("gongzhu", gongzhu.Rules())
+
+
+def test_a_strong_gouji_table_searches() -> None:
+    assert gouji.Rules.from_options({"bots": "strong"}).bots == "strong"
+    assert searches("gouji", gouji.Rules(bots="strong")) and not searches("gouji", gouji.Rules())
+    hand = gouji.new_game(seed="levels", rules=gouji.Rules(bots="strong"))
+    for ply in range(30):
+        seat = hand.to_act[0]
+        move = bot_move("gouji", hand, seat, ply)
+        assert move in hand.legal_moves(seat)
+        hand.apply(seat, move)
 
 
 async def test_a_searching_bot_thinks_in_a_thread_and_when_searches_already_run_the_heuristic_answers(

@@ -1,0 +1,72 @@
+"""Positions for a search (issue 18): a 够级 hand rebuilt from one seat's view, with the cards
+it cannot see dealt afresh among the other seats.
+
+What a seat may know in play: its own hand, every card played, how many cards each seat holds,
+and a claimant's hand while it is shown (挑牌). Together the other seats hold the deck less the
+cards played and the seat's own: that multiset is public, so a sample depends only on it, on
+the counts, and on the random stream, never on who really holds what. (What the seat saw in
+private — a tribute it paid or took — is not used: a sample may only know less, never more.)
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.gouji.cards import NRANKS, SEATS, HandCards
+from engine.gouji.hand import Hand
+from engine.gouji.sets import can_finish_with_jokers
+
+TRIES = 20  # deals tried for seats bound by a burn before their obligation is relaxed
+
+
+def hidden_counts(hand: Hand, seat: int) -> list[int]:
+    """Per rank, the cards the seat cannot place: those of every other seat, a shown hand apart."""
+    pool = [0] * NRANKS
+    for other in _hidden_seats(hand, seat):
+        for rank, count in enumerate(hand.cards[other].counts):
+            pool[rank] += count
+    return pool
+
+
+def determinized(hand: Hand, seat: int, rand: random.Random) -> Hand:
+    """A copy of the hand in which the cards the seat cannot see are dealt at random among the
+    other seats, each keeping its number of cards.
+
+    A seat bound by a successful burn (§7) is known to hold a hand it can play out with a joker in
+    every set: deals that break this are dealt again, TRIES times; after that the seat is freed
+    of its obligation in the sample (a sample must leave every seat a legal move)."""
+    pool = [rank for rank, count in enumerate(hidden_counts(hand, seat)) for _ in range(count)]
+    seats = _hidden_seats(hand, seat)
+    bound = [other for other in seats if hand.obligated[other]]
+    world = hand.clone()
+    for _ in range(TRIES):
+        rand.shuffle(pool)
+        start = 0
+        for other in seats:
+            size = len(hand.cards[other])
+            world.cards[other] = _cards_of(pool[start : start + size])
+            start += size
+        if all(_can_keep_obligation(world, other) for other in bound):
+            break
+    for other in seats:
+        world.own[other] = list(world.cards[other].counts)
+        world.dealt_point_set[other] = True  # whether its dealt hand held a point set is unknown
+        world.obligated[other] = hand.obligated[other] and _can_keep_obligation(world, other)
+    return world
+
+
+def _can_keep_obligation(hand: Hand, seat: int) -> bool:
+    return can_finish_with_jokers(hand.cards[seat].counts, None, hand.low)
+
+
+def _hidden_seats(hand: Hand, seat: int) -> list[int]:
+    return [other for other in range(SEATS) if other != seat and other != hand.claimant]
+
+
+def _cards_of(ranks: list[int]) -> HandCards:
+    """A seat's cards from ranks alone (suits are only for pictures: none here)."""
+    cards = HandCards([])
+    for rank in ranks:
+        cards.counts[rank] += 1
+        cards.suits[rank].append(None)
+    return cards

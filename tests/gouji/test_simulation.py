@@ -1,0 +1,97 @@
+"""Positions for the 够级 search (issue 18): hands rebuilt from one seat's view that hold nothing
+of the others' real cards, and a search that sees only that view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import gouji
+from engine.bots import gouji_search
+from engine.gouji.sets import CardSet
+from engine.gouji.simulation import determinized, hidden_counts
+
+SEAT0 = "3 3 5 5 6 9 9 K K A 2 SJ"
+# The other seats' cards differ between A and B only in who holds which (each keeps its count).
+OTHERS_A = ["4 4 7 7 8", "10 10 J Q", "6 6 6 8 8", "Q Q K 2", "A A BJ 9 9"]
+OTHERS_B = ["4 4 7 7 9", "10 10 J Q", "6 6 6 8 8", "Q Q K 2", "A A BJ 9 8"]
+
+
+def hands_of(hand: gouji.Hand) -> list[str]:
+    return [str(cards) for cards in hand.cards]
+
+
+def test_a_determinized_hand_keeps_what_the_seat_knows_and_deals_the_rest_afresh() -> None:
+    hand = gouji.from_hands([SEAT0, *OTHERS_A], leader=0)
+    hand.apply(0, "6")
+    rand, seen = random.Random(3), set()
+    for _ in range(30):
+        world = determinized(hand, 0, rand)
+        assert hands_of(world)[0] == hands_of(hand)[0]
+        assert world.left == hand.left and world.public_view() == hand.public_view()
+        assert [len(c) for c in world.cards] == [len(c) for c in hand.cards]
+        assert hidden_counts(world, 0) == hidden_counts(hand, 0)  # the same cards, elsewhere
+        seen.add(tuple(hands_of(world)))
+    assert len(seen) > 20
+
+
+def test_a_shown_hand_stays_where_it_is() -> None:
+    """挑牌 (A.9): the claimant's hand is shown to everyone while the others answer."""
+    rules = gouji.Rules(bie3=False)
+    hand = gouji.from_hands([SEAT0, *OTHERS_A], leader=1, rules=rules)
+    hand.apply(1, "claim")
+    for _ in range(10):
+        assert hands_of(determinized(hand, 0, random.Random(5)))[1] == hands_of(hand)[1]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_other_hands_consistent_with_the_view_change_neither_the_sample_nor_the_move(seed: int) -> None:
+    """Issue 18: the search sees only its seat's view."""
+    first = gouji.from_hands([SEAT0, *OTHERS_A], leader=0)
+    second = gouji.from_hands([SEAT0, *OTHERS_B], leader=0)
+    assert first.public_view() == second.public_view() and hands_of(first) != hands_of(second)
+    one, two = determinized(first, 0, random.Random(seed)), determinized(second, 0, random.Random(seed))
+    assert hands_of(one) == hands_of(two)
+    moves = [str(gouji_search.choose(h, 0, random.Random(seed), samples=3)) for h in (first, second)]
+    assert moves[0] == moves[1]
+
+
+def test_the_search_plays_a_legal_set_and_the_same_one_again_from_the_same_stream() -> None:
+    hand = gouji.from_hands([SEAT0, *OTHERS_A], leader=0)
+    first = gouji_search.choose(hand, 0, random.Random(7), samples=4)
+    assert first in hand.legal_moves(0)
+    assert gouji_search.choose(hand, 0, random.Random(7), samples=4) is first
+
+
+def test_the_search_answers_a_teammates_set_when_only_its_3s_would_be_left() -> None:
+    """Issue 18's first mistake, with the search (`bots=strong`)."""
+    hand = gouji.from_hands(["5 9 9", "4", "6 3 3", "4", "4", "4"], leader=0)
+    hand.apply(0, "5")
+    assert str(gouji_search.choose(hand, 2, random.Random(1), samples=6)) == "6"
+
+
+def test_the_search_spends_no_two_wildcards_on_an_opposites_gouji_set_that_opens_nothing() -> None:
+    """Issue 18's second mistake, with the search: K K 2 cannot open point (a wildcard in it)."""
+    hands = ["K K 2 5 6 7 8 9 10", "4", "4", "A 2 2 5 6 7 8 9", "4", "4"]
+    hand = gouji.from_hands(hands, leader=0)
+    hand.apply(0, "K K 2")
+    # every answer would take both 2s (A 2 2): passing is the only play without the mistake
+    assert str(gouji_search.choose(hand, 3, random.Random(1), samples=6)) == "pass"
+
+
+def test_a_seat_bound_by_a_burn_always_has_a_legal_set_in_a_sample() -> None:
+    """§7: after a successful burn every set must hold a joker; a sample that dealt the burner
+    a hand it cannot play that way would leave it no legal move (a search crashed on it)."""
+    hand = gouji.from_hands(["K K 5", "A A 7 8", "A A BJ 7", "A A 6", "9", "9"], leader=0)
+    hand.apply(0, "K K")
+    hand.apply(2, "A A")  # the burn stands: seat 2 is bound and leads
+    assert hand.obligated[2] and hand.to_act == [2]
+    rand, kept = random.Random(11), 0
+    for _ in range(40):
+        world = determinized(hand, 0, rand)
+        assert world.legal_moves(2)
+        kept += world.obligated[2]
+        if world.obligated[2]:
+            assert all(m.jokers for m in world.legal_moves(2) if isinstance(m, CardSet))
+    assert kept > 30  # the obligation is relaxed only when no dealing in TRIES keeps it
