@@ -32,12 +32,14 @@ def determinized(hand: Hand, seat: int, rand: random.Random) -> Hand:
     """A copy of the hand in which the cards the seat cannot see are dealt at random among the
     other seats, each keeping its number of cards.
 
-    A seat bound by a successful burn (§7) is known to hold a hand it can play out with a joker in
-    every set: deals that break this are dealt again, TRIES times; after that the seat is freed
-    of its obligation in the sample (a sample must leave every seat a legal move)."""
+    A seat bound by a successful burn (§7), or whose burn is on the table, is known to hold a hand
+    it can play out with a joker in every set: deals that break this are dealt again, TRIES
+    times; after that the seat is freed of its obligation in the sample (a sample must leave every
+    seat a legal move)."""
     pool = [rank for rank, count in enumerate(hidden_counts(hand, seat)) for _ in range(count)]
     seats = _hidden_seats(hand, seat)
-    bound = [other for other in seats if hand.obligated[other]]
+    burner = None if hand.burn is None else hand.burn[0]  # bound too if its burn stands
+    bound = [other for other in seats if hand.obligated[other] or other == burner]
     world = hand.clone()
     for _ in range(TRIES):
         rand.shuffle(pool)
@@ -52,6 +54,10 @@ def determinized(hand: Hand, seat: int, rand: random.Random) -> Hand:
         world.own[other] = list(world.cards[other].counts)
         world.dealt_point_set[other] = True  # whether its dealt hand held a point set is unknown
         world.obligated[other] = hand.obligated[other] and _can_keep_obligation(world, other)
+    if hand.smother_risk in seats:  # whether the set on the table left its player only 3s is unseen
+        world.smother_risk = hand.smother_risk if world._leaves_final_threes(hand.smother_risk, 0) else None
+    if burner in seats and not _can_keep_obligation(world, burner):
+        world.burn = None  # (its special tribute is lost to the sample: rare, and only a sample)
     return world
 
 

@@ -95,3 +95,30 @@ def test_a_seat_bound_by_a_burn_always_has_a_legal_set_in_a_sample() -> None:
         if world.obligated[2]:
             assert all(m.jokers for m in world.legal_moves(2) if isinstance(m, CardSet))
     assert kept > 30  # the obligation is relaxed only when no dealing in TRIES keeps it
+
+
+def test_a_seat_whose_burn_is_on_the_table_is_dealt_a_hand_it_can_keep_the_obligation_with() -> None:
+    """§7: the burn binds its player once it wins the round, after the sample was dealt."""
+    hand = gouji.from_hands(["K K 5", "A A 7 8", "A A BJ 7", "A A 6", "9", "2 2 9"], leader=0)
+    hand.apply(0, "K K")
+    hand.apply(2, "A A")  # the burn is played; the burner's opposite may still beat it
+    assert hand.burn == (2, 0) and hand.to_act == [5] and not hand.obligated[2]
+    rand = random.Random(4)
+    for _ in range(40):
+        world = determinized(hand, 0, rand)
+        gouji_search.playout(world, rand)  # never a seat without a legal move
+        assert world.is_over
+
+
+def test_whether_a_set_left_its_player_only_3s_comes_from_the_sample_not_the_real_hand() -> None:
+    """闷: the engine knows that seat 1's 7 left it only its 3s; seat 0 does not."""
+    rest = ["9 9 10", "J J Q", "A A 2"]
+    only_threes = gouji.from_hands([SEAT0, "7 3 3", "5 6 8", *rest], leader=1)
+    other_cards = gouji.from_hands([SEAT0, "7 5 6", "3 3 8", *rest], leader=1)
+    for hand in (only_threes, other_cards):
+        hand.apply(1, "7")
+    assert only_threes.smother_risk == 1 and other_cards.smother_risk is None
+    for seed in range(10):
+        one = determinized(only_threes, 0, random.Random(seed))
+        two = determinized(other_cards, 0, random.Random(seed))
+        assert hands_of(one) == hands_of(two) and one.smother_risk == two.smother_risk
