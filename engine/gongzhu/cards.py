@@ -44,6 +44,9 @@ class Card:
     def __lt__(self, other: Card) -> bool:  # sorted(hand): by suit, high rank first
         return (self.suit, -self.rank) < (other.suit, -other.rank)
 
+    def __reduce__(self) -> tuple[object, ...]:  # a copy in another process is the one card
+        return card, (self.suit, self.rank)
+
 
 def _is_scoring(suit: int, rank: int) -> bool:
     return suit == HEARTS or (suit, rank) in ((SPADES, 12), (DIAMONDS, 11), (CLUBS, 10))

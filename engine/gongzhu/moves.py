@@ -31,6 +31,9 @@ class Play(Move):
         self.high = ordered[0].rank
         self.low = ordered[-1].rank
 
+    def __reduce__(self) -> tuple[object, ...]:  # plays are interned: `is` compares them
+        return play, self.cards
+
 
 class Decision(Move):
     """A choice that is not a play: `pass`, `expose …`, `claim …`, `accept`, `reject`."""

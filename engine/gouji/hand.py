@@ -415,6 +415,16 @@ class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
                 state[name] = value.copy()
         return twin
 
+    def __getstate__(self) -> dict[str, object]:
+        """For a worker process (a searching bot): the deck's shared enumeration stays behind."""
+        state = dict(vars(self))
+        del state["sets"], state["deck"]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        vars(self).update(state)
+        self.deck, self.sets = DECKS[self.rules.deck], SET_TABLES[(self.rules.deck, self.rules.bie3)]
+
     def total_cards(self) -> int:
         """Cards in hands plus cards played: the whole deck at every step of a dealt hand."""
         return sum(self.left) + self.played + self.undealt

@@ -45,6 +45,9 @@ class Decision(Move):
         self.name = name
         self.count = count
 
+    def __reduce__(self) -> tuple[object, ...]:  # a copy in another process is the interned one
+        return decision, (self.name, self.count)
+
 
 class CardSet(Move):
     """A set: `naturals` cards of base `rank` (or WILD_ONLY) plus 2s, small and big jokers."""
@@ -88,6 +91,9 @@ class CardSet(Move):
         counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER] = twos, small, big
         super().__init__(" ".join(RANKS[r] for r in range(NRANKS) for _ in range(counts[r])))
 
+    def __reduce__(self) -> tuple[object, ...]:  # sets are interned: `is` compares them
+        return card_set, (self.rank, self.naturals, self.twos, self.small, self.big)
+
     @property
     def is_threes(self) -> bool:
         return self.rank == THREE
@@ -122,6 +128,9 @@ class Merge(Decision):
         super().__init__("merge")
         self.text = "merge " + " ".join(RANKS[r] for r in ranks)
         self.ranks = ranks
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return MERGES.__getitem__, (self.text,)
 
 
 MERGES: dict[str, Merge] = {m.text: m for m in (Merge((THREE,)), Merge((FOUR,)), Merge((THREE, FOUR)))}

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import secrets
@@ -23,12 +22,10 @@ from engine.referee.events import Paused, Resumed, SavingAgain
 from engine.referee.notifier import Notice, Notifier, PrivateView, TableView
 from engine.referee.outbox import Outbox
 from engine.referee.table import LiveTable, replay
+from engine.referee.thinking import Thinkers
 from engine.timecontrol import TimeControl
 
 HEARTBEAT = "alive_at"
-# Searches at once; beyond, the heuristic answers. Threads take turns under the GIL: more at once
-# would only make each slower (and the event loop still gets its turns between them).
-MAX_SEARCHES = 2
 log = logging.getLogger(__name__)
 
 
@@ -45,13 +42,14 @@ class RefereeCore:
         bot_delay: float = 0.0,
         heartbeat: float = 1.0,
         new_seed: Callable[[], str] = lambda: secrets.token_hex(16),
+        thinkers: Thinkers | None = None,
     ) -> None:
         self.store = store
         self.notifier = notifier
         self.outbox = Outbox(notifier)
         self.clock = clock
         self.bot_delay = bot_delay
-        self.searching = 0  # searches running in threads now: more would wait for a core
+        self.thinkers = thinkers or Thinkers()  # searching bots think in worker processes
         # a crash gives back at most one beat more than the real downtime: a second, not five
         self.heartbeat = heartbeat
         self.new_seed = new_seed
@@ -98,6 +96,7 @@ class RefereeCore:
         if self._beat_timer is not None:
             self._beat_timer.cancel()
         await self.clock.drain()  # a bot move already under way commits before the store closes
+        self.thinkers.close()
         async with self.store.transaction() as q:
             await q.set_meta(HEARTBEAT, repr(self.clock.now()))
 
@@ -420,19 +419,17 @@ class RefereeCore:
         return MoveRow(table.ply + offset, seat, kind, move, actor, player, self.clock.now())
 
     async def bot_move(self, table: LiveTable, seat: int, ply: int) -> Any:
-        """The table's bot's move. A searching bot thinks in a thread, so that no other table
-        waits for it; when every core is already searching, the heuristic answers at once."""
+        """The table's bot's move. A searching bot thinks in a worker process, so that no other
+        table waits for it; when every worker is already searching, the heuristic answers at once."""
         assert table.match is not None
         game, round_ = table.game.name, table.match.current
-        if not searches(game, table.rules):
-            return bot_move(game, round_, seat, ply)
-        if self.searching >= MAX_SEARCHES:
+        if searches(game, table.rules):
+            # the table's lock is held: nothing else changes this round meanwhile
+            move = await self.thinkers.move(game, round_, seat, ply)
+            if move is not None:
+                return move
             return bot_move(game, round_, seat, ply, "normal")
-        self.searching += 1
-        try:  # the table's lock is held: nothing else changes this round meanwhile
-            return await asyncio.to_thread(bot_move, game, round_, seat, ply)
-        finally:
-            self.searching -= 1
+        return bot_move(game, round_, seat, ply)
 
 
 async def _nobody_answers(table: LiveTable) -> None:

@@ -18,6 +18,7 @@ from engine.referee.players import Players
 from engine.referee.reach import Reach
 from engine.referee.reading import Reading
 from engine.referee.table import LiveTable
+from engine.referee.thinking import Thinkers
 
 
 class Referee:
@@ -30,9 +31,16 @@ class Referee:
         bot_delay: float = 0.0,
         heartbeat: float = 1.0,
         new_seed: Callable[[], str] = lambda: secrets.token_hex(16),
+        thinkers: Thinkers | None = None,
     ) -> None:
         core = self.core = RefereeCore(
-            store, notifier, clock, bot_delay=bot_delay, heartbeat=heartbeat, new_seed=new_seed
+            store,
+            notifier,
+            clock,
+            bot_delay=bot_delay,
+            heartbeat=heartbeat,
+            new_seed=new_seed,
+            thinkers=thinkers,
         )
         play = self.play = Play(core)
         lobby = self.lobby = Lobby(core, play)

@@ -4,13 +4,11 @@ thinks off the event loop, the heuristic answering when searches already run."""
 from __future__ import annotations
 
 import random
-import threading
 
 import pytest
 
 from engine import gongzhu, gouji
 from engine.bots import LEVELS, bot_move, searches
-from engine.referee import core
 from tests.referee.world import World
 
 
@@ -40,24 +38,26 @@ def test_a_strong_gouji_table_searches() -> None:
         hand.apply(seat, move)
 
 
-async def test_a_searching_bot_thinks_in_a_thread_and_when_searches_already_run_the_heuristic_answers(
+async def test_a_searching_bot_thinks_in_a_worker_process_and_when_all_are_busy_the_heuristic_answers(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = await world.table_with_bots("gongzhu", bots="strong", expose_mode="none")
     match = table.match
     assert match is not None and table.status == "running"
     seat, ply = match.to_act[0], table.ply
-    threads: list[str] = []
-    heuristic = LEVELS[("gongzhu", "normal")]
+    expected = bot_move("gongzhu", match.current, seat, ply, "strong")
 
-    def search(round_: object, seat: int, rand: random.Random) -> object:
-        threads.append(threading.current_thread().name)
-        return heuristic(round_, seat, rand)
+    def not_here(round_: object, seat: int, rand: random.Random) -> object:
+        raise AssertionError("the search ran on the event loop's process")
 
-    monkeypatch.setitem(LEVELS, ("gongzhu", "strong"), search)
-    await world.referee.core.bot_move(table, seat, ply)
-    assert threads and threads[0] != threading.main_thread().name  # the event loop went on
-    monkeypatch.setattr(core, "MAX_SEARCHES", 0)  # every core busy
-    answered = await world.referee.core.bot_move(table, seat, ply)
-    assert len(threads) == 1  # no search this time
-    assert answered is bot_move("gongzhu", match.current, seat, ply, "normal")
+    monkeypatch.setitem(LEVELS, ("gongzhu", "strong"), not_here)  # this process only
+    thinkers = world.referee.core.thinkers
+    try:
+        # the worker's search, and the very (interned) play the engine expects
+        assert await world.referee.core.bot_move(table, seat, ply) is expected
+        thinkers.busy = thinkers.workers  # every worker searching
+        answered = await world.referee.core.bot_move(table, seat, ply)
+        assert answered is bot_move("gongzhu", match.current, seat, ply, "normal")
+    finally:
+        thinkers.busy = 0
+        thinkers.close()

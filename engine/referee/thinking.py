@@ -1,0 +1,69 @@
+"""Where searching bots think (issue 18): in worker processes, so that a search uses a core of its
+own and no table's move waits for another table's bot — threads would take turns under the GIL
+with the event loop. When every worker is busy, or the pool has broken, the caller answers with
+the heuristic at once.
+
+A round travels to the worker pickled and the move comes back pickled: rounds leave their shared
+tables behind (`gouji.Hand.__getstate__`) and moves and cards unpickle as the interned objects,
+so the move that comes back is the very object the engine's legality checks expect.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from engine.bots import bot_move
+from engine.move import Move
+
+log = logging.getLogger(__name__)
+
+# Searches at once; beyond, the heuristic answers. One core stays for the event loop.
+WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))
+
+
+def worker_processes(workers: int = WORKERS) -> Executor:
+    # spawned, not forked: a fork of a process running an event loop and threads is unsafe
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+
+
+class Thinkers:
+    """A pool of `workers` searching at once, started at the first search."""
+
+    def __init__(self, workers: int = WORKERS, pool: Callable[[int], Executor] = worker_processes) -> None:
+        self.workers = workers
+        self.busy = 0
+        self._new_pool = pool
+        self._pool: Executor | None = None
+
+    async def move(self, game: str, round_: Any, seat: int, ply: int) -> Move | None:
+        """The table's bot's move, thought in a worker; None if no worker is free (or the pool
+        broke: a worker killed by the system), for the caller to answer with the heuristic."""
+        if self.busy >= self.workers:
+            return None
+        if self._pool is None:
+            self._pool = self._new_pool(self.workers)
+        self.busy += 1
+        try:
+            move: Move = await asyncio.get_running_loop().run_in_executor(
+                self._pool, bot_move, game, round_, seat, ply
+            )
+            return move
+        except BrokenProcessPool:
+            log.error("a searching bot's worker process died: a new pool starts at the next search")
+            self.close()
+            return None
+        finally:
+            self.busy -= 1
+
+    def close(self) -> None:
+        """Stops the workers without waiting for a search under way (its answer is not needed)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
