@@ -9,7 +9,7 @@ import pytest
 
 from engine import gouji
 from engine.bots import gouji_search
-from engine.gouji.sets import CardSet
+from engine.gouji.sets import PASS, CardSet, parse_move
 from engine.gouji.simulation import determinized, hidden_counts
 
 SEAT0 = "3 3 5 5 6 9 9 K K A 2 SJ"
@@ -69,6 +69,8 @@ def test_the_search_answers_a_teammates_set_when_only_its_3s_would_be_left() -> 
     hand = gouji.from_hands(["5 9 9", "4", "6 3 3", "4", "4", "4"], leader=0)
     hand.apply(0, "5")
     assert str(gouji_search.choose(hand, 2, random.Random(1), samples=6)) == "6"
+    # no sample's luck can talk it out of going out: passing is not even compared
+    assert [str(m) for m in gouji_search.candidates(hand, 2, parse_move("6"))] == ["6"]
 
 
 def test_the_search_spends_no_two_wildcards_on_an_opposites_gouji_set_that_opens_nothing() -> None:
@@ -78,6 +80,7 @@ def test_the_search_spends_no_two_wildcards_on_an_opposites_gouji_set_that_opens
     hand.apply(0, "K K 2")
     # every answer would take both 2s (A 2 2): passing is the only play without the mistake
     assert str(gouji_search.choose(hand, 3, random.Random(1), samples=6)) == "pass"
+    assert [str(m) for m in gouji_search.candidates(hand, 3, PASS)] == ["pass"]
 
 
 def test_a_seat_bound_by_a_burn_always_has_a_legal_set_in_a_sample() -> None:
