@@ -18,8 +18,10 @@ from typing import Any
 from engine import gongzhu, gouji
 from engine.bots import gongzhu as gongzhu_heuristic
 from engine.bots.gongzhu_search import playout as heuristic_playout
+from engine.bots.gouji_search import playout as gouji_heuristic_playout
 from engine.gongzhu.moves import Play
 from engine.gongzhu.simulation import clone, determinized
+from engine.gouji.simulation import determinized as gouji_determinized
 
 
 def per_call(call: Callable[[Any], Any], items: list[Any], repeat: int = 5) -> float:
@@ -97,14 +99,18 @@ def main() -> None:
     print(f"  heuristic playouts {playouts_per_second(deals, clone, heuristic_playout):,.0f}/s")
     hands = gouji_positions(n)
     print("够级, 40 decisions into a hand (process time):")
+    # (a deepcopy also copies the deck's shared enumeration of sets: a second each, so only three)
     print(
         f"  clone {per_call(lambda h: h.clone(), hands):.0f} µs,"
-        f" copy.deepcopy {per_call(copy.deepcopy, hands, 1):.0f} µs"
+        f" copy.deepcopy {per_call(copy.deepcopy, hands[:3], 1):,.0f} µs"
     )
+    print(f"  a hand from a seat's view {per_call(lambda h: gouji_determinized(h, 0, rand), hands):.0f} µs")
     print(
         f"  random playouts {playouts_per_second(hands, lambda h: h.clone(), random_gouji_playout):,.0f}/s"
         " (goal 1,000)"
     )
+    heuristic = playouts_per_second(hands, lambda h: h.clone(), gouji_heuristic_playout)
+    print(f"  heuristic playouts {heuristic:,.0f}/s")
 
 
 if __name__ == "__main__":
