@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -71,3 +72,20 @@ def said(error: BaseException, lang: str = "en") -> str:
 
     assert isinstance(error, Refusal), error
     return refusal(lang, error)
+
+
+def search_sees_only_the_view(first: Any, second: Any, seed: int, determinized: Any, choose: Any) -> None:
+    """Issue 18: two rounds that look the same to seat 0 (other hands differ) give it the same
+    samples and the same searched move."""
+    assert first.public_view() == second.public_view()
+    one, two = determinized(first, 0, random.Random(seed)), determinized(second, 0, random.Random(seed))
+    assert [one.hand(s) for s in range(len(one.left))] == [two.hand(s) for s in range(len(two.left))]
+    moves = [str(choose(round_, 0, random.Random(seed), samples=3)) for round_ in (first, second)]
+    assert moves[0] == moves[1]
+
+
+def search_repeats(round_: Any, choose: Any) -> None:
+    """The search plays a legal move, and the same one again from the same random stream."""
+    first = choose(round_, 0, random.Random(7), samples=4)
+    assert first in round_.legal_moves(0)
+    assert choose(round_, 0, random.Random(7), samples=4) is first

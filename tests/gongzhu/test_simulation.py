@@ -10,6 +10,7 @@ import pytest
 from engine import gongzhu
 from engine.bots import gongzhu_search
 from engine.gongzhu.simulation import clone, determinized
+from tests.helpers import search_repeats, search_sees_only_the_view
 
 # Seat 0's view: its own 13 cards. The others' hands differ between A and B only in which of
 # seats 1 and 2 holds which of their cards (each keeps its count and its suits' voids).
@@ -78,15 +79,9 @@ def test_other_hands_consistent_with_the_view_change_neither_the_sample_nor_the_
     """Issue 18: the search sees only its seat's view."""
     first = gongzhu.from_hands([SEAT0, *OTHERS_A], leader=0)
     second = gongzhu.from_hands([SEAT0, *OTHERS_B], leader=0)
-    assert first.public_view() == second.public_view()
-    one, two = determinized(first, 0, random.Random(seed)), determinized(second, 0, random.Random(seed))
-    assert hands_of(one) == hands_of(two)
-    moves = [str(gongzhu_search.choose(d, 0, random.Random(seed), samples=3)) for d in (first, second)]
-    assert moves[0] == moves[1]
+    search_sees_only_the_view(first, second, seed, determinized, gongzhu_search.choose)
 
 
 def test_the_search_plays_a_legal_card_and_the_same_one_again_from_the_same_stream() -> None:
     deal = gongzhu.from_hands([SEAT0, *OTHERS_A], leader=0)
-    first = gongzhu_search.choose(deal, 0, random.Random(7), samples=4)
-    assert first in deal.legal_moves(0)
-    assert gongzhu_search.choose(deal, 0, random.Random(7), samples=4) is first
+    search_repeats(deal, gongzhu_search.choose)

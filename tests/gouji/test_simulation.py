@@ -11,6 +11,7 @@ from engine import gouji
 from engine.bots import gouji_search
 from engine.gouji.sets import PASS, CardSet, parse_move
 from engine.gouji.simulation import determinized, hidden_counts
+from tests.helpers import search_repeats, search_sees_only_the_view
 
 SEAT0 = "3 3 5 5 6 9 9 K K A 2 SJ"
 # The other seats' cards differ between A and B only in who holds which (each keeps its count).
@@ -51,17 +52,12 @@ def test_other_hands_consistent_with_the_view_change_neither_the_sample_nor_the_
     first = gouji.from_hands([SEAT0, *OTHERS_A], leader=0)
     second = gouji.from_hands([SEAT0, *OTHERS_B], leader=0)
     assert first.public_view() == second.public_view() and hands_of(first) != hands_of(second)
-    one, two = determinized(first, 0, random.Random(seed)), determinized(second, 0, random.Random(seed))
-    assert hands_of(one) == hands_of(two)
-    moves = [str(gouji_search.choose(h, 0, random.Random(seed), samples=3)) for h in (first, second)]
-    assert moves[0] == moves[1]
+    search_sees_only_the_view(first, second, seed, determinized, gouji_search.choose)
 
 
 def test_the_search_plays_a_legal_set_and_the_same_one_again_from_the_same_stream() -> None:
     hand = gouji.from_hands([SEAT0, *OTHERS_A], leader=0)
-    first = gouji_search.choose(hand, 0, random.Random(7), samples=4)
-    assert first in hand.legal_moves(0)
-    assert gouji_search.choose(hand, 0, random.Random(7), samples=4) is first
+    search_repeats(hand, gouji_search.choose)
 
 
 def test_the_search_answers_a_teammates_set_when_only_its_3s_would_be_left() -> None:
