@@ -27,7 +27,7 @@ from engine import gouji
 from engine.bots import gouji as today
 from engine.bots import gouji_search
 from engine.gouji.cards import THREE
-from engine.gouji.scoring import opposite, team
+from engine.gouji.scoring import team
 from engine.gouji.sets import PASS, CardSet
 from engine.seeding import rng
 
@@ -63,10 +63,8 @@ class Mistakes:
             and any(isinstance(m, CardSet) and m.size == rest for m in hand.legal_moves(seat))
         ):
             self.teammate_pass += 1
-        if isinstance(move, CardSet) and hand.owner == opposite(seat) and hand.is_gouji(table):
-            opens = hand.opens_point(table) and hand.point_open_to(hand.owner)
-            if not opens and move.twos + move.jokers >= 2:
-                self.wasted_wilds += 1
+        if isinstance(move, CardSet) and today.wastes_wildcards(hand, seat, move):
+            self.wasted_wilds += 1
 
 
 def duplicate(

@@ -57,7 +57,8 @@ class PrivateChats:
         self._tidying: set[asyncio.Task[None]] = set()  # replaced messages being deleted
 
     def _short(self) -> bool:
-        """Whether the calls waiting for Telegram's budget would take more than a second of it."""
+        """Whether the calls that would go before a player's message take more than a second of
+        Telegram's budget (`PriorityRateLimiter.short`)."""
         limiter = getattr(self.messages.bot, "rate_limiter", None)
         return isinstance(limiter, PriorityRateLimiter) and limiter.short()
 

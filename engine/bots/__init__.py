@@ -40,9 +40,8 @@ LEVELS: dict[tuple[str, str], Policy] = {
     ("gongzhu", "strong"): gongzhu_search.choose,
     ("gouji", "strong"): gouji_search.choose,
 }
-SEARCHING = frozenset(
-    {("gongzhu", "strong"), ("gouji", "strong")}
-)  # the levels that think long enough to matter
+# the levels that think long enough to matter
+SEARCHING = frozenset({("gongzhu", "strong"), ("gouji", "strong")})
 
 
 def policy_of(game: str, rules: Any) -> Policy:

@@ -127,6 +127,19 @@ def answer_cost(counts: list[int]) -> Callable[[CardSet], tuple[int, int]]:
     return cost
 
 
+def wastes_wildcards(hand: Hand, seat: int, move: CardSet) -> bool:
+    """Two wildcards or more on the opposite's 够级 set that would not open point: a mistake issue
+    18 lists (the heuristic spends them only when that opposite is about to go out)."""
+    table = hand.table
+    return (
+        table is not None
+        and move.twos + move.jokers >= 2
+        and hand.owner == opposite(seat)
+        and hand.is_gouji(table)
+        and not (hand.opens_point(table) and hand.point_open_to(hand.owner))
+    )
+
+
 def lead_order(counts: list[int], sets: list[CardSet]) -> list[CardSet]:
     """Leads as the heuristic ranks them: whole low ranks first, then the cheapest others."""
 

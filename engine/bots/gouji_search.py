@@ -19,7 +19,7 @@ import random
 from engine.bots import gouji as heuristic
 from engine.gouji.cards import THREE
 from engine.gouji.hand import Hand
-from engine.gouji.scoring import opposite, team
+from engine.gouji.scoring import team
 from engine.gouji.sets import PASS, YIELD, CardSet, Move
 from engine.gouji.simulation import determinized
 
@@ -67,33 +67,18 @@ def candidates(hand: Hand, seat: int, chosen: Move) -> list[Move]:
     counts = hand.cards[seat].counts
     if isinstance(chosen, CardSet) and chosen.size == sum(counts) - counts[THREE]:
         return [chosen]  # it leaves only the 3s: going out now is never worth a gamble
-    sets = [m for m in hand.legal_moves(seat) if isinstance(m, CardSet) and not _wasteful(hand, seat, m)]
+    sets = [
+        m
+        for m in hand.legal_moves(seat)
+        if isinstance(m, CardSet) and not heuristic.wastes_wildcards(hand, seat, m)
+    ]
     if hand.table is None:
         ranked: list[Move] = list(heuristic.lead_order(counts, sets))
     else:
         ranked = [PASS, *sorted(sets, key=heuristic.answer_cost(counts))]
         if chosen is YIELD:  # the heuristic yields where it would pass
             ranked.remove(PASS)
-    options = [chosen]
-    for move in ranked:
-        if len(options) == WIDTH:
-            break
-        if move not in options:
-            options.append(move)
-    return options
-
-
-def _wasteful(hand: Hand, seat: int, move: CardSet) -> bool:
-    """Two wildcards or more on the opposite's 够级 set that would not open point (issue 18: a
-    mistake the heuristic no longer makes, which the search's sampling noise must not bring back)."""
-    table = hand.table
-    return (
-        table is not None
-        and move.twos + move.jokers >= 2
-        and hand.owner == opposite(seat)
-        and hand.is_gouji(table)
-        and not (hand.opens_point(table) and hand.point_open_to(hand.owner))
-    )
+    return list(dict.fromkeys([chosen, *ranked]))[:WIDTH]  # the first WIDTH distinct, in order
 
 
 def playout(hand: Hand, rand: random.Random) -> tuple[int, ...]:
