@@ -37,7 +37,7 @@ def test_a_determinized_hand_keeps_what_the_seat_knows_and_deals_the_rest_afresh
     assert len(seen) > 20
 
 
-def test_a_shown_hand_stays_where_it_is() -> None:
+def test_a9_a_shown_hand_stays_where_it_is() -> None:
     """挑牌 (A.9): the claimant's hand is shown to everyone while the others answer."""
     rules = gouji.Rules(bie3=False)
     hand = gouji.from_hands([SEAT0, *OTHERS_A], leader=1, rules=rules)
@@ -47,7 +47,7 @@ def test_a_shown_hand_stays_where_it_is() -> None:
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_other_hands_consistent_with_the_view_change_neither_the_sample_nor_the_move(seed: int) -> None:
+def test_s11a_other_hands_consistent_with_the_view_change_neither_the_sample_nor_the_move(seed: int) -> None:
     """Issue 18: the search sees only its seat's view."""
     first = gouji.from_hands([SEAT0, *OTHERS_A], leader=0)
     second = gouji.from_hands([SEAT0, *OTHERS_B], leader=0)
@@ -79,7 +79,7 @@ def test_the_search_spends_no_two_wildcards_on_an_opposites_gouji_set_that_opens
     assert [str(m) for m in gouji_search.candidates(hand, 3, PASS)] == ["pass"]
 
 
-def test_a_seat_bound_by_a_burn_always_has_a_legal_set_in_a_sample() -> None:
+def test_s7_a_seat_bound_by_a_burn_always_has_a_legal_set_in_a_sample() -> None:
     """§7: after a successful burn every set must hold a joker; a sample that dealt the burner
     a hand it cannot play that way would leave it no legal move (a search crashed on it)."""
     hand = gouji.from_hands(["K K 5", "A A 7 8", "A A BJ 7", "A A 6", "9", "9"], leader=0)
@@ -96,7 +96,7 @@ def test_a_seat_bound_by_a_burn_always_has_a_legal_set_in_a_sample() -> None:
     assert kept > 30  # the obligation is relaxed only when no dealing in TRIES keeps it
 
 
-def test_a_seat_whose_burn_is_on_the_table_is_dealt_a_hand_it_can_keep_the_obligation_with() -> None:
+def test_s7_a_seat_whose_burn_is_on_the_table_is_dealt_a_hand_it_can_keep_the_obligation_with() -> None:
     """§7: the burn binds its player once it wins the round, after the sample was dealt."""
     hand = gouji.from_hands(["K K 5", "A A 7 8", "A A BJ 7", "A A 6", "9", "2 2 9"], leader=0)
     hand.apply(0, "K K")
@@ -109,8 +109,9 @@ def test_a_seat_whose_burn_is_on_the_table_is_dealt_a_hand_it_can_keep_the_oblig
         assert world.is_over
 
 
-def test_whether_a_set_left_its_player_only_3s_comes_from_the_sample_not_the_real_hand() -> None:
-    """闷: the engine knows that seat 1's 7 left it only its 3s; seat 0 does not."""
+def test_s11a_whether_a_set_left_its_player_only_3s_comes_from_the_sample_not_the_real_hand() -> None:
+    """闷 (§9) is hidden until it happens (§11a): the engine knows that seat 1's 7 left it only its
+    3s; seat 0 does not."""
     rest = ["9 9 10", "J J Q", "A A 2"]
     only_threes = gouji.from_hands([SEAT0, "7 3 3", "5 6 8", *rest], leader=1)
     other_cards = gouji.from_hands([SEAT0, "7 5 6", "3 3 8", *rest], leader=1)
