@@ -26,6 +26,9 @@ log = logging.getLogger(__name__)
 
 # Searches at once; beyond, the heuristic answers. One core stays for the event loop.
 WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))
+# Seconds a table waits for a search (issue 18: never more than 2 s a decision); then the
+# heuristic answers. The searches take 1.3 s at most here: this guards slower machines.
+LIMIT = 2.0
 
 
 def worker_processes(workers: int = WORKERS) -> Executor:
@@ -36,31 +39,41 @@ def worker_processes(workers: int = WORKERS) -> Executor:
 class Thinkers:
     """A pool of `workers` searching at once, started at the first search."""
 
-    def __init__(self, workers: int = WORKERS, pool: Callable[[int], Executor] = worker_processes) -> None:
+    def __init__(
+        self, workers: int = WORKERS, pool: Callable[[int], Executor] = worker_processes, limit: float = LIMIT
+    ) -> None:
         self.workers = workers
+        self.limit = limit
         self.busy = 0
         self._new_pool = pool
         self._pool: Executor | None = None
 
     async def move(self, game: str, round_: Any, seat: int, ply: int) -> Move | None:
-        """The table's bot's move, thought in a worker; None if no worker is free (or the pool
-        broke: a worker killed by the system), for the caller to answer with the heuristic."""
+        """The table's bot's move, thought in a worker; None if no worker is free, the search
+        takes longer than `limit`, or the pool broke (a worker killed by the system), for the
+        caller to answer with the heuristic."""
         if self.busy >= self.workers:
             return None
         if self._pool is None:
             self._pool = self._new_pool(self.workers)
         self.busy += 1
+        search = asyncio.wrap_future(self._pool.submit(bot_move, game, round_, seat, ply))
+        search.add_done_callback(self._ended)  # a worker is busy until its search ends, answered or not
         try:
-            move: Move = await asyncio.get_running_loop().run_in_executor(
-                self._pool, bot_move, game, round_, seat, ply
-            )
+            move: Move = await asyncio.wait_for(asyncio.shield(search), self.limit)
             return move
+        except TimeoutError:
+            log.warning("a searching bot took more than %.1f s: the heuristic answered", self.limit)
+            return None
         except BrokenProcessPool:
             log.error("a searching bot's worker process died: a new pool starts at the next search")
             self.close()
             return None
-        finally:
-            self.busy -= 1
+
+    def _ended(self, search: asyncio.Future[Move]) -> None:
+        self.busy -= 1
+        if not search.cancelled():
+            search.exception()  # a late search's failure is read here, not logged as unretrieved
 
     def close(self) -> None:
         """Stops the workers without waiting for a search under way (its answer is not needed)."""

@@ -3,12 +3,17 @@ thinks off the event loop, the heuristic answering when searches already run."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from typing import Any
 
 import pytest
 
 from engine import gongzhu, gouji
 from engine.bots import LEVELS, bot_move, searches
+from engine.referee.thinking import Thinkers
 from tests.referee.world import World
 
 
@@ -61,3 +66,31 @@ async def test_a_searching_bot_thinks_in_a_worker_process_and_when_all_are_busy_
     finally:
         thinkers.busy = 0
         thinkers.close()
+
+
+class StalledWorkers(Executor):
+    """A pool whose searches end only when the test says so."""
+
+    def __init__(self) -> None:
+        self.searches: list[Future[Any]] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        self.searches.append(Future())
+        return self.searches[-1]
+
+
+async def test_a_search_past_the_limit_is_answered_by_the_heuristic_and_its_worker_stays_busy() -> None:
+    """Issue 18: never more than 2 s a decision. A late search's worker is not handed another
+    search until it ends (the pool would queue it behind the slow one)."""
+    pool = StalledWorkers()
+    thinkers = Thinkers(workers=1, pool=lambda workers: pool, limit=0)  # the limit already passed
+    hand = gouji.new_game(seed="limit", rules=gouji.Rules(bots="strong"))
+    # (a bound for the test itself, were the limit ignored: it would wait for ever)
+    assert await asyncio.wait_for(thinkers.move("gouji", hand, hand.to_act[0], 0), 10) is None
+    assert thinkers.busy == 1
+    assert await thinkers.move("gouji", hand, hand.to_act[0], 0) is None  # no worker free
+    assert len(pool.searches) == 1
+    pool.searches[0].set_exception(RuntimeError("the late search failed"))  # read, not logged
+    for _ in range(5):  # the loop hears of it in a turn or two (no time passes)
+        await asyncio.sleep(0)
+    assert thinkers.busy == 0
