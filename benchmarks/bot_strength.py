@@ -96,7 +96,7 @@ def gongzhu_margin(deals: int, timings: Timings) -> tuple[float, float]:
 
 def gouji_search_matchup(deals: int) -> None:
     results, points, _, timings = gouji_duplicate.duplicate(deals, gouji_search.choose, POLICIES["gouji"])
-    won, won_margin = gouji_duplicate.interval([1 if r > 0 else 0 for r in results])
+    won, won_margin = gouji_duplicate.won_share(results)
     mean, points_margin = gouji_duplicate.interval(points)
     print(
         f"够级 search team vs heuristic team (duplicate, {len(results)} hands): {won:.1%} ± {won_margin:.1%}"

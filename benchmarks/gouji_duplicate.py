@@ -97,6 +97,11 @@ def duplicate(
     return results, points, mistakes, thinking
 
 
+def won_share(results: list[int]) -> tuple[float, float]:
+    """The share of hands won (a draw is not a win), and the half-width of its 95 % interval."""
+    return interval([1 if r > 0 else 0 for r in results])
+
+
 def interval(values: list[int]) -> tuple[float, float]:
     """Mean and the half-width of its 95 % interval."""
     n = len(values)
@@ -126,8 +131,7 @@ def main() -> None:
     start, cpu = time.perf_counter(), time.process_time()
     results, points, mistakes, thinking = duplicate(args.hands, mine, other, args.first)
     n = len(results)
-    wins = [1 if r > 0 else 0 for r in results]
-    share, margin = interval(wins)
+    share, margin = won_share(results)
     mean_points, points_margin = interval(points)
     against = args.against or ("the heuristic" if args.search else "itself")
     print(f"{name} vs {against}: {n} hands ({args.hands} deals × 2 sittings, from deal {args.first})")
