@@ -1,7 +1,7 @@
 """Where searching bots think (issue 18): in worker processes, so that a search uses a core of its
 own and no table's move waits for another table's bot — threads would take turns under the GIL
-with the event loop. When every worker is busy, or the pool has broken, the caller answers with
-the heuristic at once.
+with the event loop. When every worker is busy, a search takes longer than `LIMIT`, or the pool
+has broken, the caller answers with the heuristic.
 
 A round travels to the worker pickled and the move comes back pickled: rounds leave their shared
 tables behind (`gouji.Hand.__getstate__`) and moves and cards unpickle as the interned objects,
