@@ -20,7 +20,7 @@ from engine.bots import gongzhu as gongzhu_heuristic
 from engine.bots.gongzhu_search import playout as heuristic_playout
 from engine.bots.gouji_search import playout as gouji_heuristic_playout
 from engine.gongzhu.moves import Play
-from engine.gongzhu.simulation import clone, determinized
+from engine.gongzhu.simulation import determinized
 from engine.gouji.simulation import determinized as gouji_determinized
 
 
@@ -88,14 +88,12 @@ def main() -> None:
     n = parser.parse_args().positions
     deals = gongzhu_positions(n)
     rand = random.Random(2)
+    clone, play = gongzhu.Deal.clone, random_gongzhu_playout
     print("拱猪, four tricks into a deal (process time):")
-    print(
-        f"  clone {per_call(clone, deals):.1f} µs, copy.deepcopy {per_call(copy.deepcopy, deals, 1):.0f} µs"
-    )
+    deepcopy = per_call(copy.deepcopy, deals, 1)
+    print(f"  clone {per_call(clone, deals):.1f} µs, copy.deepcopy {deepcopy:.0f} µs")
     print(f"  a deal from a seat's view {per_call(lambda d: determinized(d, d.turn, rand), deals):.0f} µs")
-    print(
-        f"  random playouts {playouts_per_second(deals, clone, random_gongzhu_playout):,.0f}/s (goal 10,000)"
-    )
+    print(f"  random playouts {playouts_per_second(deals, clone, play):,.0f}/s (goal 10,000)")
     print(f"  heuristic playouts {playouts_per_second(deals, clone, heuristic_playout):,.0f}/s")
     hands = gouji_positions(n)
     print("够级, 40 decisions into a hand (process time):")

@@ -26,8 +26,6 @@ def quoted(text: str) -> str:
 class Move:
     """A decision of a seat; `str(move)` is its notation."""
 
-    __slots__ = ("text",)
-
     def __init__(self, text: str) -> None:
         self.text = text
 

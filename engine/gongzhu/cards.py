@@ -41,6 +41,9 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self.text})"
 
+    def __hash__(self) -> int:
+        return self.index
+
     def __lt__(self, other: Card) -> bool:  # sorted(hand): by suit, high rank first
         return (self.suit, -self.rank) < (other.suit, -other.rank)
 

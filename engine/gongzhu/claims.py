@@ -8,41 +8,17 @@ The referee settles by itself the endings that are certain: no scoring card left
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from mypy_extensions import trait
 
 from engine.errors import IllegalMove
 from engine.gongzhu import events as ev
 from engine.gongzhu.cards import SEATS, Card, cards_text
-from engine.gongzhu.moves import ACCEPT, REJECT, Decision, Move, Play
+from engine.gongzhu.moves import ACCEPT, REJECT, Decision, Move
+from engine.gongzhu.state import DealState
 
 
-class ClaimState:
-    __slots__ = ()
-    phase: str
-    to_act: list[int]
-    turn: int
-    hands: list[list[list[int]]]
-    trick: list[tuple[int, Play]]
-    taken: list[list[tuple[Card, int]]]
-    left: list[int]
-    scoring_in_hands: int
-    pig_taker: int | None
-    claimer: int | None
-    claim_assignment: tuple[tuple[Card, int, int], ...]  # card, its holder, who gets it
-    claimed_this_trick: set[int]
-
-    if TYPE_CHECKING:  # provided by the other parts of a Deal
-
-        def _plays(self, seat: int) -> list[Play]: ...
-        def _put(self, seat: int, move: Play, out: list[ev.Event]) -> None: ...
-        def _end_deal(self, out: list[ev.Event]) -> None: ...
-        def _take(self, seat: int, cards: list[tuple[Card, int]]) -> None: ...
-        def hand(self, seat: int) -> list[Card]: ...
-
-
-class Claims(ClaimState):
-    __slots__ = ()
-
+@trait
+class Claims(DealState):
     def _remaining_scoring(self) -> list[tuple[Card, int]]:
         """Scoring cards not yet taken, each with the seat that holds (or played) it."""
         out = [(c, by) for by, move in self.trick for c in move.cards if c.scoring]
@@ -62,10 +38,9 @@ class Claims(ClaimState):
             remaining.remove(found)
             assignment.append((claimed, found[1], to))
         assignment += [(c, holder, seat) for c, holder in remaining]
-        # Deal's slots (a mixin's own __slots__ stay empty, so mypy cannot see them)
-        self.claimer, self.claim_assignment = seat, tuple(assignment)  # type: ignore[misc]  # the slots are Deal's
+        self.claimer, self.claim_assignment = seat, tuple(assignment)
         self.claimed_this_trick.add(seat)
-        self.phase, self.to_act = "claim", [s for s in range(SEATS) if s != seat]  # type: ignore[misc]  # the slots are Deal's
+        self.phase, self.to_act = "claim", [s for s in range(SEATS) if s != seat]
         out.append(ev.ClaimMade(seat, cards_text(self.hand(seat)), _public(self.claim_assignment)))
 
     def _apply_answer(self, seat: int, move: Move, out: list[ev.Event]) -> None:
@@ -73,8 +48,8 @@ class Claims(ClaimState):
             raise IllegalMove("answer_claim")
         out.append(ev.ClaimAnswered(seat, move == ACCEPT))
         if move == REJECT:
-            self.phase, self.to_act = "play", [self.turn]  # type: ignore[misc]  # the slots are Deal's
-            self.claimer, self.claim_assignment = None, ()  # type: ignore[misc]  # the slots are Deal's
+            self.phase, self.to_act = "play", [self.turn]
+            self.claimer, self.claim_assignment = None, ()
             return
         self.to_act.remove(seat)
         if not self.to_act:

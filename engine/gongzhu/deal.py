@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.errors import IllegalMove
+from engine.fields import field_values, set_fields
 from engine.gongzhu import events as ev
 from engine.gongzhu.cards import (
     CARDS_PER_DECK,
@@ -33,16 +34,6 @@ from engine.views import SeatRoundView
 class Deal(Exposure, Claims, TrickPlay):
     """A deal of 拱猪. Build it with `new_game`, `from_hands`, `deal_from` or through a `Match`."""
 
-    # slots: attribute access on the hot path is a good part of a random deal's time
-    __slots__ = (
-        "_legal_cache", "claim_assignment", "claimed_this_trick", "claimer", "deal_no", "exposed",
-        "exposed_copies", "exposure_choices", "forfeited", "hands", "held", "last_trick", "lead_reason",
-        "leader", "left", "must_lead_club_two", "opening_events", "phase", "pig_sheep_seats", "pig_taker",
-        "played", "result",
-        "rules", "scoring_in_hands", "seed", "suit_opened", "taken", "to_act", "trick", "trick_no",
-        "tricks_won", "turn", "voids",
-    )  # fmt: skip
-
     def __init__(
         self,
         rules: Rules,
@@ -53,8 +44,11 @@ class Deal(Exposure, Claims, TrickPlay):
         exposed: Iterable[str] = (),
         exposure: bool = True,
         lead_reason: str = "pig_taker",
+        blank: bool = False,
     ) -> None:
         self.rules, self.seed, self.deal_no = rules, seed, deal_no
+        if blank:  # for `clone` and unpickling, which set every field next
+            return
         self._reset()
         out: list[ev.Event] = [ev.DealStarted(deal_no, seed)]
         if hands is None:
@@ -79,6 +73,28 @@ class Deal(Exposure, Claims, TrickPlay):
         else:
             self._start_play(out)
         self.opening_events = out
+
+    def clone(self) -> Deal:
+        """An independent copy to play on (a search's position): what changes as cards are played
+        is copied, the rest (rules, seed, interned cards and plays) is shared."""
+        twin = Deal(self.rules, self.seed, blank=True)
+        set_fields(twin, FIELDS, field_values(self, FIELDS))
+        twin.hands = [[list(ranks) for ranks in suits] for suits in self.hands]
+        twin.held = [{suit: list(ranks) for suit, ranks in held.items()} for held in self.held]
+        twin.exposed = [list(cards) for cards in self.exposed]
+        twin.exposed_copies = dict(self.exposed_copies)
+        twin.trick, twin.last_trick = list(self.trick), list(self.last_trick)
+        twin.suit_opened = list(self.suit_opened)
+        twin.taken = [list(cards) for cards in self.taken]
+        twin.tricks_won, twin.left, twin.voids = list(self.tricks_won), list(self.left), list(self.voids)
+        twin.to_act, twin.forfeited = list(self.to_act), list(self.forfeited)
+        twin.claimed_this_trick = set(self.claimed_this_trick)
+        twin.exposure_choices = dict(self.exposure_choices)
+        twin._legal_cache = None
+        return twin
+
+    def __reduce__(self) -> tuple[object, ...]:  # for a worker process (a searching bot)
+        return _unpickled_deal, (self.rules, self.seed, field_values(self, FIELDS))
 
     def _reset(self) -> None:
         self.phase, self.to_act, self.turn = "setup", [], 0
@@ -360,6 +376,22 @@ class Deal(Exposure, Claims, TrickPlay):
     def total_cards(self) -> int:
         """Cards in hands plus cards played: 52 (or 104) at every step of a dealt deal."""
         return sum(self.left) + self.played
+
+
+# Every attribute of a deal but those its blank constructor sets (rules, seed).
+FIELDS = (
+    "_legal_cache", "claim_assignment", "claimed_this_trick", "claimer", "deal_no", "exposed",
+    "exposed_copies", "exposure_choices", "forfeited", "hands", "held", "last_trick", "lead_reason",
+    "leader", "left", "must_lead_club_two", "opening_events", "phase", "pig_sheep_seats", "pig_taker",
+    "played", "result", "scoring_in_hands", "suit_opened", "taken", "to_act", "trick", "trick_no",
+    "tricks_won", "turn", "voids",
+)  # fmt: skip
+
+
+def _unpickled_deal(rules: Rules, seed: str, values: tuple[object, ...]) -> Deal:
+    deal = Deal(rules, seed, blank=True)
+    set_fields(deal, FIELDS, values)
+    return deal
 
 
 def _checked_hands(hands: Sequence[str], decks: int) -> list[list[Card]]:

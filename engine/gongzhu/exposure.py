@@ -5,34 +5,19 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import product
-from typing import TYPE_CHECKING
+
+from mypy_extensions import trait
 
 from engine.errors import IllegalMove
 from engine.gongzhu import events as ev
 from engine.gongzhu.cards import EXPOSABLE, SEATS, SHEEP, Card
 from engine.gongzhu.moves import PASS, Decision, Move, expose
-from engine.gongzhu.rules import CHOSEN_EXPOSURE, Rules
+from engine.gongzhu.rules import CHOSEN_EXPOSURE
+from engine.gongzhu.state import DealState
 
 
-class ExposureState:
-    __slots__ = ()
-    rules: Rules
-    phase: str
-    to_act: list[int]
-    hands: list[list[list[int]]]
-    held: list[dict[int, list[int]]]
-    exposed: list[list[Card]]  # per seat, every copy it exposed (public, except in blind mode)
-    exposed_copies: dict[Card, int]
-    exposure_choices: dict[int, list[Move]]
-
-    if TYPE_CHECKING:  # provided by the other parts of a Deal
-
-        def _start_play(self, out: list[ev.Event]) -> None: ...
-
-
-class Exposure(ExposureState):
-    __slots__ = ()
-
+@trait
+class Exposure(DealState):
     def _open_exposure(self, out: list[ev.Event]) -> None:
         mode = self.rules.exposing
         if mode in ("all", "all_but_sheep"):
@@ -43,10 +28,9 @@ class Exposure(ExposureState):
         elif mode in CHOSEN_EXPOSURE:
             holdings = [tuple(self._exposable(seat)) for seat in range(SEATS)]
             asked = [seat for seat in range(SEATS) if holdings[seat]]
-            # Deal's slots: a mixin's own __slots__ stay empty, so mypy cannot see them
-            self.exposure_choices = {seat: _exposure_choices(holdings[seat]) for seat in asked}  # type: ignore[misc]  # the slots are Deal's
+            self.exposure_choices = {seat: _exposure_choices(holdings[seat]) for seat in asked}
             if asked:
-                self.phase, self.to_act = "expose", asked  # type: ignore[misc]  # the slots are Deal's
+                self.phase, self.to_act = "expose", asked
                 out.append(ev.ExposureOpened(self.rules.expose_seconds))
                 return
         self._start_play(out)

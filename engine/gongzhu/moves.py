@@ -20,8 +20,6 @@ class Play(Move):
     """One or two cards put on the trick. `suit` is the first card's; `is_pair` two identical.
     Interned by `play()`: one object per combination, so equality is identity."""
 
-    __slots__ = ("cards", "high", "is_pair", "low", "suit")
-
     def __init__(self, cards: tuple[Card, ...]) -> None:
         ordered = tuple(sorted(cards))
         super().__init__(" ".join(c.text for c in ordered))
@@ -37,8 +35,6 @@ class Play(Move):
 
 class Decision(Move):
     """A choice that is not a play: `pass`, `expose …`, `claim …`, `accept`, `reject`."""
-
-    __slots__ = ("assignment", "cards", "name")
 
     def __init__(
         self, name: str, cards: tuple[Card, ...] = (), assignment: tuple[tuple[Card, int], ...] = ()

@@ -1,5 +1,5 @@
-"""Positions for a search (issue 18): a cheap copy of a deal, and a deal rebuilt from one seat's
-view with the hidden cards dealt afresh, consistently with everything public.
+"""Positions for a search (issue 18): a deal rebuilt from one seat's view with the hidden cards
+dealt afresh, consistently with everything public (`Deal.clone` is the cheap copy).
 
 What a seat may know: its own hand, every card played, who exposed what (an exposed card stays
 with its exposer until played), how many cards each seat holds, and the suits each seat has
@@ -15,27 +15,6 @@ from engine.gongzhu.cards import SEATS, Card, card
 from engine.gongzhu.deal import Deal
 
 TRIES = 40  # random deals of the unseen cards to try before the void constraints are relaxed
-
-
-def clone(deal: Deal) -> Deal:
-    """An independent copy of a deal in play: what changes as cards are played is copied, the
-    rest (rules, seed, interned cards and plays) is shared."""
-    copy = object.__new__(Deal)
-    for name in Deal.__slots__:
-        setattr(copy, name, getattr(deal, name))
-    copy.hands = [[list(ranks) for ranks in suits] for suits in deal.hands]
-    copy.held = [{suit: list(ranks) for suit, ranks in held.items()} for held in deal.held]
-    copy.exposed = [list(cards) for cards in deal.exposed]
-    copy.exposed_copies = dict(deal.exposed_copies)
-    copy.trick, copy.last_trick = list(deal.trick), list(deal.last_trick)
-    copy.suit_opened = list(deal.suit_opened)
-    copy.taken = [list(cards) for cards in deal.taken]
-    copy.tricks_won, copy.left, copy.voids = list(deal.tricks_won), list(deal.left), list(deal.voids)
-    copy.to_act, copy.forfeited = list(deal.to_act), list(deal.forfeited)
-    copy.claimed_this_trick = set(deal.claimed_this_trick)
-    copy.exposure_choices = dict(deal.exposure_choices)
-    copy._legal_cache = None
-    return copy
 
 
 def known_holdings(deal: Deal, seat: int) -> list[list[Card]]:
@@ -79,7 +58,7 @@ def determinized(deal: Deal, seat: int, rand: random.Random) -> Deal:
     pool = unseen(deal, seat, known)
     need = [0 if s == seat else deal.left[s] - len(known[s]) for s in range(SEATS)]
     hands = _deal_pool(pool, need, deal.voids, rand)
-    copy = clone(deal)
+    copy = deal.clone()
     blind = deal.rules.exposing == "blind"
     for other in range(SEATS):
         if other == seat:

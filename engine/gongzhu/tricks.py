@@ -10,25 +10,18 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from mypy_extensions import trait
+
 from engine.errors import IllegalMove
 from engine.gongzhu.cards import CLUB_TWO, CLUBS, DIAMONDS, RED, Card, card
 from engine.gongzhu.moves import SINGLES, Play, play
-from engine.gongzhu.rules import Rules
+from engine.gongzhu.state import DealState
 
 SUIT_NAMES = {0: "♠", 1: "♥", 2: "♦", 3: "♣"}
 
 
-class TrickState:
-    __slots__ = ()
-    rules: Rules
-    hands: list[list[list[int]]]  # seat → suit → ranks, high to low
-    held: list[dict[int, list[int]]]  # seat → suit → ranks of held-back exposed copies
-    trick: list[tuple[int, Play]]
-    must_lead_club_two: bool
-
-
-class TrickPlay(TrickState):
-    __slots__ = ()
+@trait
+class TrickPlay(DealState):
     # -- legal plays -------------------------------------------------------------------------
 
     def _plays(self, seat: int) -> list[Play]:

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from engine.errors import IllegalMove
+from engine.fields import frozen_reduce
 from engine.move import checked_notation, quoted
 
 RANKS: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")
@@ -28,6 +29,9 @@ class Deck:
     name: str
     copies: tuple[int, ...]  # of each rank, indexed like RANKS
     hand_size: int
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return frozen_reduce(self)
 
     @property
     def total(self) -> int:
@@ -52,6 +56,9 @@ class Card:
 
     rank: int
     suit: str | None  # None for jokers
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return frozen_reduce(self)
 
     def __str__(self) -> str:
         return RANKS[self.rank]
@@ -105,8 +112,6 @@ def shuffled_deck(rand: random.Random, deck: Deck = FOUR_DECKS) -> list[Card]:
 class HandCards:
     """One seat's cards: rank counts for the rules, suit stacks for the pictures."""
 
-    __slots__ = ("counts", "suits")
-
     def __init__(self, cards: list[Card]) -> None:
         self.counts = [0] * NRANKS
         self.suits: list[list[str | None]] = [[] for _ in range(NRANKS)]
@@ -126,9 +131,12 @@ class HandCards:
         )
 
     def copy(self) -> HandCards:
-        twin = HandCards.__new__(HandCards)
+        twin = HandCards([])
         twin.counts, twin.suits = list(self.counts), [list(stack) for stack in self.suits]
         return twin
+
+    def __reduce__(self) -> tuple[object, ...]:  # compiled, it has no __dict__ for pickle to copy
+        return HandCards, (self.cards(),)
 
     def add(self, card: Card) -> None:
         self.counts[card.rank] += 1

@@ -7,23 +7,18 @@ A mixin of `Hand`: it reads and writes the hand's state and never touches the ou
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from mypy_extensions import trait
 
 from engine.gouji import events as ev
 from engine.gouji.phase import Phase
 from engine.gouji.sets import Move, decision
-
-if TYPE_CHECKING:
-    from engine.gouji.hand import HandState
-
-    _Base = HandState
-else:
-    _Base = object
+from engine.gouji.state import HandState
 
 CLAIM, ACCEPT, REJECT = (decision(name) for name in ("claim", "accept", "reject"))
 
 
-class Claims(_Base):
+@trait
+class Claims(HandState):
     def _may_claim(self, seat: int) -> bool:
         """On lead, without 憋3, under no burn obligation (a claim would skip it), once a lead."""
         return (

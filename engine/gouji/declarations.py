@@ -7,20 +7,16 @@ A mixin of `Hand`: it reads and writes the hand's state and never touches the ou
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
+
+from mypy_extensions import trait
 
 from engine.gouji import events as ev
 from engine.gouji.cards import SEATS
 from engine.gouji.phase import Phase
 from engine.gouji.scoring import opposite
 from engine.gouji.sets import Move, decision
-
-if TYPE_CHECKING:
-    from engine.gouji.hand import HandState
-
-    _Base = HandState
-else:
-    _Base = object
+from engine.gouji.state import HandState
 
 DECLARE = decision("declare")
 
@@ -37,7 +33,8 @@ DECLARATIONS: dict[str, tuple[Declaration, Declaration]] = {
 }
 
 
-class Declarations(_Base):
+@trait
+class Declarations(HandState):
     def _blind_or_deal(self, out: list[ev.Event]) -> bool:
         """Asks every seat for the blind declaration before any card is seen; False when the
         table has none and the deal goes on at once."""

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from engine.errors import IllegalMove
+from engine.fields import field_values, set_fields
 from engine.gouji import events as ev
 from engine.gouji.cards import (
     DECKS,
@@ -21,114 +20,17 @@ from engine.gouji.cards import (
     shuffled_deck,
 )
 from engine.gouji.claims import Claims
-from engine.gouji.declarations import Declaration, Declarations, declared_names
+from engine.gouji.declarations import Declarations, declared_names
 from engine.gouji.phase import Phase
 from engine.gouji.play import PlayPhase
 from engine.gouji.preplay import PrePlay
 from engine.gouji.rules import Rules
 from engine.gouji.scoring import Debt, fall_debts, hand_scores, paying_order, sweep_debts, team
-from engine.gouji.sets import SET_TABLES, CardSet, Decision, Move, SetTable, parse_move, point_sets
+from engine.gouji.sets import SET_TABLES, CardSet, Decision, Move, parse_move, point_sets
+from engine.gouji.state import HandState
 from engine.gouji.views import ClaimShown, HandView, SeatHandView
 from engine.seeding import rng
 from engine.views import SeatRoundView
-
-
-class HandState:
-    """Every field of a hand in one place (the phases are mixins that work on it)."""
-
-    rules: Rules
-    deck: Deck
-    sets: SetTable  # the enumeration within the deck's bounds
-    low: int
-    gouji_by_rank: bool
-    hand_no: int
-    seed: str
-    phase: Phase
-    to_act: list[int]
-    decided: dict[int, Move]
-    cards: list[HandCards]
-    left: list[int]
-    own: list[list[int]]  # per rank, how many held cards were dealt to the seat (§8.4)
-    leader: int
-    out: set[int]  # seats sitting the hand out (革命)
-    revolutionary: int | None
-    point_fixed: set[int]  # seats whose 开点 status 冲点 decided
-    declared: list[Declaration | None]  # 预点 / 太空 / 明点 per seat (A.6, B.6)
-    given_hands: list[HandCards] | None  # a position's cards, seated once the blind phase is over
-    undealt: int  # cards not yet dealt (before the deal's blind declarations)
-    slow_opener: int | None  # the outline's revolutionary's opposite: opens after 3 够级 wins (A.4)
-    gouji_wins: int  # rounds it has won with 够级 sets
-    charge: CardSet | None
-    charge_beaten: bool
-    charge_credit: list[int]
-    owed: list[Debt]  # tributes from the last hand, paid in this one
-    tributes: list[Debt]  # those still to pay
-    dead_seat: int | None
-    dead_left: int
-    # play
-    table: CardSet | None
-    owner: int
-    protected: bool
-    passed: list[bool]
-    queue: list[int]
-    qi: int
-    yielder: int | None  # 让牌: the seat that let the next two answer first, this set
-    claimant: int | None  # 挑牌: whose shown hand the others are answering (A.9)
-    claim_refused: int | None  # a claim rejected this lead: not offered again until the next
-    cursor: int
-    last_answerer: int | None
-    last_chance_done: bool
-    melee_passes: int
-    burn: tuple[int, int] | None
-    smother_risk: int | None
-    obligated: list[bool]
-    headless: list[bool]
-    melee: bool
-    pending: list[int]
-    finished: list[int]
-    forced: list[int]
-    fallen: list[int]  # 大小王不出手: placed 大落 (gouji-variants.md B.7)
-    opened: list[bool]
-    first_point: list[str | None]
-    played_four: list[bool]
-    jokers_played: list[list[int]]
-    dealt_point_set: list[bool]
-    specials: list[Debt]
-    played: int
-    sweep: int | None
-    scores: tuple[int, ...] | None
-    debts: list[Debt]  # what this hand leaves owing for the next
-
-    if TYPE_CHECKING:  # provided by the phases and by Hand itself
-
-        def _start_play(self, leader: int, out: list[ev.Event]) -> None: ...
-        def _end_hand(self, sweep: int | None, out: list[ev.Event]) -> None: ...
-        def _deal(self, out: list[ev.Event]) -> None: ...
-        def _run_preplay(self, out: list[ev.Event]) -> None: ...
-        def _begin(self, out: list[ev.Event]) -> None: ...
-        def _declare(self, seat: int, move: Move, out: list[ev.Event]) -> None: ...
-        def _declare_or_play(self, out: list[ev.Event]) -> None: ...
-        def _merge_or_play(self, out: list[ev.Event]) -> None: ...
-        def _holder_from(self, seat: int) -> int: ...
-        def _holders(self) -> list[int]: ...
-        def _finish(self, seat: int, out: list[ev.Event]) -> bool: ...
-        def _close_round(self, winner: int, out: list[ev.Event]) -> None: ...
-        def _claim(self, seat: int, out: list[ev.Event]) -> None: ...
-        def _may_claim(self, seat: int) -> bool: ...
-        def _claim_answers(self, seat: int) -> list[Move]: ...
-        def _answer_claim(self, seat: int, move: Move, out: list[ev.Event]) -> None: ...
-        def _declared_against(self, seat: int) -> bool: ...
-        def _declaration_debts(self, scored: bool, out: list[ev.Event]) -> None: ...
-        def _add_special(
-            self, kind: str, payer: int, receiver: int, scored: bool = True, count: int = 1
-        ) -> None: ...
-        def _remove(self, seat: int, move: CardSet) -> None: ...
-        def is_gouji(self, move: CardSet) -> bool: ...
-        def opens_point(self, move: CardSet) -> bool: ...
-        @property
-        def finish_order(self) -> list[int]: ...
-        @property
-        def placed_last(self) -> list[int]: ...
 
 
 class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
@@ -143,13 +45,17 @@ class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
         owed: Sequence[Debt] = (),
         hands: Sequence[str] | None = None,
         preplay: bool = False,
+        blank: bool = False,
     ) -> None:
         self.rules, self.seed, self.hand_no = rules, seed, hand_no
         self.deck, self.sets = DECKS[rules.deck], SET_TABLES[(rules.deck, rules.bie3)]
+        if blank:  # for `clone` and unpickling, which set every field next
+            return
         self.low = self.sets.low  # the lowest rank of a set with wildcards: 4, or 3 without 憋3
         self.gouji_by_rank = rules.gouji_sets == "by_rank"
         self.owed = list(owed)
         self.redeals = 0
+        self.leader = 0  # until the deal or the position picks the first leader
         self.given_leader = leader
         self.declared = [None] * SEATS  # a blind declaration stands through a redeal
         self._reset()
@@ -401,33 +307,47 @@ class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
         """An independent copy to play on (a search's position): every list, set and dict of the
         state is copied one level down, the seats' cards two; values (rules, sets, debts) are
         shared. About 30 times cheaper than `copy.deepcopy`."""
-        twin = copy.copy(self)
-        state = vars(twin)
-        for name, value in state.items():
+        twin = Hand(self.rules, self.seed, blank=True)
+        values = list(field_values(self, FIELDS))
+        for i, value in enumerate(values):
             if isinstance(value, list):
                 if value and isinstance(value[0], HandCards):
-                    state[name] = [cards.copy() for cards in value]
+                    values[i] = [cards.copy() for cards in value]
                 elif value and isinstance(value[0], list):
-                    state[name] = [list(inner) for inner in value]
+                    values[i] = [list(inner) for inner in value]
                 else:
-                    state[name] = list(value)
+                    values[i] = list(value)
             elif isinstance(value, set | dict):
-                state[name] = value.copy()
+                values[i] = value.copy()
+        set_fields(twin, FIELDS, values)
         return twin
 
-    def __getstate__(self) -> dict[str, object]:
+    def __reduce__(self) -> tuple[object, ...]:
         """For a worker process (a searching bot): the deck's shared enumeration stays behind."""
-        state = dict(vars(self))
-        del state["sets"], state["deck"]
-        return state
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        vars(self).update(state)
-        self.deck, self.sets = DECKS[self.rules.deck], SET_TABLES[(self.rules.deck, self.rules.bie3)]
+        return _unpickled_hand, (self.rules, self.seed, field_values(self, FIELDS))
 
     def total_cards(self) -> int:
         """Cards in hands plus cards played: the whole deck at every step of a dealt hand."""
         return sum(self.left) + self.played + self.undealt
+
+
+# Every attribute of a hand but those its blank constructor sets (rules, seed, deck, sets).
+FIELDS = (
+    "burn", "cards", "charge", "charge_beaten", "charge_credit", "claim_refused", "claimant",
+    "cursor", "dead_left", "dead_seat", "dealt_point_set", "debts", "decided", "declared", "fallen",
+    "finished", "first_point", "forced", "given_hands", "given_leader", "gouji_by_rank", "gouji_wins",
+    "hand_no", "headless", "jokers_played", "last_answerer", "last_chance_done", "leader", "left",
+    "low", "melee", "melee_passes", "obligated", "opened", "opening_events", "out", "owed", "own",
+    "owner", "passed", "pending", "phase", "played", "played_four", "point_fixed", "protected", "qi",
+    "queue", "redeals", "revolutionary", "scores", "slow_opener", "smother_risk", "specials", "sweep",
+    "table", "to_act", "tributes", "undealt", "yielder",
+)  # fmt: skip
+
+
+def _unpickled_hand(rules: Rules, seed: str, values: tuple[object, ...]) -> Hand:
+    hand = Hand(rules, seed, blank=True)
+    set_fields(hand, FIELDS, values)
+    return hand
 
 
 def from_hands(hands: Sequence[str], leader: int = 0, rules: Rules | None = None) -> Hand:

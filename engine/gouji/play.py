@@ -5,7 +5,7 @@ A mixin of `Hand`: it reads and writes the hand's state and never touches the ou
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from mypy_extensions import trait
 
 from engine.errors import IllegalMove
 from engine.gouji import events as ev
@@ -25,16 +25,11 @@ from engine.gouji.sets import (
     can_finish_with_jokers,
     holds,
 )
-
-if TYPE_CHECKING:
-    from engine.gouji.hand import HandState
-
-    _Base = HandState
-else:
-    _Base = object
+from engine.gouji.state import HandState
 
 
-class PlayPhase(_Base):
+@trait
+class PlayPhase(HandState):
     # -- start and rounds ---------------------------------------------------------------------
 
     def _start_play(self, leader: int, out: list[ev.Event]) -> None:

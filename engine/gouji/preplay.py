@@ -6,7 +6,9 @@ A mixin of `Hand`. Automatic steps run at once; decisions put seats in `to_act`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
+
+from mypy_extensions import trait
 
 from engine.gouji import events as ev
 from engine.gouji.cards import BIG_JOKER, FOUR, RANKS, SEATS, SMALL_JOKER, THREE, TWO, Card
@@ -14,20 +16,15 @@ from engine.gouji.declarations import DECLARE
 from engine.gouji.phase import Phase
 from engine.gouji.scoring import Debt, opposite, team
 from engine.gouji.sets import MERGES, PASS, CardSet, Decision, Merge, Move, answers, decision, point_sets
-
-if TYPE_CHECKING:
-    from engine.gouji.hand import HandState
-
-    _Base = HandState
-else:
-    _Base = object
+from engine.gouji.state import HandState
 
 REVOLT, PAY, RESIST, DEAD_LEVELS = (decision(n) for n in ("revolt", "pay", "resist", "deadlevels"))
 TRIBUTE_RANKS = (BIG_JOKER, SMALL_JOKER, TWO)  # a tribute is the payer's highest of these
 FALL_KINDS = ("last", "second_last")
 
 
-class PrePlay(_Base):
+@trait
+class PrePlay(HandState):
     def _run_preplay(self, out: list[ev.Event]) -> None:
         if self.rules.revolution_rule == "standard":  # the outline buys after 革命 (A.4)
             self._buy_threes(out)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.fields import frozen_reduce
 from engine.gouji.rules import Rules
 
 SEATS = 6
@@ -53,6 +54,9 @@ class Debt:
     count: int = 1
     scored: bool = True  # a 点贡 owed for lack of any 开点 set is paid but not scored
     seq: int = 0  # when it arose, for the order among tributes of one kind
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return frozen_reduce(self)
 
 
 def fall_debts(order: Sequence[int]) -> list[Debt]:

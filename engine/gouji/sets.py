@@ -38,8 +38,6 @@ GOUJI_SIZE = {TEN: 5, JACK: 4, QUEEN: 3, KING: 2, ACE: 2}
 class Decision(Move):
     """A non-card choice: `pass`, `revolt`, `resist`, `take 2`, … (name + optional number)."""
 
-    __slots__ = ("count", "name")
-
     def __init__(self, name: str, count: int | None = None) -> None:
         super().__init__(name if count is None else f"{name} {count}")
         self.name = name
@@ -51,21 +49,6 @@ class Decision(Move):
 
 class CardSet(Move):
     """A set: `naturals` cards of base `rank` (or WILD_ONLY) plus 2s, small and big jokers."""
-
-    __slots__ = (
-        "big",
-        "is_gouji",
-        "is_gouji_by_rank",
-        "is_point",
-        "jokers",
-        "naturals",
-        "plain",
-        "rank",
-        "size",
-        "small",
-        "twos",
-        "value",
-    )
 
     def __init__(self, rank: int, naturals: int, twos: int, small: int, big: int) -> None:
         self.rank, self.naturals, self.twos, self.small, self.big = rank, naturals, twos, small, big
@@ -121,8 +104,6 @@ class CardSet(Move):
 
 class Merge(Decision):
     """会3 / 会4 (gouji-variants.md A.9): the ranks taken out of every hand for the hand."""
-
-    __slots__ = ("ranks",)
 
     def __init__(self, ranks: tuple[int, ...]) -> None:
         super().__init__("merge")

@@ -9,7 +9,7 @@ import pytest
 
 from engine import gongzhu
 from engine.bots import gongzhu_search
-from engine.gongzhu.simulation import clone, determinized
+from engine.gongzhu.simulation import determinized
 from tests.helpers import search_repeats, search_sees_only_the_view
 
 # Seat 0's view: its own 13 cards. The others' hands differ between A and B only in which of
@@ -34,7 +34,7 @@ def hands_of(deal: gongzhu.Deal) -> list[str]:
 def test_a_clone_plays_on_without_touching_its_original() -> None:
     deal = gongzhu.from_hands([SEAT0, *OTHERS_A], leader=0)
     before = (deal.public_view(), hands_of(deal))
-    copy = clone(deal)
+    copy = deal.clone()
     assert copy.public_view() == before[0] and hands_of(copy) == before[1]
     copy.apply(0, "SA")
     copy.apply(1, copy.legal_moves(1)[0])
