@@ -49,6 +49,9 @@ class Decision(Move):
     def __hash__(self) -> int:
         return hash(self.text)
 
+    def __reduce__(self) -> tuple[object, ...]:  # compiled, it has no __dict__ for pickle to copy
+        return Decision, (self.name, self.cards, self.assignment)
+
 
 _PLAYS: dict[tuple[int, ...], Play] = {}
 
