@@ -1,4 +1,4 @@
-"""Compiles the rules engines with mypyc (issue 18: the searching bots' simulator speed).
+"""Compiles the rules engines and their bots with mypyc (issue 18: the searching bots' speed).
 
     python build_engine.py          # compile: .so files beside the sources, about a minute of gcc
     python build_engine.py --pure   # remove them: the engines run as pure Python again
@@ -32,6 +32,8 @@ COMPILED = [
     *(f"engine/gongzhu/{name}.py" for name in ("scoring", "deal")),
     *(f"engine/gouji/{name}.py" for name in ("cards", "sets", "scoring", "state", "play", "preplay")),
     *(f"engine/gouji/{name}.py" for name in ("declarations", "claims", "hand", "simulation")),
+    "engine/gongzhu/simulation.py",
+    *(f"engine/bots/{name}.py" for name in ("gouji", "gongzhu", "gouji_search", "gongzhu_search")),
 ]
 
 

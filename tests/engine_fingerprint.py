@@ -2,8 +2,9 @@
 same rules (tests/test_compiled.py: the mypyc build against pure Python) move for move.
 
 Each game is played by seeded random moves, and by the heuristic bots for a few (they reach 开点,
-烧 and 闷 far more often than random play), with a clone and a pickled copy taken halfway that
-must play on alike. Every move, every event and the scores go into the digest.
+烧 and 闷 far more often than random play), with some decisions of one game taken by the searching
+bots (few samples: they are slow as pure Python). A clone and a pickled copy taken halfway must
+play on alike. Every move, every event and the scores go into the digest.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ import random
 from typing import Any
 
 from engine import bots, gongzhu, gouji
+from engine.bots import gongzhu_search, gouji_search
+
+SEARCHES = {"gouji": gouji_search.choose, "gongzhu": gongzhu_search.choose}
 
 
 def fingerprint(games: int) -> str:
@@ -32,11 +36,17 @@ def _play(round_: Any, n: int, game: str, digest: Any) -> None:
     rand = random.Random(n)
     policy = bots.POLICIES[game] if n % 4 == 0 else None
     copies: tuple[Any, ...] = ()
+    decisions = 0
     while not round_.is_over:
         if not copies and rand.random() < 0.03:
             copies = (round_.clone(), pickle.loads(pickle.dumps(round_)))
-        seat = round_.to_act[0]
-        move = policy(round_, seat, rand) if policy else rand.choice(round_.legal_moves(seat))
+        seat, decisions = round_.to_act[0], decisions + 1
+        if n == 1 and decisions % 10 == 5:
+            move = SEARCHES[game](round_, seat, rand, 2)
+        elif policy:
+            move = policy(round_, seat, rand)
+        else:
+            move = rand.choice(round_.legal_moves(seat))
         digest.update(f"{seat}:{move}:{round_.apply(seat, move)!r}".encode())
     digest.update(repr(round_.scores).encode())
     endings = {repr(_random_ending(copy, random.Random(n))) for copy in copies}
