@@ -2,7 +2,7 @@
 the cards' luck cancels out; and the heuristic's known mistakes, counted.
 
     python -m benchmarks.gouji_duplicate [--hands 150] [--against path/to/engine/bots/gouji.py]
-    python -m benchmarks.gouji_duplicate --search [--samples 10] [--first 0] [--hands 150]
+    python -m benchmarks.gouji_duplicate --search [--samples 16] [--more 3] [--first 0] [--hands 150]
 
 `--against` loads another version of the 够级 bot from a file (an older checkout, say) and plays
 today's bot against it; without it, today's bot plays itself (a sanity check: about 50 %).
@@ -117,17 +117,18 @@ def main() -> None:
     parser.add_argument("--against", help="a file holding another version of the 够级 bot")
     parser.add_argument("--search", action="store_true", help="the searching bot against the heuristic")
     parser.add_argument("--samples", type=int, default=gouji_search.SAMPLES)
+    parser.add_argument("--more", type=int, default=gouji_search.MORE, help="up to × samples on close calls")
     args = parser.parse_args()
     other = load_bot(args.against).choose if args.against else today.choose
     mine: Choose = today.choose
     name = "today's 够级 bot"
     if args.search:
-        samples = args.samples
+        samples, more = args.samples, args.more
 
         def mine(hand: Any, seat: int, rand: random.Random) -> Any:
-            return gouji_search.choose(hand, seat, rand, samples)
+            return gouji_search.choose(hand, seat, rand, samples, more)
 
-        name = f"the 够级 search ({samples} samples)"
+        name = f"the 够级 search ({samples} samples, up to {more * samples})"
     start, cpu = time.perf_counter(), time.process_time()
     results, points, mistakes, thinking = duplicate(args.hands, mine, other, args.first)
     n = len(results)

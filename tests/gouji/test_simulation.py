@@ -134,6 +134,7 @@ def test_a_close_call_gets_more_samples_up_to_three_times_the_first() -> None:
     assert more({PASS: []}, 0, 16) and more({PASS: clear}, 15, 16)  # the first samples always
     assert more({PASS: noisy}, 16, 16) and more({PASS: noisy + noisy}, 32, 16)
     assert not more({PASS: noisy * 3}, 48, 16)  # MORE × SAMPLES at most
+    assert more({PASS: noisy * 3}, 48, 16, more=6) and not more({PASS: noisy * 6}, 96, 16, more=6)
     assert not more({PASS: clear}, 16, 16)
     assert not more({PASS: worse}, 16, 16)
     # the most promising candidate decides, whichever comes first
