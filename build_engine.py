@@ -1,6 +1,7 @@
 """Compiles the rules engines and their bots with mypyc (issue 18: the searching bots' speed).
 
     python build_engine.py          # compile: .so files beside the sources, about a minute of gcc
+                                    # (nothing to do when the build is current)
     python build_engine.py --pure   # remove them: the engines run as pure Python again
 
 The compiled modules are the same source files, so there is one rules implementation, and the
@@ -44,6 +45,9 @@ def remove_build() -> None:
 
 
 def build() -> None:
+    if build_check.build_is_current(COMPILED):
+        print("build_engine.py: the compiled engines are up to date")
+        return
     from mypyc.build import mypycify  # only the build needs them: the bot runs without
     from setuptools import setup  # type: ignore[import-untyped]  # no stubs, and one call
 

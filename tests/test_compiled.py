@@ -7,12 +7,13 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import pytest
 
 from engine import build_check
-from engine.build_check import StaleBuild, check_build
+from engine.build_check import StaleBuild, build_is_current, check_build
 from engine.gouji import hand
 from tests.engine_fingerprint import fingerprint
 
@@ -41,19 +42,43 @@ def built_project(root: Path) -> Path:
     (root / "engine").mkdir()
     source = root / "engine" / "rules.py"
     source.write_text("RULE = 1\n")
-    (root / "engine" / "rules.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+    source.with_suffix(EXTENSION_SUFFIXES[0]).write_bytes(b"")
     (root / build_check.MANIFEST).write_text(f"{build_check.source_digest(source)}  engine/rules.py\n")
     return source
 
 
-def test_a_build_matching_its_sources_imports(tmp_path: Path) -> None:
+def test_a_build_matching_its_sources_imports_and_is_not_redone(tmp_path: Path) -> None:
     built_project(tmp_path)
     check_build(tmp_path)
+    assert build_is_current(["engine/rules.py"], tmp_path)
+
+
+def test_a_build_is_redone_for_an_edit_another_module_list_or_a_missing_module(tmp_path: Path) -> None:
+    source = built_project(tmp_path)
+    assert not build_is_current(["engine/rules.py", "engine/more.py"], tmp_path)
+    source.write_text("RULE = 2\n")
+    assert not build_is_current(["engine/rules.py"], tmp_path)
+    source.write_text("RULE = 1\n")
+    source.with_suffix(EXTENSION_SUFFIXES[0]).unlink()
+    assert not build_is_current(["engine/rules.py"], tmp_path)
 
 
 def test_a_source_edited_after_the_build_is_refused_with_how_to_rebuild(tmp_path: Path) -> None:
     built_project(tmp_path).write_text("RULE = 2\n")
     with pytest.raises(StaleBuild, match=r"engine/rules.py changed .*`python build_engine.py`"):
+        check_build(tmp_path)
+
+
+def test_a_module_missing_from_the_build_is_refused(tmp_path: Path) -> None:
+    """Its .py would load beside the compiled modules that use it: two versions of its classes."""
+    other = tmp_path / "engine" / "other.py"
+    built_project(tmp_path)
+    other.write_text("OTHER = 1\n")
+    (tmp_path / build_check.MANIFEST).write_text(
+        f"{build_check.source_digest(tmp_path / 'engine' / 'rules.py')}  engine/rules.py\n"
+        f"{build_check.source_digest(other)}  engine/other.py\n"
+    )
+    with pytest.raises(StaleBuild, match=r"engine/other\.py is missing from the build"):
         check_build(tmp_path)
 
 
@@ -65,6 +90,7 @@ def test_compiled_modules_without_a_record_are_refused(tmp_path: Path) -> None:
 
 
 def test_pure_python_is_never_refused(tmp_path: Path) -> None:
-    built_project(tmp_path).write_text("RULE = 2\n")
-    (tmp_path / "engine" / "rules.cpython-311-x86_64-linux-gnu.so").unlink()
+    source = built_project(tmp_path)
+    source.write_text("RULE = 2\n")
+    source.with_suffix(EXTENSION_SUFFIXES[0]).unlink()
     check_build(tmp_path)
