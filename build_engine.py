@@ -30,12 +30,11 @@ COMPILED = [
     "engine/fields.py",
     "engine/move.py",
     *(f"engine/gongzhu/{name}.py" for name in ("cards", "moves", "state", "tricks", "exposure", "claims")),
-    *(f"engine/gongzhu/{name}.py" for name in ("scoring", "deal")),
+    *(f"engine/gongzhu/{name}.py" for name in ("scoring", "deal", "simulation")),
     *(f"engine/gouji/{name}.py" for name in ("cards", "sets", "scoring", "state", "play", "preplay")),
     *(f"engine/gouji/{name}.py" for name in ("declarations", "claims", "hand", "simulation")),
-    "engine/gongzhu/simulation.py",
     *(f"engine/bots/{name}.py" for name in ("gouji", "gongzhu", "gouji_search", "gongzhu_search")),
-]
+]  # the rules and the bots; events, rules, phases and views stay interpreted (little time)
 
 
 def remove_build() -> None:

@@ -1,6 +1,6 @@
 """A round's state read and written field by field, by an explicit list of names.
 
-When the rules are compiled with mypyc (README, `setup.py`), a round is a native object: it has no
+When the rules are compiled with mypyc (README, `build_engine.py`), a round is a native object: it has no
 `__dict__`, and `copy` and `pickle` cannot see its attributes. So each round class names its
 fields once (`FIELDS`, checked by tests/test_fields.py against every attribute the rules assign)
 and rebuilds itself on a blank object from the values read here: its `clone` for a search and

@@ -41,7 +41,7 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self.text})"
 
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:  # compiled, an eq=False dataclass has none; one object per card
         return self.index
 
     def __lt__(self, other: Card) -> bool:  # sorted(hand): by suit, high rank first

@@ -1,4 +1,5 @@
-"""One hand (盘) of 够级: the state, the public API of design.md, and the views (§11a)."""
+"""One hand (盘) of 够级: the public API of design.md, the views (§11a) and the copies a search
+plays on (`clone`); the fields are declared in `state.HandState`."""
 
 from __future__ import annotations
 
