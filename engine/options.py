@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import fields
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
 
 from engine.errors import Refusal
 from engine.move import quoted
@@ -73,8 +73,32 @@ class TableOptions:
 
     @classmethod
     def from_options(cls, options: dict[str, str]) -> Self:
-        """Builds rules from `key=value` words a player typed; ValueError says what is allowed."""
-        return cls(**parse_options(cls, cls.preset_for(options) | options))
+        """Builds rules from `key=value` words a player typed; ValueError says what is allowed.
+        A preset typed (`variant=outline`) is applied by the constructor (`with_presets`)."""
+        return cls(**parse_options(cls, options))
 
     def to_dict(self) -> dict[str, object]:
         return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]  # a dataclass mixin
+
+
+OptionsT = TypeVar("OptionsT", bound=type[TableOptions])
+
+
+def with_presets(cls: OptionsT) -> OptionsT:
+    """A rules dataclass whose constructor applies the presets it is given (issue 29):
+    `Rules(variant="houshuiwan", max_hands=4)` is 后水湾's preset with `max_hands=4`, exactly as
+    `Rules.from_options({"variant": "houshuiwan", "max_hands": "4"})` and `/gouji
+    variant=houshuiwan max_hands=4` are. The fields given win over the preset's, as typed options
+    do (`variant=outline scoring=club`); a stored table names every field, so it comes back as
+    it was. Apply it on top of `@dataclass(kw_only=True)`: the generated `__init__` stays what
+    type checkers read, and its keywords are the same."""
+    generated = cls.__init__
+
+    def __init__(self: TableOptions, **fields: Any) -> None:
+        chosen = {name: str(fields[name]) for name in cls.presets if name in fields}
+        preset = parse_options(cls, cls.preset_for(chosen)) if chosen else {}
+        generated(self, **(preset | fields))
+
+    __init__.__doc__ = generated.__doc__
+    cls.__init__ = __init__  # type: ignore[assignment]
+    return cls

@@ -170,6 +170,12 @@ async def _flush(app: Application) -> None:
         log.warning("stopping: what was still to be told after %.0f s is not sent", FLUSH_SECONDS)
     except Exception:  # the store must still be closed (_stopped)
         log.exception("stopping: the last messages failed")
+    finally:  # nothing may be left pending when the loop closes (asyncio logs it as an ERROR)
+        if services is not None:
+            await services.referee.outbox.abandon()
+        if notifier is not None:
+            await notifier.feed.abandon()
+            await notifier.private.abandon()
 
 
 async def _stopped(app: Application) -> None:

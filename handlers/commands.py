@@ -233,11 +233,7 @@ async def repost_table(update: Update, context: Context, found: Services, lang: 
     view = await current(update, found, lang)
     if view is not None:
         told = notifier(context)
-        names = await found.seat_names(view, lang)
-        if view.status == "lobby":
-            await told.lobby(view, lang, names)
-        else:
-            await told.table(view, lang, names, repost=True)
+        await told.table(view, lang, await found.seat_names(view, lang), repost=True)  # a lobby: its message
 
 
 async def score(update: Update, context: Context, found: Services, lang: str) -> None:

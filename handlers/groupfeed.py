@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.referee.clock import Clock, Timer, finished, kept
+from engine.referee.clock import Clock, Timer, abandoned, finished, kept
 
 PER_MINUTE = 12  # with BURST, 16 in any minute: below Telegram's 20, so command replies still fit
 EPSILON = 1e-6  # refilled "to 1" may fall short by a rounding error: never wait for that
@@ -99,6 +99,11 @@ class GroupFeed:
             if state.timer is not None:
                 state.timer.cancel()
             await self._drain(group)
+
+    async def abandon(self) -> None:
+        """At shutdown, after `flush` ran out of time: the sends still under way are cancelled."""
+        self._closing = True
+        await abandoned(self._sending)
 
     def forget(self, group: int) -> None:
         """The group is gone (it removed the bot): what waits for it is dropped, its timer too."""

@@ -18,7 +18,7 @@ from engine.games import GAMES
 from engine.gongzhu import events as gongzhu_events
 from engine.gouji import events as gouji_events
 from engine.referee.clock import Clock
-from engine.referee.events import ReplacedByBot
+from engine.referee.events import ReplacedByBot, TableStopped
 from engine.referee.notifier import ROUND_ENDS, ROUND_STARTS, Notice, TableView
 from handlers import announce, settings
 from handlers.drawing import drawn
@@ -82,8 +82,9 @@ class TelegramNotifier:
     async def _publish(self, view: TableView, notice: Notice) -> None:
         lang = await self.services.group_lang(view)
         names = await self.services.seat_names(view, lang)
-        if view.status == "lobby":
-            await self.lobby(view, lang, names)
+        if not view.dealt:  # a lobby, or one stopped before its start: its message says it all
+            by = next((e.by for e in notice.events if isinstance(e, TableStopped)), None)
+            await self.lobby(view, lang, names, None if by is None else await self.services.name_of(by))
             return
         kinds = {e.kind for e in notice.events}
         if "MatchStarted" in kinds:
@@ -101,15 +102,25 @@ class TelegramNotifier:
 
     # -- the group -------------------------------------------------------------------------------
 
-    async def lobby(self, view: TableView, lang: str, names: list[str]) -> None:
+    async def lobby(self, view: TableView, lang: str, names: list[str], stopper: str | None = None) -> None:
+        """The group's lobby message, edited in place; once the lobby is stopped (`stopper`: who
+        stopped it, None when the referee did) it says so and loses its buttons."""
         seats = [f"{i + 1}. {name}{_team_mark(view, i, lang)}" for i, name in enumerate(names)]
         seats += [
             f"{i + 1}. {t(lang, 'lobby.seat_empty')}" for i in range(len(names), GAMES[view.game].seats)
         ]
+        game = t(lang, f"game.{view.game}")
+        if view.status == "stopped":
+            self._settings.discard(view.id)
+            title = t(lang, "lobby.stopped_by", game=game, name=stopper) if stopper else t(
+                lang, "lobby.stopped", game=game
+            )
+            await self.messages.show_text(view.id, view.group_id, "lobby", "\n".join([title, "", *seats]))
+            return
         time = settings.value_label(lang, view.time_control)
         text = "\n".join(
             [
-                t(lang, "lobby.title", game=t(lang, f"game.{view.game}"), time=time),
+                t(lang, "lobby.title", game=game, time=time),
                 "",
                 *seats,
                 "",
@@ -142,6 +153,11 @@ class TelegramNotifier:
         await self.messages.show_text(view.id, view.group_id, "lobby", text, None)
 
     async def table(self, view: TableView, lang: str, names: list[str], repost: bool = False) -> None:
+        """The group's table message: the picture of the round being played, or the lobby's
+        message while no round was dealt (a picture needs every seat of the game)."""
+        if not view.dealt:
+            await self.lobby(view, lang, names)
+            return
         scene = render.table_scene(view, names, self._now())
         picture = await drawn(render.table_picture, scene, lang=lang)
         caption = self._caption(view, lang, names)

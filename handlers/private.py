@@ -19,7 +19,7 @@ from typing import Any
 from telegram.error import TelegramError
 
 import render
-from engine.referee.clock import finished, kept
+from engine.referee.clock import abandoned, finished, kept
 from engine.referee.notifier import PrivateView, TableView
 from handlers.drawing import drawn
 from handlers.games import decision_marks, move_label, ui
@@ -79,6 +79,10 @@ class PrivateChats:
     async def idle(self) -> None:
         """Waits until the deletions under way are over."""
         await finished(self._tidying)
+
+    async def abandon(self) -> None:
+        """At shutdown, once the time for it is up: the deletions under way are cancelled."""
+        await abandoned(self._tidying)
 
     async def update(
         self,

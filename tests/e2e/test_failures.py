@@ -19,6 +19,7 @@ import pytest
 
 from data.store import Store
 from handlers.i18n import t
+from tests.e2e.conftest import errors_in_output
 from tests.e2e.fake_api import FakeBotApi, Fault
 from tests.e2e.harness import (
     ALICE,
@@ -36,6 +37,7 @@ from tests.e2e.harness import (
 from tests.mounts import read_only, tmpfs
 
 
+@pytest.mark.log_errors("disk on fire")
 async def test_a_press_whose_handler_fails_is_answered_and_logged(
     bot: Bot, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -271,6 +273,7 @@ def test_sigterm_ends_the_bot_within_seconds_even_when_telegram_says_wait(
         stderr = process.communicate()[1]
     assert took < 15.0, (took, stderr[-2000:])
     assert process.returncode == 0, stderr[-2000:]
+    assert not errors_in_output(stderr), stderr[-2000:]
 
 
 async def _bob_blocks_the_bot_and_the_match_starts(bot: Bot) -> None:
