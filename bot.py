@@ -6,9 +6,11 @@ import logging
 import sqlite3
 import sys
 
+from telegram.error import InvalidToken, TelegramError
+
 from data.store import StoreLocked
-from handlers.app import run
 from handlers.config import ConfigError, load
+from handlers.lifecycle import run
 from handlers.logs import hide_token
 
 
@@ -22,12 +24,18 @@ def main() -> int:
     logging.getLogger("httpx").setLevel(max(config.log_level, logging.WARNING))
     hide_token(config.token)
     try:
-        run(config)  # an unreachable Bot API at start-up is retried (handlers.app.run)
+        run(config)  # an unreachable Bot API at start-up is retried (handlers.lifecycle)
+    except InvalidToken:
+        print("bot.py: Telegram refuses BOT_TOKEN: copy the token @BotFather gave again", file=sys.stderr)
+        return 2
     except StoreLocked as error:
         print(f"bot.py: {error}", file=sys.stderr)
         return 1
     except sqlite3.Error as error:  # a path that cannot hold the database: nothing to retry
         print(f"bot.py: cannot open the database {config.database}: {error}", file=sys.stderr)
+        return 1
+    except TelegramError as error:  # setWebhook refused: a URL Telegram cannot use
+        print(f"bot.py: the Bot API refused to start the bot: {error}", file=sys.stderr)
         return 1
     return 0
 

@@ -32,6 +32,7 @@ from handlers.config import Config
 from handlers.context import CONTEXT_TYPES, Context
 from handlers.i18n import LANGUAGES, t
 from handlers.messages import Messages
+from handlers.metrics import CountedRequest, Metrics
 from handlers.notifier import TelegramNotifier
 from handlers.ratelimit import PriorityRateLimiter
 from handlers.services import Services
@@ -79,8 +80,12 @@ def build(
     )
     # PTB's builder is typed for a limiter without per-call arguments; ours takes a priority
     builder = builder.rate_limiter(limiter or PriorityRateLimiter())  # type: ignore[arg-type]
+    metrics = Metrics()  # every Bot API call counted, as PTB's default clients are sized
+    builder = builder.request(CountedRequest(metrics, connection_pool_size=256))
+    builder = builder.get_updates_request(CountedRequest(metrics, connection_pool_size=1))
     app = builder.build()
     app.bot_data.config = config
+    app.bot_data.metrics = metrics
     app.bot_data.clock = clock or SystemClock()
     app.bot_data.new_seed = new_seed
     app.add_handler(TypeHandler(Update, _private_chat_works), group=-1)  # before every handler
@@ -125,6 +130,7 @@ async def _started(app: Application) -> None:
     referee = Referee(store, notifier, clock, bot_delay=config.move_delay, **seeds)
     services.referee = referee
     services.username = app.bot.username
+    app.bot_data.metrics.referee = referee
     app.bot_data.services, app.bot_data.notifier, app.bot_data.store = services, notifier, store
     await referee.recover()  # before any update is handled
     for lang in LANGUAGES:
@@ -192,20 +198,3 @@ async def _stopped(app: Application) -> None:
     finally:
         if store is not None:
             await store.close()
-
-
-def run(config: Config) -> None:
-    """Runs the bot until stopped. While the Bot API does not answer at start-up, it is asked
-    again and again (python-telegram-bot's bootstrap retries, with its back-off)."""
-    app = build(config)
-    log.info("starting; asking the Bot API at %s until it answers", config.api_url or "api.telegram.org")
-    if config.webhook_url:
-        app.run_webhook(
-            listen="0.0.0.0",
-            port=config.port,
-            webhook_url=config.webhook_url,
-            allowed_updates=Update.ALL_TYPES,
-            bootstrap_retries=-1,
-        )
-    else:
-        app.run_polling(allowed_updates=Update.ALL_TYPES, bootstrap_retries=-1)

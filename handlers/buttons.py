@@ -19,6 +19,7 @@ from handlers.i18n import t
 from handlers.keyboards import Keys, exposure_move
 from handlers.limits import ANSWER_LIMIT, fitted
 from handlers.membership import admin_unless_creator
+from handlers.metrics import press_started
 from handlers.replies import refusal
 
 LOBBY = {
@@ -38,6 +39,7 @@ TOGETHER = {Action.TOGGLE, Action.DONE, Action.MOVE}
 
 
 async def pressed(update: Update, context: Context) -> None:
+    press_started()  # the answer's latency is measured from here (handlers.metrics)
     query = update.callback_query
     assert query is not None
     found = services(context)

@@ -3,13 +3,20 @@ non-zero exit (`ConfigError` carries the line; `bot.py` prints it)."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import logging
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 DEFAULT_API = "https://api.telegram.org"
+DEFAULT_PORT = 8443
+SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")  # what Telegram takes as a webhook's secret_token
+RESERVED_PATHS = ("/healthz", "/metrics", "/api/", "/app/")  # the server's own pages
 
 
 class ConfigError(ValueError):
@@ -24,7 +31,15 @@ class Config:
     move_delay: float  # seconds a bot waits before moving
     log_level: int
     webhook_url: str | None
-    port: int  # where the webhook listens
+    port: int  # where the HTTP server listens: PORT with a webhook, HTTP_PORT without
+    webhook_secret: str = ""  # X-Telegram-Bot-Api-Secret-Token: WEBHOOK_SECRET, or derived from the token
+    http_host: str = "127.0.0.1"  # HTTP_HOST; 0.0.0.0 by default with a webhook (a proxy or container)
+    http: bool = False  # whether the HTTP server runs: with a webhook, or HTTP_PORT set
+
+    @property
+    def webhook_path(self) -> str:
+        """The path updates are POSTed to: WEBHOOK_URL's own."""
+        return (urlsplit(self.webhook_url).path or "/") if self.webhook_url else ""
 
     @property
     def base_url(self) -> str:
@@ -49,6 +64,15 @@ def load(env: Mapping[str, str] = os.environ) -> Config:
     webhook = env.get("WEBHOOK_URL", "").strip() or None
     if webhook and not webhook.startswith("https://"):
         raise ConfigError(f"WEBHOOK_URL must be an https:// address, not {webhook!r}")
+    if webhook and (urlsplit(webhook).path or "/").startswith(RESERVED_PATHS):
+        raise ConfigError(f"WEBHOOK_URL's path must not be one of {', '.join(RESERVED_PATHS)}")
+    secret = env.get("WEBHOOK_SECRET", "").strip()
+    if secret and not SECRET.fullmatch(secret):
+        raise ConfigError("WEBHOOK_SECRET must be 1-256 letters, digits, _ or - (as Telegram allows)")
+    http_port = env.get("HTTP_PORT", "").strip()
+    if webhook and http_port and http_port != (env.get("PORT", "").strip() or str(DEFAULT_PORT)):
+        raise ConfigError("with WEBHOOK_URL everything is served on PORT: leave HTTP_PORT unset")
+    port = _number(env, "PORT" if webhook else "HTTP_PORT", DEFAULT_PORT, 1, 65535)
     level = env.get("LOG_LEVEL", "INFO").strip().upper()
     if not isinstance(logging.getLevelName(level), int):
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
@@ -59,8 +83,17 @@ def load(env: Mapping[str, str] = os.environ) -> Config:
         move_delay=_number(env, "BOT_MOVE_DELAY", 1.0, 0.0, 60.0),
         log_level=logging.getLevelName(level),
         webhook_url=webhook,
-        port=int(_number(env, "PORT", 8443, 1, 65535)),
+        port=int(port),
+        webhook_secret=secret or derived_secret(token),
+        http_host=env.get("HTTP_HOST", "").strip() or ("0.0.0.0" if webhook else "127.0.0.1"),
+        http=bool(webhook or http_port),
     )
+
+
+def derived_secret(token: str) -> str:
+    """A webhook secret nobody can guess without the token, the same at every start (a restart
+    keeps the webhook Telegram already has): 64 hex digits, within what Telegram allows."""
+    return hmac.new(token.encode(), b"webhook secret", hashlib.sha256).hexdigest()
 
 
 def _number(env: Mapping[str, str], name: str, default: float, low: float, high: float) -> float:

@@ -12,6 +12,7 @@ from telegram.ext import CallbackContext, ContextTypes, ExtBot
 
 from engine.referee import SystemClock
 from engine.referee.clock import Clock
+from handlers.metrics import Metrics
 
 if TYPE_CHECKING:  # the handlers import this module: types only, no cycle at run time
     from data.store import Store
@@ -25,6 +26,7 @@ class BotData:
     config: Config | None = None
     clock: Clock = field(default_factory=SystemClock)
     new_seed: Callable[[], str] | None = None  # tests fix the deals' seeds
+    metrics: Metrics = field(default_factory=Metrics)  # the Bot API's calls, from the first
     # known once the application has started (post_init): the store, the referee and its notifier
     services: Services | None = None
     notifier: TelegramNotifier | None = None

@@ -112,8 +112,10 @@ class TelegramNotifier:
         game = t(lang, f"game.{view.game}")
         if view.status == "stopped":
             self._settings.discard(view.id)
-            title = t(lang, "lobby.stopped_by", game=game, name=stopper) if stopper else t(
-                lang, "lobby.stopped", game=game
+            title = (
+                t(lang, "lobby.stopped_by", game=game, name=stopper)
+                if stopper
+                else t(lang, "lobby.stopped", game=game)
             )
             await self.messages.show_text(view.id, view.group_id, "lobby", "\n".join([title, "", *seats]))
             return

@@ -22,6 +22,7 @@ from engine.referee.events import Paused, Resumed, SavingAgain
 from engine.referee.notifier import Notice, Notifier, PrivateView, TableView
 from engine.referee.outbox import Outbox
 from engine.referee.table import LiveTable, replay
+from engine.referee.tally import Tally
 from engine.referee.thinking import Thinkers
 from engine.timecontrol import TimeControl
 
@@ -61,6 +62,7 @@ class RefereeCore:
         # while the store refuses writes: since when, and the tables whose group was told
         self.paused_since: float | None = None
         self.paused_tables: set[int] = set()
+        self.tally = Tally()  # moves and store faults, for the operator's metrics and health
 
     # -- start and stop ------------------------------------------------------------------------
 
@@ -85,6 +87,7 @@ class RefereeCore:
                 await self.publish(table, [Resumed(given_back)], "resumed")
                 self.schedule(table)
         self._beat_timer = self.clock.call_at(now + self.heartbeat, self._beat)
+        self.tally.recovered = True
 
     async def close(self) -> None:
         """A clean stop: no clock fires any more, and the heartbeat says when we stopped. A job
@@ -108,9 +111,11 @@ class RefereeCore:
             async with self.store.transaction() as q:
                 await q.set_meta(HEARTBEAT, repr(self.clock.now()))
         except sqlite3.Error as error:
+            self.tally.write(ok=False)
             if self.paused_since is None:  # said once, not at every beat of a long pause
                 log.warning("heartbeat not saved: %s", error)
         else:
+            self.tally.write(ok=True)
             if self.paused_since is not None:  # the store takes writes again: play goes on
                 await self._resume()
         finally:
@@ -218,6 +223,8 @@ class RefereeCore:
         except Exception:
             await self._reload(table)
             raise
+        self.tally.write(ok=True)
+        self.tally.committed(table.game.name, rows)
         if table.id in self.paused_tables:  # this table saves again: its group hears it with the move
             self.paused_tables.discard(table.id)
             events = [SavingAgain(self.clock.now() - (self.paused_since or self.clock.now())), *events]
@@ -229,6 +236,7 @@ class RefereeCore:
         """The store refused a change: the table keeps its last committed state and waits (no
         clock fires, so no retry storm); its group is told once. The heartbeat tries a write at
         each beat and resumes every paused table when one succeeds."""
+        self.tally.write(ok=False)
         if self.paused_since is None:
             self.paused_since = self.clock.now()
             log.error("the database refuses writes (%s): tables pause until it takes them again", error)

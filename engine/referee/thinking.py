@@ -14,6 +14,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -46,6 +47,7 @@ class Thinkers:
         self.workers = workers
         self.limit = limit
         self.busy = 0
+        self.refused: Counter[str] = Counter()  # searches the heuristic answered: busy, late, broken
         self._new_pool = pool
         self._pool: Executor | None = None
 
@@ -54,6 +56,7 @@ class Thinkers:
         takes longer than `limit`, or the pool broke (a worker killed by the system), for the
         caller to answer with the heuristic."""
         if self.busy >= self.workers:
+            self.refused["busy"] += 1
             return None
         if self._pool is None:
             self._pool = self._new_pool(self.workers)
@@ -64,9 +67,11 @@ class Thinkers:
             move: Move = await asyncio.wait_for(asyncio.shield(search), self.limit)
             return move
         except TimeoutError:
+            self.refused["late"] += 1
             log.warning("a searching bot took more than %.1f s: the heuristic answered", self.limit)
             return None
         except BrokenProcessPool:
+            self.refused["broken"] += 1
             log.error("a searching bot's worker process died: a new pool starts at the next search")
             self.close()
             return None

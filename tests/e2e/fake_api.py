@@ -8,6 +8,8 @@ import hashlib
 import json
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections import deque
 from dataclasses import dataclass, field
 from email.parser import BytesParser
@@ -101,6 +103,13 @@ class FakeBotApi:
         self.handed_out: dict[int, float] = {}  # update id → when getUpdates first returned it
         self.files: dict[str, bytes] = {}  # file id → the picture uploaded
         self._updates: list[dict[str, Any]] = []
+        # setWebhook's url and secret_token; while set, getUpdates is refused (409) as Telegram
+        # does, and updates are POSTed to `webhook_target` (the test maps the public https URL
+        # to the bot's local port), with the secret header, as Telegram delivers them
+        self.webhook: dict[str, Any] | None = None
+        self.webhook_target: str | None = None
+        self.deliveries: list[tuple[int, int]] = []  # (update id, the webhook's HTTP status)
+        self.polls = 0  # getUpdates calls, answered or refused
         self._next_update = 1
         self._next_message = 1
         self._changed = threading.Condition()
@@ -162,8 +171,38 @@ class FakeBotApi:
         with self._changed:
             update["update_id"] = self._next_update
             self._next_update += 1
-            self._updates.append(update)
-            self._changed.notify_all()
+            if self.webhook_target is None:
+                self._updates.append(update)
+                self._changed.notify_all()
+                return
+        self.deliver(update)
+
+    def deliver(
+        self,
+        update: Any,
+        secret: str | None = None,
+        body: bytes | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> int:
+        """POSTs an update to the bot's webhook as Telegram does (with the secret it was given,
+        unless `secret` says otherwise; `body` replaces the JSON); returns the HTTP status."""
+        assert self.webhook_target is not None and self.webhook is not None
+        secret = self.webhook.get("secret_token", "") if secret is None else secret
+        data = json.dumps(update).encode() if body is None else body
+        request = urllib.request.Request(self.webhook_target, data=data, method="POST")
+        request.add_header("Content-Type", "application/json")
+        if secret:
+            request.add_header("X-Telegram-Bot-Api-Secret-Token", secret)
+        for name, value in (headers or {}).items():
+            request.add_header(name, value)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                status = answer.status
+        except urllib.error.HTTPError as error:
+            status = error.code
+        if isinstance(update, dict) and isinstance(update.get("update_id"), int):
+            self.deliveries.append((update["update_id"], status))
+        return status
 
     def _message(
         self, chat: dict[str, Any], sender: dict[str, Any] | None = None, **fields: Any
@@ -213,6 +252,14 @@ class FakeBotApi:
             raise _Error(403, "Forbidden: bot was kicked from the supergroup chat")
         if method == "getMe":
             return BOT
+        if method == "getUpdates" and self.webhook is not None:
+            raise _Error(409, "Conflict: can't use getUpdates method while webhook is active")
+        if method == "setWebhook":
+            self.webhook = {"url": params["url"], "secret_token": params.get("secret_token", "")}
+            return True
+        if method == "deleteWebhook":
+            self.webhook = None
+            return True
         if method == "getUpdates":
             return self._updates_after(int(params.get("offset") or 0), float(params.get("timeout") or 0))
         if method in SENDS:
@@ -311,7 +358,9 @@ class FakeBotApi:
                         result["parameters"] = {"retry_after": error.retry_after}
                 if method == "answerCallbackQuery" and status == 200:
                     api.answered[str(params.get("callback_query_id"))] = time.perf_counter()
-                if method != "getUpdates":
+                if method == "getUpdates":
+                    api.polls += 1
+                else:
                     with api._changed:
                         api.calls.append(Call(method, params, files, status))
                         api._changed.notify_all()

@@ -126,16 +126,18 @@ class Bot:
         await self.told()
 
     def buttons(self, chat: int) -> list[tuple[dict[str, Any], str, str]]:
-        """(message, text, data) of every button on the chat's messages that still have a keyboard."""
-        out = []
-        for (chat_id, _), message in sorted(self.api.messages.items()):
-            if chat_id != chat:
-                continue
-            for row in (message.get("reply_markup") or {}).get("inline_keyboard", []):
-                out += [
-                    (message, b["text"], b.get("callback_data", "")) for b in row if b.get("callback_data")
-                ]
-        return out
+        return buttons(self.api, chat)
+
+
+def buttons(api: FakeBotApi, chat: int) -> list[tuple[dict[str, Any], str, str]]:
+    """(message, text, data) of every button on the chat's messages that still have a keyboard."""
+    out = []
+    for (chat_id, _), message in sorted(api.messages.items()):
+        if chat_id != chat:
+            continue
+        for row in (message.get("reply_markup") or {}).get("inline_keyboard", []):
+            out += [(message, b["text"], b.get("callback_data", "")) for b in row if b.get("callback_data")]
+    return out
 
 
 def _more_than(count: int) -> Any:

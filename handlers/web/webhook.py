@@ -1,0 +1,72 @@
+"""`POST <WEBHOOK_URL's path>`: Telegram delivering updates. A request without the secret
+Telegram was given (`X-Telegram-Bot-Api-Secret-Token`) gets 403 before its body is read; a body
+over `MAX_BODY` gets 413 without being read whole; one that is not an update gets 400. An
+accepted update joins python-telegram-bot's update queue, so it goes through the very handlers,
+per-chat ordering (`PerChatOrder`) and rate limiter that polling uses."""
+
+from __future__ import annotations
+
+import hmac
+import json
+import logging
+from collections import deque
+
+from aiohttp import web
+from telegram import Update
+from telegram.ext import Application
+
+from handlers.metrics import Metrics
+
+log = logging.getLogger(__name__)
+
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+MAX_BODY = 1024 * 1024  # an update is a few KB; Telegram sends nothing near a megabyte
+REMEMBERED = 1000  # update ids kept to drop Telegram's redelivery of an update already taken
+
+
+class Webhook:
+    def __init__(self, application: Application, secret: str, metrics: Metrics) -> None:
+        self.application = application
+        self.secret = secret.encode()
+        self.metrics = metrics
+        self._seen: deque[int] = deque(maxlen=REMEMBERED)
+
+    async def receive(self, request: web.Request) -> web.Response:
+        given = request.headers.get(SECRET_HEADER, "").encode()
+        if not hmac.compare_digest(given, self.secret):
+            return self._refused("forbidden", web.HTTPForbidden)
+        if request.content_length is not None and request.content_length > MAX_BODY:
+            return self._refused("too_large", web.HTTPRequestEntityTooLarge, MAX_BODY, request.content_length)
+        try:
+            body = await request.read()  # a body without a length is cut off at MAX_BODY (client_max_size)
+        except web.HTTPRequestEntityTooLarge:
+            return self._refused("too_large", web.HTTPRequestEntityTooLarge, MAX_BODY, MAX_BODY + 1)
+        update = self._update(body)
+        if update is None:
+            return self._refused("bad_request", web.HTTPBadRequest)
+        if update.update_id in self._seen:  # Telegram sends again what it thinks we missed
+            self.metrics.webhook_requests.labels("duplicate").inc()
+            return web.Response()
+        self._seen.append(update.update_id)
+        await self.application.update_queue.put(update)
+        self.metrics.webhook_requests.labels("accepted").inc()
+        return web.Response()
+
+    def _update(self, body: bytes) -> Update | None:
+        try:
+            data = json.loads(body)
+        except ValueError:  # not JSON, or not UTF-8
+            return None
+        if not isinstance(data, dict) or not isinstance(data.get("update_id"), int):
+            return None
+        try:
+            return Update.de_json(data, self.application.bot)
+        except Exception:  # JSON, but no update python-telegram-bot can read
+            log.warning("webhook: a body that is no update was refused")
+            return None
+
+    def _refused(self, why: str, error: type[web.HTTPError], *sizes: int) -> web.Response:
+        self.metrics.webhook_requests.labels(why).inc()
+        if sizes:  # 413 takes the limit and the size asked for
+            return web.HTTPRequestEntityTooLarge(max_size=sizes[0], actual_size=sizes[1])
+        return error()

@@ -1,0 +1,115 @@
+"""The real `bot.py` as a process of its own against the fake Bot API: how the service runs in
+production (webhook or polling, its HTTP server, SIGTERM), driven over HTTP as Telegram would."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.conftest import errors_in_output
+from tests.e2e.fake_api import FakeBotApi
+from tests.e2e.harness import TOKEN
+
+HOOK_PATH = "/tg/updates"
+PUBLIC_URL = f"https://bot.example.test{HOOK_PATH}"  # what Telegram is told; the test maps it here
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def port_is_free(port: int) -> bool:
+    """Whether a new server could listen on the port, as a restarted bot would (SO_REUSEADDR:
+    connections the last one closed may linger in TIME_WAIT; a listener still there may not)."""
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+class BotProcess:
+    """`python bot.py` with the given environment; its log is read as it comes (a full pipe
+    would stall the bot) and kept for the checks."""
+
+    def __init__(self, api: FakeBotApi, database: Path, **env: str) -> None:
+        self.api = api
+        self.port = int(env.get("PORT") or env.get("HTTP_PORT") or 0)
+        self.env = env
+        environment = {
+            **os.environ,
+            "BOT_TOKEN": TOKEN,
+            "TELEGRAM_API_URL": api.url,
+            "DATABASE_PATH": str(database),
+            "BOT_MOVE_DELAY": "0",
+            "HTTP_HOST": "127.0.0.1",
+            **env,
+        }
+        self.process = subprocess.Popen(
+            [sys.executable, "bot.py"], env=environment, stderr=subprocess.PIPE, text=True
+        )
+        self.log: list[str] = []
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.process.stderr is not None
+        for line in self.process.stderr:
+            self.log.append(line.rstrip("\n"))
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def get(self, path: str) -> tuple[int, bytes]:
+        try:
+            with urllib.request.urlopen(self.base + path, timeout=10) as answer:
+                return answer.status, answer.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read()
+
+    def health(self) -> tuple[int, dict[str, Any]]:
+        status, body = self.get("/healthz")
+        return status, json.loads(body)
+
+    def wait_ready(self, timeout: float = 60.0) -> None:
+        """Until the bot has started: its last start-up call reached the Bot API (setWebhook
+        with a webhook, else setMyCommands, once every table was recovered)."""
+        last = "setWebhook" if "WEBHOOK_URL" in self.env else "setMyCommands"
+        try:
+            self.api.wait_for(lambda calls: any(c.method == last for c in calls), timeout)
+        except AssertionError:
+            raise AssertionError("never started:\n" + "\n".join(self.log[-20:])) from None
+
+    def terminate(self, timeout: float = 30.0) -> float:
+        """SIGTERM; the seconds until the process ended."""
+        started = time.monotonic()
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=timeout)
+        took = time.monotonic() - started
+        self._reader.join(timeout=5)
+        return took
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        self._reader.join(timeout=5)
+
+    def errors(self, allowed: tuple[str, ...] = ()) -> list[str]:
+        return errors_in_output("\n".join(self.log), allowed)

@@ -1,0 +1,51 @@
+"""The environment the README documents, read by `handlers.config.load` (issue 30: the webhook's
+secret, where the HTTP server listens, and one clear line for each bad value)."""
+
+from __future__ import annotations
+
+import pytest
+
+from handlers.config import ConfigError, derived_secret, load
+
+TOKEN = "123456:secret-part"
+
+
+def test_polling_is_the_default_and_serves_no_http_unless_asked() -> None:
+    config = load({"BOT_TOKEN": TOKEN})
+    assert config.webhook_url is None and not config.http
+    served = load({"BOT_TOKEN": TOKEN, "HTTP_PORT": "9100"})
+    assert served.http and (served.http_host, served.port) == ("127.0.0.1", 9100)
+    assert load({"BOT_TOKEN": TOKEN, "HTTP_PORT": "9100", "HTTP_HOST": "0.0.0.0"}).http_host == "0.0.0.0"
+
+
+def test_a_webhook_listens_on_port_on_every_address_with_a_secret_from_the_token() -> None:
+    config = load({"BOT_TOKEN": TOKEN, "WEBHOOK_URL": "https://bot.example.org/tg/hook"})
+    assert config.http and (config.http_host, config.port) == ("0.0.0.0", 8443)
+    assert config.webhook_path == "/tg/hook"
+    assert config.webhook_secret == derived_secret(TOKEN) and TOKEN.split(":")[1] not in config.webhook_secret
+    assert derived_secret("654321:other") != config.webhook_secret
+    assert len(config.webhook_secret) <= 256 and config.webhook_secret.isalnum()
+    other = load(
+        {"BOT_TOKEN": TOKEN, "WEBHOOK_URL": "https://h.example", "PORT": "80", "WEBHOOK_SECRET": "a_B-9"}
+    )
+    assert (other.port, other.webhook_secret, other.webhook_path) == (80, "a_B-9", "/")
+
+
+@pytest.mark.parametrize(
+    ("env", "says"),
+    [
+        ({"WEBHOOK_URL": "http://plain.example/hook"}, "https://"),
+        ({"WEBHOOK_URL": "https://h.example/healthz"}, "must not be"),
+        ({"WEBHOOK_URL": "https://h.example/x", "WEBHOOK_SECRET": "has space"}, "WEBHOOK_SECRET"),
+        ({"WEBHOOK_URL": "https://h.example/x", "WEBHOOK_SECRET": "x" * 257}, "1-256"),
+        (
+            {"WEBHOOK_URL": "https://h.example/x", "PORT": "8443", "HTTP_PORT": "9100"},
+            "leave HTTP_PORT unset",
+        ),
+        ({"HTTP_PORT": "0"}, "HTTP_PORT must be between 1 and 65535"),
+        ({"HTTP_PORT": "web"}, "HTTP_PORT must be a number"),
+    ],
+)
+def test_a_bad_setting_is_one_clear_line(env: dict[str, str], says: str) -> None:
+    with pytest.raises(ConfigError, match=says):
+        load({"BOT_TOKEN": TOKEN, **env})
