@@ -13,12 +13,13 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from tests.e2e.conftest import errors_in_output
-from tests.e2e.fake_api import FakeBotApi
-from tests.e2e.harness import TOKEN
+from tests.e2e.fake_api import Call, FakeBotApi
+from tests.e2e.harness import GROUP, TOKEN, buttons, choose, private
 
 HOOK_PATH = "/tg/updates"
 PUBLIC_URL = f"https://bot.example.test{HOOK_PATH}"  # what Telegram is told; the test maps it here
@@ -113,3 +114,45 @@ class BotProcess:
 
     def errors(self, allowed: tuple[str, ...] = ()) -> list[str]:
         return errors_in_output("\n".join(self.log), allowed)
+
+
+def join_by_link(api: FakeBotApi, player: dict[str, Any]) -> None:
+    """The player follows the join link the bot sent to the group (`/start <payload>` in their
+    private chat) and is seated."""
+    link = api.wait_for(
+        lambda calls: next((c for c in calls if c.chat == GROUP["id"] and "?start=" in c.text), None)
+    )
+    payload = link.text.split("?start=", 1)[1].split()[0].rstrip("）)")
+    before = len(api.calls)
+    api.send(player, private(player), f"/start {payload}")
+    api.wait_for(lambda calls: any(c.chat == player["id"] for c in calls[before:]))
+
+
+def play_alone(
+    api: FakeBotApi, player: dict[str, Any], done: Callable[[list[Call]], bool], limit: int = 100
+) -> tuple[list[Call], int]:
+    """The player presses, as a person on a phone would, a button of the newest keyboard they
+    have not pressed yet (`choose`), as soon as it is there, until `done(calls)`. Returns the
+    answers to the presses and how many of them were moves (a card, a decision, exposure's done)."""
+    pressed: dict[int, str] = {}  # message id → its keyboard when last pressed
+    answers: list[Call] = []
+    moves = 0
+
+    def fresh(calls: list[Call]) -> Any:
+        if done(calls):
+            return "done"
+        keys = buttons(api, player["id"])
+        newest = max((b[0]["message_id"] for b in keys), default=None)
+        if newest is None or pressed.get(newest) == json.dumps(
+            api.messages[(player["id"], newest)]["reply_markup"]
+        ):
+            return None
+        return [b for b in keys if b[0]["message_id"] == newest]
+
+    while (found := api.wait_for(fresh, timeout=60)) != "done":
+        message, _, data = choose(found)
+        pressed[message["message_id"]] = json.dumps(message["reply_markup"])
+        moves += data.split("|", 1)[0] in ("m", "d")
+        answers.append(api.answer_of(api.press(player, message, data)))
+        assert len(answers) < limit
+    return answers, moves

@@ -15,17 +15,16 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from handlers.config import derived_secret
 from tests.e2e.fake_api import FakeBotApi
-from tests.e2e.harness import (
-    ALICE,
-    GROUP,
-    TOKEN,
-    assert_no_hand_leaves_its_chat,
-    buttons,
-    choose,
-    private,
-    score_sheets,
+from tests.e2e.harness import ALICE, GROUP, TOKEN, assert_no_hand_leaves_its_chat, score_sheets
+from tests.e2e.process import (
+    HOOK_PATH,
+    PUBLIC_URL,
+    BotProcess,
+    free_port,
+    join_by_link,
+    play_alone,
+    port_is_free,
 )
-from tests.e2e.process import HOOK_PATH, PUBLIC_URL, BotProcess, free_port, port_is_free
 
 
 @pytest.fixture
@@ -45,15 +44,6 @@ def said(api: FakeBotApi, chat: int, text: str, after: int = 0) -> Any:
     return next((c for c in api.calls[after:] if c.chat == chat and text in c.text), None)
 
 
-def join_by_link(api: FakeBotApi) -> None:
-    """Alice follows the join link the bot sent: `/start <payload>` in her private chat."""
-    link = api.wait_for(lambda calls: said(api, GROUP["id"], "?start="))
-    payload = link.text.split("?start=", 1)[1].split()[0].rstrip("）)")
-    before = len(api.calls)
-    api.send(ALICE, private(ALICE), f"/start {payload}")
-    api.wait_for(lambda calls: said(api, ALICE["id"], "", before))
-
-
 def metrics(bot: BotProcess) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
     status, body = bot.get("/metrics")
     assert status == 200
@@ -67,34 +57,11 @@ def metrics(bot: BotProcess) -> dict[tuple[str, tuple[tuple[str, str], ...]], fl
 def test_a_short_gongzhu_match_is_played_through_the_webhook(api: FakeBotApi, hooked: BotProcess) -> None:
     assert api.webhook == {"url": PUBLIC_URL, "secret_token": derived_secret(TOKEN)}
     api.send(ALICE, GROUP, "/gongzhu fast deals=1")
-    join_by_link(api)
+    join_by_link(api, ALICE)
     api.send(ALICE, GROUP, "/fill")
     api.wait_for(lambda calls: any("4. 🤖" in c.text for c in calls))
     api.send(ALICE, GROUP, "/startgame")
-    pressed: dict[int, str] = {}  # message id → its keyboard when last pressed
-    answers, moves = [], 0
-
-    def fresh(calls: list[Any]) -> Any:
-        """A keyboard Alice has not pressed yet, as a player sees it: the newest message's."""
-        if score_sheets(calls):
-            return "over"
-        keys = buttons(api, ALICE["id"])
-        newest = max((b[0]["message_id"] for b in keys), default=None)
-        if newest is None or pressed.get(newest) == json.dumps(
-            api.messages[(ALICE["id"], newest)]["reply_markup"]
-        ):
-            return None
-        return [b for b in keys if b[0]["message_id"] == newest]
-
-    while True:
-        found = api.wait_for(fresh, timeout=60)
-        if found == "over":
-            break
-        message, _, data = choose(found)
-        pressed[message["message_id"]] = json.dumps(message["reply_markup"])
-        moves += data.split("|", 1)[0] in ("m", "d")  # a card or decision, or the exposure's done
-        answers.append(api.answer_of(api.press(ALICE, message, data)))
-        assert len(answers) < 100
+    answers, moves = play_alone(api, ALICE, lambda calls: bool(score_sheets(calls)))
     assert len(answers) >= 5 and all(a.status == 200 for a in answers)
     stale = [a.text for a in answers if "过期" in a.text]
     assert len(stale) <= 2, stale  # a keyboard pressed just as the bots moved on, at most
