@@ -41,7 +41,7 @@ def one_mode(webhook: bool, presses: int) -> None:
             bot.wait_ready()
             if webhook:
                 api.webhook_target = f"http://127.0.0.1:{port}{HOOK_PATH}"
-            api.send(ALICE, GROUP, "/gongzhu fast")
+            api.send(ALICE, GROUP, "/gongzhu fast deals=30")  # long enough: no ±1000 end
             join_by_link(api, ALICE)
             api.send(ALICE, GROUP, "/fill")
             api.wait_for(lambda calls: any("4. 🤖" in c.text for c in calls))
