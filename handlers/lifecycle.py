@@ -7,9 +7,10 @@ A webhook is left in place at the end (a restart keeps receiving); polling remov
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import signal
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from telegram import Update
 from telegram.error import InvalidToken, NetworkError
@@ -83,21 +84,34 @@ async def _set_webhook(app: Application, config: Config) -> None:
     )
 
 
-async def until_answered(action: Callable[[], Awaitable[object]], stop: asyncio.Event, what: str) -> bool:
-    """Runs `action` until the Bot API answers it (whether it was stopped first); a token
-    Telegram refuses is not tried again."""
-    for attempt in range(10**9):
-        try:
-            await action()
-            return True
-        except InvalidToken:
-            raise
-        except NetworkError as error:  # no answer, or a server error: Telegram may be down
-            wait = RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)]
-            log.warning("the Bot API did not answer %s (%s): asking again in %d s", what, error, wait)
-        try:
-            await asyncio.wait_for(stop.wait(), wait)
-            return False
-        except TimeoutError:
-            pass
-    return False
+async def until_answered(
+    action: Callable[[], Awaitable[object]],
+    stop: asyncio.Event,
+    what: str,
+    waits: Sequence[float] = RETRY_SECONDS,
+) -> bool:
+    """Runs `action` until the Bot API answers it; whether it did before `stop` was set (a
+    SIGTERM ends the wait at once, even within a try). A token Telegram refuses is not tried again."""
+    stopping = asyncio.ensure_future(stop.wait())
+    try:
+        for attempt in itertools.count():
+            trying = asyncio.ensure_future(action())
+            await asyncio.wait((trying, stopping), return_when=asyncio.FIRST_COMPLETED)
+            if not trying.done():
+                trying.cancel()
+                await asyncio.gather(trying, return_exceptions=True)
+                return False
+            try:
+                trying.result()
+                return True
+            except InvalidToken:
+                raise
+            except NetworkError as error:  # no answer, or a server error: Telegram may be down
+                wait = waits[min(attempt, len(waits) - 1)]
+                log.warning("the Bot API did not answer %s (%s): asking again in %g s", what, error, wait)
+            await asyncio.wait((stopping,), timeout=wait)
+            if stop.is_set():
+                return False
+        return False  # never reached: count() does not end
+    finally:
+        stopping.cancel()
