@@ -131,6 +131,8 @@ async def _started(app: Application) -> None:
     services.referee = referee
     services.username = app.bot.username
     app.bot_data.metrics.referee = referee
+    if config.webapp_url:  # the Mini App's open pages hear of each change at once
+        referee.core.watchers.append(app.bot_data.live.changed)
     app.bot_data.services, app.bot_data.notifier, app.bot_data.store = services, notifier, store
     await referee.recover()  # before any update is handled
     for lang in LANGUAGES:

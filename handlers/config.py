@@ -35,6 +35,12 @@ class Config:
     webhook_secret: str = ""  # X-Telegram-Bot-Api-Secret-Token: WEBHOOK_SECRET, or derived from the token
     http_host: str = "127.0.0.1"  # HTTP_HOST; 0.0.0.0 by default with a webhook (a proxy or container)
     http: bool = False  # whether the HTTP server runs: with a webhook, or HTTP_PORT set
+    webapp_url: str | None = None  # WEBAPP_URL: the Mini App's public base, ending in "/"
+
+    @property
+    def webapp_path(self) -> str:
+        """Where the server serves the Mini App's page: WEBAPP_URL's path."""
+        return urlsplit(self.webapp_url).path if self.webapp_url else ""
 
     @property
     def webhook_path(self) -> str:
@@ -73,6 +79,15 @@ def load(env: Mapping[str, str] = os.environ) -> Config:
     if webhook and http_port and http_port != (env.get("PORT", "").strip() or str(DEFAULT_PORT)):
         raise ConfigError("with WEBHOOK_URL everything is served on PORT: leave HTTP_PORT unset")
     port = _number(env, "PORT" if webhook else "HTTP_PORT", DEFAULT_PORT, 1, 65535)
+    webapp = env.get("WEBAPP_URL", "").strip() or None
+    if webapp:
+        webapp = webapp if webapp.endswith("/") else webapp + "/"  # the page's assets are beside it
+        if not webapp.startswith("https://"):
+            raise ConfigError(f"WEBAPP_URL must be an https:// address, not {webapp!r}")
+        if not webhook and not http_port:
+            raise ConfigError("WEBAPP_URL needs the HTTP server: set HTTP_PORT (or WEBHOOK_URL)")
+        if not urlsplit(webapp).path.startswith("/app/"):
+            raise ConfigError("WEBAPP_URL's path must start with /app/ (e.g. https://host/app/)")
     level = env.get("LOG_LEVEL", "INFO").strip().upper()
     if not isinstance(logging.getLevelName(level), int):
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
@@ -87,6 +102,7 @@ def load(env: Mapping[str, str] = os.environ) -> Config:
         webhook_secret=secret or derived_secret(token),
         http_host=env.get("HTTP_HOST", "").strip() or ("0.0.0.0" if webhook else "127.0.0.1"),
         http=bool(webhook or http_port),
+        webapp_url=webapp,
     )
 
 

@@ -13,6 +13,7 @@ from telegram.ext import CallbackContext, ContextTypes, ExtBot
 from engine.referee import SystemClock
 from engine.referee.clock import Clock
 from handlers.metrics import Metrics
+from handlers.web.live import LiveTables
 
 if TYPE_CHECKING:  # the handlers import this module: types only, no cycle at run time
     from data.store import Store
@@ -27,6 +28,7 @@ class BotData:
     clock: Clock = field(default_factory=SystemClock)
     new_seed: Callable[[], str] | None = None  # tests fix the deals' seeds
     metrics: Metrics = field(default_factory=Metrics)  # the Bot API's calls, from the first
+    live: LiveTables = field(default_factory=LiveTables)  # the Mini App's pages wait on it
     # known once the application has started (post_init): the store, the referee and its notifier
     services: Services | None = None
     notifier: TelegramNotifier | None = None

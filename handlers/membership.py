@@ -14,8 +14,13 @@ from handlers.context import Context
 async def member_status(context: Context, chat: int, user: int) -> str | None:
     """What Telegram says the user is in the chat (`member`, `administrator`, `left` …); None
     when it will not say (the bot was removed, the user is unknown)."""
+    return await status_of(context.bot, chat, user)
+
+
+async def status_of(bot: Any, chat: int, user: int) -> str | None:
+    """`member_status` outside a handler (the Mini App's API holds the bot, not a context)."""
     try:
-        member = await context.bot.get_chat_member(chat, user)
+        member = await bot.get_chat_member(chat, user)
     except TelegramError:
         return None
     if member.status == ChatMemberStatus.RESTRICTED and not getattr(member, "is_member", False):
@@ -30,13 +35,20 @@ async def is_admin(context: Context, chat: int, user: int) -> bool:
     )
 
 
+MEMBERS = (
+    ChatMemberStatus.MEMBER,
+    ChatMemberStatus.RESTRICTED,
+    ChatMemberStatus.ADMINISTRATOR,
+    ChatMemberStatus.OWNER,
+)
+
+
 async def is_member(context: Context, chat: int, user: int) -> bool:
-    return await member_status(context, chat, user) in (
-        ChatMemberStatus.MEMBER,
-        ChatMemberStatus.RESTRICTED,
-        ChatMemberStatus.ADMINISTRATOR,
-        ChatMemberStatus.OWNER,
-    )
+    return await member_status(context, chat, user) in MEMBERS
+
+
+async def is_member_of(bot: Any, chat: int, user: int) -> bool:
+    return await status_of(bot, chat, user) in MEMBERS
 
 
 async def admin_unless_creator(context: Context, view: Any, player: int) -> bool:

@@ -63,6 +63,8 @@ class RefereeCore:
         self.paused_since: float | None = None
         self.paused_tables: set[int] = set()
         self.tally = Tally()  # moves and store faults, for the operator's metrics and health
+        # called with each committed notice, at once and without I/O (handlers/web/live.py)
+        self.watchers: list[Callable[[Notice], None]] = []
 
     # -- start and stop ------------------------------------------------------------------------
 
@@ -335,8 +337,12 @@ class RefereeCore:
             self.schedule(table)
 
     async def publish(self, table: LiveTable, events: list[Event], cause: str) -> None:
-        """Hands the committed change to the table's outbox: the lock is not held for Telegram."""
-        await self.outbox.put(Notice(table.view(), tuple(events), cause))
+        """Hands the committed change to the table's outbox: the lock is not held for Telegram.
+        The watchers (the Mini App's live pages) hear of it at once, before any message is sent."""
+        notice = Notice(table.view(), tuple(events), cause)
+        for watcher in self.watchers:
+            watcher(notice)
+        await self.outbox.put(notice)
 
     async def flush_notices(self, timeout: float | None = None) -> None:
         """Waits until every notice so far has been told (a clean shutdown, `timeout` at most)."""

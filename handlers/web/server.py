@@ -16,7 +16,9 @@ from telegram.ext import Application
 
 from handlers.config import Config
 from handlers.metrics import Metrics
+from handlers.web.api import MiniAppApi
 from handlers.web.health import health
+from handlers.web.page import add_page
 from handlers.web.webhook import MAX_BODY, Webhook
 
 log = logging.getLogger(__name__)
@@ -34,6 +36,9 @@ class WebServer:
         if config.webhook_url:
             hook = Webhook(application, config.webhook_secret, metrics)
             self.web.router.add_post(config.webhook_path, hook.receive)
+        if config.webapp_url:  # the Mini App: its page and its API (issue 31)
+            MiniAppApi(application, application.bot_data.live).add_routes(self.web.router)
+            add_page(self.web.router, config.webapp_path)
         self.runner = web.AppRunner(self.web, access_log=None, handle_signals=False)
         self.port: int | None = None
 

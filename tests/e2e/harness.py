@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -48,9 +48,11 @@ class Bot:
         clock: ManualClock | None = None,
         move_delay: float = 0.0,
         seed: str = SEED,
+        **settings: Any,
     ) -> Bot:
-        """`move_delay`: BOT_MOVE_DELAY; at 0 the bots' moves all happen at one instant."""
-        config = Config(TOKEN, database, api.url, move_delay, logging.INFO, None, 8443)
+        """`move_delay`: BOT_MOVE_DELAY; at 0 the bots' moves all happen at one instant.
+        `settings`: more of the Config's fields (the Mini App's `webapp_url` …)."""
+        config = replace(Config(TOKEN, database, api.url, move_delay, logging.INFO, None, 8443), **settings)
         clock = clock or ManualClock()
         app = build(config, clock=clock, limiter=never_waiting(), new_seed=lambda: seed)
         await app.initialize()

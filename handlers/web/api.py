@@ -1,0 +1,188 @@
+"""The Mini App's HTTP API (issue 31). Every call carries `Authorization: tma <initData>`, whose
+user is the caller; nothing in a URL or body names who is asking.
+
+    GET  /api/tables/mine                 the running table where the caller is seated
+    GET  /api/tables/{id}                 the public view and version; a seated caller's hand,
+                                          legal moves ("legal", in notation) and their words
+    POST /api/tables/{id}/moves           {"move": "<notation>", "version": n} → 200 {"version"},
+                                          409 stale version, 422 illegal (the reason in words)
+    GET  /api/tables/{id}/hint            the normal bot's move for the caller's decision
+    GET  /api/tables/{id}/events          server-sent events: the table's version as it changes
+
+A seated player reads their own hand only; anyone else only the public view, and only as a
+member of the table's group (Telegram's getChatMember). A move goes through `Referee.submit`
+with the version, exactly as a button press does."""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiohttp import web
+from telegram.ext import Application
+
+from engine.bots import bot_move
+from engine.errors import Refusal, Refused
+from engine.referee import Referee
+from engine.referee.notifier import TableView
+from handlers.membership import is_member_of
+from handlers.replies import refusal
+from handlers.services import Services
+from handlers.web.initdata import MOVE_LIMIT, READ_LIMIT, InvalidInitData, WebAppUser, validate
+from handlers.web.live import LiveTables
+from handlers.web.tableview import described_moves, hand_tokens, public_json
+
+log = logging.getLogger(__name__)
+NO_STORE = {"Cache-Control": "no-store"}
+MAX_MOVE = 300  # characters: the longest notation of a legal move is far shorter
+KEEPALIVE = 15.0  # seconds between an event stream's comments, so proxies keep it open
+TABLE = r"{table:\d{1,12}}"
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def reply(body: Any, status: int = 200) -> web.Response:
+    return web.Response(
+        text=json.dumps(body, ensure_ascii=False),
+        status=status,
+        content_type="application/json",
+        headers=NO_STORE,
+    )
+
+
+class MiniAppApi:
+    def __init__(
+        self, application: Application, live: LiveTables, now: Callable[[], float] = time.time
+    ) -> None:
+        self.application = application
+        self.live = live
+        self.now = now
+        self.token = application.bot.token
+
+    def add_routes(self, router: web.UrlDispatcher) -> None:
+        router.add_get("/api/tables/mine", self.mine)
+        router.add_get(f"/api/tables/{TABLE}", self.table)
+        router.add_post(f"/api/tables/{TABLE}/moves", self.move)
+        router.add_get(f"/api/tables/{TABLE}/hint", self.hint)
+        router.add_get(f"/api/tables/{TABLE}/events", self.events)
+
+    # -- who asks ----------------------------------------------------------------------------------
+
+    @property
+    def services(self) -> Services:
+        services: Services | None = self.application.bot_data.services
+        if services is None:
+            raise web.HTTPServiceUnavailable(text="starting", headers=NO_STORE)
+        return services
+
+    @property
+    def referee(self) -> Referee:
+        return self.services.referee
+
+    def caller(self, request: web.Request, max_age: float) -> WebAppUser:
+        scheme, _, data = request.headers.get("Authorization", "").partition(" ")
+        try:
+            if scheme.lower() != "tma":
+                raise InvalidInitData("no tma authorization")
+            return validate(data.strip(), self.token, self.now(), max_age)
+        except InvalidInitData as why:
+            log.info("mini app: a request refused: %s", why)
+            raise web.HTTPUnauthorized(
+                text=json.dumps({"error": "unauthorized"}), content_type="application/json", headers=NO_STORE
+            ) from None
+
+    async def access(self, request: web.Request, user: WebAppUser) -> tuple[TableView, int | None]:
+        """The table and the caller's seat (None: a spectator, who must be in the table's group)."""
+        try:
+            view = self.referee.view(int(request.match_info["table"]))
+        except Refused:
+            raise web.HTTPNotFound(text=json.dumps({"error": "unknown_table"}), headers=NO_STORE) from None
+        seat = view.seat_of(user.id)
+        if seat is None and not await is_member_of(self.application.bot, view.group_id, user.id):
+            raise web.HTTPForbidden(text=json.dumps({"error": "not_in_group"}), headers=NO_STORE)
+        return view, seat
+
+    # -- the calls -------------------------------------------------------------------------------
+
+    async def mine(self, request: web.Request) -> web.Response:
+        user = self.caller(request, READ_LIMIT)
+        view = self.referee.table_of_player(user.id)
+        return reply({"table": None if view is None else view.id})
+
+    async def table(self, request: web.Request) -> web.Response:
+        user = self.caller(request, READ_LIMIT)
+        view, seat = await self.access(request, user)
+        services = self.services
+        lang = await services.lang_of(user.id)
+        names = await services.seat_names(view, lang)
+        body = public_json(view, names, self.referee.clock.now(), lang, self.live.recent.get(view.id, ()))
+        body |= {"you": seat, "lang": lang, "hand": None, "legal": [], "moves": []}
+        if seat is not None and view.dealt:
+            private = self.referee.private_view(view.id, user.id)
+            body["hand"] = hand_tokens(view.game, private.hand)
+            body["legal"] = list(private.legal)
+            body["moves"] = described_moves(view.game, private, lang)
+            body["version"] = private.version
+        return reply(body)
+
+    async def move(self, request: web.Request) -> web.Response:
+        user = self.caller(request, MOVE_LIMIT)
+        view, seat = await self.access(request, user)
+        if seat is None:
+            return reply({"error": "not_seated"}, 403)
+        try:
+            sent = await request.json()
+            move, version = sent["move"], sent["version"]
+        except (ValueError, KeyError, TypeError):
+            return reply({"error": "bad_request"}, 400)
+        if not isinstance(move, str) or not isinstance(version, int) or len(move) > MAX_MOVE:
+            return reply({"error": "bad_request"}, 400)
+        lang = await self.services.lang_of(user.id)
+        try:
+            await self.referee.submit(view.id, user.id, move, version)
+        except Refusal as error:
+            status = 409 if error.key == "stale" else 503 if error.key == "paused" else 422
+            return reply({"error": error.key, "reason": refusal(lang, error)}, status)
+        return reply({"version": self.referee.view(view.id).version})
+
+    async def hint(self, request: web.Request) -> web.Response:
+        user = self.caller(request, READ_LIMIT)
+        view, seat = await self.access(request, user)
+        match = self.referee.match_of(view.id)
+        if seat is None or match is None or view.status != "running" or seat not in match.to_act:
+            return reply({"move": None})
+        table = self.referee.table(view.id)
+        # the normal bot sees only the seat's own view (engine/bots), so the hint tells nothing more
+        move = bot_move(view.game, match.current, seat, table.ply, "normal")
+        return reply({"move": str(move)})
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        user = self.caller(request, READ_LIMIT)
+        view, _ = await self.access(request, user)
+        stream = web.StreamResponse(
+            headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no", **NO_STORE}
+        )
+        await stream.prepare(request)
+        version = -1
+        try:
+            while True:
+                try:
+                    current = self.referee.view(view.id)
+                except Refused:  # stopped, or finished and put away
+                    await stream.write(b"event: gone\ndata: {}\n\n")
+                    break
+                if current.version != version:
+                    version = current.version
+                    data = json.dumps({"version": version, "status": current.status})
+                    await stream.write(f"id: {version}\nevent: version\ndata: {data}\n\n".encode())
+                else:
+                    await stream.write(b": still here\n\n")
+                if current.status not in ("lobby", "running"):
+                    break
+                await self.live.wait(view.id, version, KEEPALIVE)
+        except ConnectionResetError:
+            pass  # the page went away
+        return stream

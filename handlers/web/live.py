@@ -1,0 +1,47 @@
+"""What the Mini App's open pages wait for: each table's latest version, told the moment the
+referee commits a change (`RefereeCore.watchers`), and its last few plays (public: every play is
+shown face up on the table). A page learns only that a version changed, then asks for the view
+it may see: nothing private travels this way."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import deque
+
+from engine.referee.notifier import Notice
+
+RECENT = 8  # the plays a page shows besides the set or trick on the table
+PLAYS = {"Played", "CardPlayed"}
+
+
+class LiveTables:
+    def __init__(self) -> None:
+        self.versions: dict[int, int] = {}
+        self.recent: dict[int, deque[tuple[int, str]]] = {}
+        self._changed = asyncio.Condition()
+        self._waking: asyncio.Task[None] | None = None
+
+    def changed(self, notice: Notice) -> None:
+        """A watcher of the referee: called with each committed notice, without I/O."""
+        table = notice.table
+        self.versions[table.id] = max(self.versions.get(table.id, 0), table.version)
+        plays = self.recent.setdefault(table.id, deque(maxlen=RECENT))
+        for event in notice.events:
+            if event.kind in PLAYS:
+                plays.append((getattr(event, "seat", -1), str(getattr(event, "cards", ""))))
+        if self._waking is None or self._waking.done():
+            self._waking = asyncio.get_running_loop().create_task(self._wake())
+
+    async def _wake(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def wait(self, table: int, after: int, timeout: float) -> int:
+        """The table's version once it is past `after`, or as it is after `timeout` seconds."""
+        async with self._changed:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(
+                    self._changed.wait_for(lambda: self.versions.get(table, 0) > after), timeout
+                )
+        return self.versions.get(table, 0)

@@ -1,0 +1,424 @@
+// The Mini App: the live table and the player's hand. The server decides everything: this page
+// only shows what /api/tables/{id} returns and sends the move the player built, with the
+// table's version; the Play button lights only for a selection that is one of the legal moves.
+"use strict";
+
+const WORDS = {
+  zh: {
+    gouji: "够级", gongzhu: "拱猪", hand: "第{n}手", deal: "第{n}副", trick: "第{n}墩",
+    play: "出牌", expose: "亮牌", pass: "过", hint: "提示", cards: "{n}张", tricks: "{n}墩",
+    to_lead: "{name} 出牌", by: "{name} 出的", spectator: "观战中：看不到任何人的手牌",
+    waiting: "等 {names}", your_turn: "轮到你了", place: ["", "头科", "二科", "三科", "四科", "五科", "末科"],
+    passed: "过", headless: "无头", opened: "开点", autopilot: "托管", bot: "机器人", you: "你",
+    over: "本局已结束", stopped: "牌桌已结束", lobby: "还没开局", offline: "连接断了，正在重连…",
+    no_table: "你现在没有在进行的牌局。", unauthorized: "请从 Telegram 里打开这个页面。",
+    recent: "最近", wild: "百搭", total: "总分", taken: "收分",
+  },
+  en: {
+    gouji: "Gouji", gongzhu: "Gongzhu", hand: "Hand {n}", deal: "Deal {n}", trick: "Trick {n}",
+    play: "Play", expose: "Expose", pass: "Pass", hint: "Hint", cards: "{n} cards", tricks: "{n} tricks",
+    to_lead: "{name} leads", by: "played by {name}", spectator: "Watching: no hand is shown",
+    waiting: "waiting for {names}", your_turn: "Your turn", place: ["", "1st", "2nd", "3rd", "4th", "5th", "6th"],
+    passed: "passed", headless: "no head", opened: "open", autopilot: "autopilot", bot: "bot", you: "you",
+    over: "The match is over", stopped: "The table was stopped", lobby: "Not started yet",
+    offline: "Connection lost, reconnecting…", no_table: "You are not at a running table.",
+    unauthorized: "Open this page from Telegram.", recent: "Recent", wild: "wild", total: "Total", taken: "taken",
+  },
+};
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const WILD = new Set(["2", "SJ", "BJ"]);
+const tg = window.Telegram && window.Telegram.WebApp;
+const state = { table: null, view: null, selected: new Set(), lang: "zh", tick: null, busy: false };
+
+function initData() {
+  if (tg && tg.initData) return tg.initData;
+  const hash = new URLSearchParams(location.hash.slice(1));  // Telegram's own way, without its script
+  return hash.get("tgWebAppData") || "";
+}
+
+function w(key, values) {
+  const words = WORDS[state.lang] || WORDS.zh;
+  let text = words[key] === undefined ? key : words[key];
+  for (const [name, value] of Object.entries(values || {})) text = text.replace(`{${name}}`, value);
+  return text;
+}
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+async function api(path, options) {
+  const response = await fetch(path, {
+    ...(options || {}),
+    headers: { Authorization: `tma ${initData()}`, "Content-Type": "application/json" },
+    cache: "no-store",
+  });
+  let body = {};
+  try { body = await response.json(); } catch (_) { /* an empty or non-JSON answer */ }
+  return { status: response.status, body };
+}
+
+function say(text, error) {
+  const status = document.getElementById("status");
+  status.textContent = text || "";
+  status.className = error ? "error" : "";
+}
+
+// -- the theme ------------------------------------------------------------------------------------
+
+function applyTheme() {
+  const params = (tg && tg.themeParams) || {};
+  for (const [key, value] of Object.entries(params)) {
+    document.documentElement.style.setProperty(`--tg-theme-${key.replace(/_/g, "-")}`, value);
+  }
+  const dark = tg ? tg.colorScheme === "dark" : matchMedia("(prefers-color-scheme: dark)").matches;
+  document.documentElement.classList.toggle("dark", dark);
+}
+
+// -- cards ----------------------------------------------------------------------------------------
+
+function cardFace(token, game, cls) {
+  const node = el("button", `card ${cls || ""}`);
+  node.type = "button";
+  node.dataset.card = token;
+  if (game === "gongzhu") {
+    const suit = token[0];
+    node.append(el("span", "rank", token.slice(1)), el("span", "suit", SUITS[suit]));
+    if (suit === "H" || suit === "D") node.classList.add("red");
+  } else {
+    node.append(el("span", "rank", token === "SJ" ? "小王" : token === "BJ" ? "大王" : token));
+    if (WILD.has(token)) node.classList.add("wild");
+    if (token === "SJ" || token === "BJ") node.classList.add("joker");
+    if (token === "BJ") node.classList.add("red");
+  }
+  return node;
+}
+
+function mini(token, game) {
+  const text = game === "gongzhu" ? `${SUITS[token[0]]}${token.slice(1)}` : token;
+  const node = el("span", "mini", text);
+  if (game === "gongzhu" && (token[0] === "H" || token[0] === "D")) node.classList.add("red");
+  return node;
+}
+
+// -- what the player selected, and what it makes ------------------------------------------------
+
+function selectedCards() {
+  return [...state.selected].map((i) => state.view.hand[i]).sort();
+}
+
+function chosenMove() {
+  const picked = selectedCards().join(" ");
+  if (!picked) return null;
+  return (state.view.moves || []).find((m) => m.cards && [...m.cards].sort().join(" ") === picked) || null;
+}
+
+// -- drawing --------------------------------------------------------------------------------------
+
+function render() {
+  const v = state.view;
+  const round = w(v.game === "gouji" ? "hand" : "deal", { n: v.round_no });
+  document.getElementById("title").textContent =
+    `${w(v.game)} · ${round}${v.trick_no ? " · " + w("trick", { n: v.trick_no }) : ""}`;
+  const you = v.you;
+  document.getElementById("score").textContent = v.totals.length
+    ? `${w("total")}: ` + v.totals.map((p, i) => (i === you ? `[${p}]` : p)).join(" / ") : "";
+  renderSeats(v);
+  renderMiddle(v);
+  renderRecent(v);
+  renderHand(v);
+  renderActions(v);
+  if (v.status !== "running") say(w(v.status === "finished" ? "over" : v.status === "stopped" ? "stopped" : "lobby"));
+  else if (v.hand === null) say(w("spectator"));
+  else if ((v.moves || []).length) say(w("your_turn"));
+  else say(w("waiting", { names: v.to_act.map((s) => v.seats[s].name).join(", ") }));
+}
+
+function renderSeats(v) {
+  const box = document.getElementById("seats");
+  box.replaceChildren();
+  box.classList.toggle("four", v.seats.length === 4);
+  v.seats.forEach((seat, i) => {
+    const node = el("div", "seat");
+    node.dataset.seat = i;
+    if (v.to_act.includes(i)) node.classList.add("acting");
+    if (i === v.you) node.classList.add("you");
+    if (seat.team !== null) {
+      const bar = el("span", "team");
+      bar.style.background = `var(--team${seat.team})`;
+      node.append(bar);
+    }
+    node.append(el("div", "name", seat.name + (i === v.you ? ` (${w("you")})` : "")));
+    const line = el("div", "line");
+    line.append(el("span", "", seat.tricks === null ? w("cards", { n: seat.cards_left })
+      : `${w("cards", { n: seat.cards_left })} · ${w("tricks", { n: seat.tricks })}`));
+    if (seat.place) line.append(el("span", `pill ${seat.place <= 3 ? "good" : "bad"}`, w("place")[seat.place]));
+    if (seat.headless) line.append(el("span", "pill bad", w("headless")));
+    if (seat.passed) line.append(el("span", "pill", w("passed")));
+    if (seat.opened) line.append(el("span", "pill good", w("opened")));
+    if (seat.autopilot) line.append(el("span", "pill", w("autopilot")));
+    else if (seat.is_bot) line.append(el("span", "pill", w("bot")));
+    if (v.to_act.includes(i) && v.seconds_left !== null) line.append(el("span", "pill clock", clock(v.seconds_left)));
+    node.append(line);
+    if (seat.exposed.length) {
+      const row = el("div", "line");
+      seat.exposed.forEach((c) => row.append(mini(c, v.game)));
+      node.append(row);
+    }
+    const taken = (v.taken || [])[i] || [];
+    if (taken.length) {
+      const row = el("div", "line", `${w("taken")}: `);
+      taken.forEach((c) => row.append(mini(c, v.game)));
+      node.append(row);
+    }
+    box.append(node);
+  });
+}
+
+function clock(seconds) {
+  const s = Math.max(0, seconds);
+  return s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}`
+    : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function renderMiddle(v) {
+  const box = document.getElementById("middle");
+  box.replaceChildren();
+  if (v.notes.length) {
+    const notes = el("div", "notes");
+    v.notes.forEach((n) => notes.append(el("span", "pill", n)));
+    box.append(notes);
+  }
+  if (v.game === "gouji" && v.table_set) {
+    const row = el("div", "row");
+    v.table_set.split(" ").forEach((c) => row.append(cardFace(c, v.game, "table")));
+    box.append(row);
+    if (v.table_owner !== null) box.append(el("div", "who", w("by", { name: v.seats[v.table_owner].name })));
+  } else if (v.game === "gongzhu" && v.trick.length) {
+    const row = el("div", "row");
+    v.trick.forEach(([seat, card]) => {
+      const play = el("div", "trickplay");
+      play.append(cardFace(card, v.game, "table"), el("span", "", v.seats[seat].name));
+      row.append(play);
+    });
+    box.append(row);
+  } else if (v.to_act.length === 1 && v.status === "running") {
+    box.append(el("div", "who", w("to_lead", { name: v.seats[v.to_act[0]].name })));
+  }
+}
+
+function renderRecent(v) {
+  const box = document.getElementById("recent");
+  box.replaceChildren();
+  if (!v.recent.length) return;
+  box.append(`${w("recent")}: `);
+  v.recent.slice(-4).forEach(([seat, cards], i) => {
+    if (i) box.append(" · ");
+    box.append(el("b", "", v.seats[seat] ? v.seats[seat].name : "?"), ` ${cards}`);
+  });
+}
+
+function renderHand(v) {
+  const box = document.getElementById("hand");
+  box.replaceChildren();
+  if (!v.hand) return;
+  const groups = new Map();  // 够级: naturals by rank, then the wildcards apart; 拱猪: by suit
+  v.hand.forEach((token, i) => {
+    const key = v.game === "gongzhu" ? token[0] : WILD.has(token) ? "wild" : "natural";
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(i);
+  });
+  for (const [key, indexes] of groups) {
+    const row = el("div", "group");
+    if (key === "wild") row.append(el("span", "label", w("wild")));
+    indexes.forEach((i) => {
+      const card = cardFace(v.hand[i], v.game, state.selected.has(i) ? "selected" : "");
+      card.dataset.index = i;
+      card.addEventListener("click", () => toggle(i));
+      row.append(card);
+    });
+    box.append(row);
+  }
+}
+
+function toggle(i) {
+  if (state.selected.has(i)) state.selected.delete(i);
+  else state.selected.add(i);
+  if (tg && tg.HapticFeedback) tg.HapticFeedback.selectionChanged();
+  renderHand(state.view);
+  renderActions(state.view);
+}
+
+function renderActions(v) {
+  const box = document.getElementById("actions");
+  box.replaceChildren();
+  const moves = v.moves || [];
+  if (!moves.length) return;
+  const chosen = chosenMove();
+  const exposing = moves.some((m) => m.kind === "expose");
+  const playing = moves.some((m) => m.kind === "play" || m.kind === "expose");
+  if (playing) {
+    const play = el("button", "primary", w(exposing ? "expose" : "play"));
+    play.id = "play";
+    play.disabled = !chosen || state.busy;
+    play.addEventListener("click", () => chosen && send(chosen));
+    box.append(play);
+  }
+  const pass = moves.find((m) => m.move === "pass");
+  if (pass) {
+    const button = el("button", "", pass.label || w("pass"));
+    button.id = "pass";
+    button.disabled = state.busy;
+    button.addEventListener("click", () => send(pass));
+    box.append(button);
+  }
+  if (playing && !exposing) {
+    const hint = el("button", "", w("hint"));
+    hint.id = "hint";
+    hint.addEventListener("click", showHint);
+    box.append(hint);
+  }
+  moves.filter((m) => m.kind === "decision" && m.move !== "pass").forEach((m) => {
+    const button = el("button", "decision", m.label);
+    button.dataset.move = m.move;
+    button.disabled = state.busy;
+    button.addEventListener("click", () => send(m));
+    box.append(button);
+  });
+}
+
+// -- acting ---------------------------------------------------------------------------------------
+
+function confirmed(text) {
+  return new Promise((resolve) => {
+    if (tg && tg.showConfirm && tg.platform !== "unknown") tg.showConfirm(text, resolve);
+    else resolve(window.confirm(text));
+  });
+}
+
+async function send(move) {
+  if (state.busy) return;
+  if (move.warn && !(await confirmed(move.warn))) return;
+  state.busy = true;
+  renderActions(state.view);
+  const { status, body } = await api(`/api/tables/${state.table}/moves`, {
+    method: "POST",
+    body: JSON.stringify({ move: move.move, version: state.view.version }),
+  });
+  state.busy = false;
+  if (status === 200) {
+    state.selected.clear();
+    if (tg && tg.HapticFeedback) tg.HapticFeedback.impactOccurred("light");
+  } else {
+    say(body.reason || body.error || String(status), true);
+  }
+  await load();
+}
+
+async function showHint() {
+  const { body } = await api(`/api/tables/${state.table}/hint`);
+  const move = (state.view.moves || []).find((m) => m.move === body.move);
+  if (!move) return;
+  if (!move.cards) { say(`${w("hint")}: ${move.label}`); return; }
+  state.selected.clear();
+  const left = [...move.cards];
+  state.view.hand.forEach((token, i) => {
+    const at = left.indexOf(token);
+    if (at >= 0) { left.splice(at, 1); state.selected.add(i); }
+  });
+  renderHand(state.view);
+  renderActions(state.view);
+}
+
+// -- loading and staying live --------------------------------------------------------------------
+
+async function load() {
+  const { status, body } = await api(`/api/tables/${state.table}`);
+  if (status !== 200) {
+    say(status === 401 ? w("unauthorized") : body.error || String(status), true);
+    return false;
+  }
+  const handChanged = !state.view || (state.view.hand || []).join(" ") !== (body.hand || []).join(" ");
+  if (handChanged) state.selected.clear();
+  state.view = body;
+  state.lang = body.lang in WORDS ? body.lang : "zh";
+  document.documentElement.lang = state.lang;
+  render();
+  document.body.dataset.version = String(body.version);  // for tests: the version on screen
+  return true;
+}
+
+function startClock() {
+  clearInterval(state.tick);
+  state.tick = setInterval(() => {
+    const v = state.view;
+    if (!v || v.seconds_left === null || v.seconds_left <= 0) return;
+    v.seconds_left -= 1;
+    document.querySelectorAll(".pill.clock").forEach((n) => { n.textContent = clock(v.seconds_left); });
+  }, 1000);
+}
+
+// Server-sent events read through fetch, which (unlike EventSource) can send the initData header.
+async function follow() {
+  let wait = 1000;
+  for (;;) {
+    try {
+      const response = await fetch(`/api/tables/${state.table}/events`, {
+        headers: { Authorization: `tma ${initData()}` }, cache: "no-store",
+      });
+      if (response.status !== 200) throw new Error(String(response.status));
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let buffer = "";
+      wait = 1000;
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let end;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block.split("\n").find((line) => line.startsWith("data: "));
+          if (block.startsWith("event: gone")) return;
+          if (data && block.includes("event: version")) {
+            const { version } = JSON.parse(data.slice(6));
+            if (!state.view || version !== state.view.version) await load();
+          }
+        }
+      }
+    } catch (error) {
+      say(w("offline"), true);
+    }
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    wait = Math.min(wait * 2, 10000);
+    await load();  // catch up from the table's version after the drop
+  }
+}
+
+async function start() {
+  applyTheme();
+  if (tg) {
+    tg.ready();
+    tg.expand();
+    tg.onEvent && tg.onEvent("themeChanged", applyTheme);
+  }
+  const params = new URLSearchParams(location.search);
+  const start = (tg && tg.initDataUnsafe && tg.initDataUnsafe.start_param) || "";
+  state.table = params.get("t") || (start.startsWith("t") ? start.slice(1) : null);
+  if (!state.table) {
+    const { status, body } = await api("/api/tables/mine");
+    if (status !== 200 || !body.table) { say(w(status === 401 ? "unauthorized" : "no_table"), true); return; }
+    state.table = String(body.table);
+  }
+  if (!/^\d+$/.test(state.table)) return;
+  if (await load()) {
+    startClock();
+    follow();
+  }
+}
+
+start();

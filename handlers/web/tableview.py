@@ -1,0 +1,99 @@
+"""What the Mini App's API answers, as JSON: the table's public view (the very scene the group's
+picture is drawn from, so nothing is in it that the group does not see), and for a seated user
+their own hand and legal moves, each move described for the page (its cards, its label, whether
+it asks to be confirmed)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict
+from typing import Any
+
+from engine.gongzhu.cards import parse_card
+from engine.gongzhu.moves import Decision as GongzhuDecision
+from engine.gongzhu.moves import parse_move as gongzhu_move
+from engine.gongzhu.views import DealView
+from engine.gouji.cards import RANKS
+from engine.gouji.sets import CardSet
+from engine.gouji.sets import parse_move as gouji_move
+from engine.referee.notifier import PrivateView, TableView
+from handlers.games import decision_marks, move_label
+from handlers.i18n import t
+from render.labels import label
+from render.scene import table_scene
+
+SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}  # as the hand pictures: ♠ ♥ ♣ ♦, colours alternating
+
+
+def public_json(
+    view: TableView, names: Sequence[str], now: float, lang: str, recent: Iterable[tuple[int, str]]
+) -> dict[str, Any]:
+    """The table as everyone at it may see it."""
+    scene = table_scene(view, names, now)
+    public = view.public
+    data: dict[str, Any] = {
+        "id": view.id,
+        "game": view.game,
+        "status": view.status,
+        "version": view.version,
+        "phase": None if public is None else public.phase,
+        "round_no": scene.round_no,
+        "match_no": view.match_no,
+        "to_act": list(scene.to_act),
+        "seconds_left": scene.seconds_left,
+        "seats": [asdict(seat) for seat in scene.seats],
+        "table_set": scene.table_set,
+        "table_owner": scene.table_owner,
+        "trick": [list(play) for play in scene.trick],
+        "trick_no": scene.trick_no,
+        "notes": [label(lang, note) for note in scene.notes],
+        "totals": list(view.totals),
+        "recent": [list(play) for play in recent],
+    }
+    if isinstance(public, DealView):  # 拱猪: the scoring cards each seat took, face up
+        data["taken"] = [list(cards) for cards in public.taken]
+        data["last_trick"] = [list(play) for play in public.last_trick]
+    return data
+
+
+def hand_tokens(game: str, hand: str) -> list[str]:
+    """The seat's cards in notation, sorted as its hand picture sorts them."""
+    tokens = hand.split()
+    if game == "gouji":
+        return sorted(tokens, key=RANKS.index)
+    cards = [parse_card(text) for text in tokens]
+    return [card.text for card in sorted(cards, key=lambda card: (SUIT_ORDER[card.text[0]], card.rank))]
+
+
+def described_moves(game: str, private: PrivateView, lang: str) -> list[dict[str, Any]]:
+    """Each legal move: its notation, its words, its cards (a play or an exposure, which the page
+    builds by tapping cards; None for a decision, which is a button), and the warning to confirm."""
+    warnings, hidden = decision_marks(game, private)
+    out = []
+    for move in private.legal:
+        if move in hidden:
+            continue
+        kind, cards = _kind(game, move)
+        warning = warnings.get(move)
+        out.append(
+            {
+                "move": move,
+                "label": move_label(move, lang, game),
+                "kind": kind,
+                "cards": cards,
+                "warn": None if warning is None else t(lang, f"play.warn_{warning}"),
+            }
+        )
+    return out
+
+
+def _kind(game: str, move: str) -> tuple[str, list[str] | None]:
+    if game == "gouji":
+        parsed = gouji_move(move)
+        return ("play", move.split()) if isinstance(parsed, CardSet) else ("decision", None)
+    found = gongzhu_move(move)
+    if isinstance(found, GongzhuDecision):
+        if found.name == "expose":
+            return "expose", [card.text for card in found.cards]
+        return "decision", None
+    return "play", move.split()

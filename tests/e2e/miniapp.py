@@ -1,0 +1,64 @@
+"""The Mini App's side of the end-to-end tests: the real bot with WEBAPP_URL set and its HTTP
+server on a free port, and callers signing `initData` as Telegram would for a user."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import aiohttp
+
+from handlers.web.initdata import sign
+from handlers.web.server import WebServer
+from tests.e2e.fake_api import FakeBotApi
+from tests.e2e.harness import TOKEN, Bot
+from tests.e2e.process import free_port
+
+WEBAPP_URL = "https://bot.example.test/app/"
+
+
+def init_data(user: dict[str, Any], token: str = TOKEN, age: float = 60.0) -> str:
+    """What Telegram hands the page for `user`, signed with `token`, `age` seconds old."""
+    fields = {
+        "auth_date": str(int(time.time() - age)),
+        "query_id": "AAHdF6IQAAAAAN0XohDhrOrc",
+        "user": json.dumps({k: user[k] for k in ("id", "first_name", "language_code")}),
+    }
+    return urlencode({**fields, "hash": sign(fields, token)})
+
+
+@asynccontextmanager
+async def served_bot(api: FakeBotApi, database: Path, **settings: Any) -> AsyncIterator[tuple[Bot, str]]:
+    """The bot with the Mini App configured, its server started; yields the bot and the base URL."""
+    port = free_port()
+    bot = await Bot.start(api, database, webapp_url=WEBAPP_URL, http=True, port=port, **settings)
+    server = WebServer(bot.app.bot_data.config, bot.app, bot.app.bot_data.metrics)
+    await server.start()
+    try:
+        yield bot, f"http://127.0.0.1:{port}"
+    finally:
+        await server.stop()
+        await bot.stop()
+
+
+class Caller:
+    """One user's page: every call with their initData."""
+
+    def __init__(self, session: aiohttp.ClientSession, base: str, user: dict[str, Any] | None, **sign: Any):
+        self.session, self.base = session, base
+        self.headers = {} if user is None else {"Authorization": f"tma {init_data(user, **sign)}"}
+
+    async def get(self, path: str) -> tuple[int, Any]:
+        async with self.session.get(self.base + path, headers=self.headers) as answer:
+            assert answer.headers.get("Cache-Control") == "no-store", path
+            return answer.status, await answer.json(content_type=None)
+
+    async def post(self, path: str, body: Any) -> tuple[int, Any]:
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        async with self.session.post(self.base + path, data=data, headers=self.headers) as answer:
+            return answer.status, await answer.json(content_type=None)

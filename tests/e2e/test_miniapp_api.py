@@ -1,0 +1,143 @@
+"""End to end, issue 31: the Mini App's HTTP API on the real bot's server. Who may read what
+(docs/security.md), moves with the table's version, and whole rounds played through the API
+only, with the referee's results equal to the same moves made in Telegram."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from handlers.games import move_label
+from tests.e2e.fake_api import FakeBotApi
+from tests.e2e.harness import ALICE, BOB, GROUP, MALLORY, Bot, private, seated_alone
+from tests.e2e.miniapp import Caller, served_bot
+
+PRIVATE = ("hand", "legal", "moves", "you", "lang")
+
+
+@pytest.fixture
+async def served(api: FakeBotApi, tmp_path: Path) -> AsyncIterator[tuple[Bot, aiohttp.ClientSession, str]]:
+    async with served_bot(api, tmp_path / "bot.sqlite3") as (bot, base), aiohttp.ClientSession() as session:
+        yield bot, session, base
+
+
+async def test_a_seated_player_reads_their_hand_and_a_spectator_only_the_public_view(
+    served: tuple[Bot, aiohttp.ClientSession, str],
+) -> None:
+    bot, session, base = served
+    await seated_alone(bot, "gongzhu")
+    status, alice = await Caller(session, base, ALICE).get("/api/tables/1")
+    assert status == 200 and alice["you"] is not None and len(alice["hand"]) == 13
+    private_view = bot.app.bot_data.services.referee.private_view(1, ALICE["id"])
+    assert sorted(alice["hand"]) == sorted(private_view.hand.split())
+    assert alice["legal"] == list(private_view.legal) and alice["version"] == bot.version()
+    status, bob = await Caller(session, base, BOB).get("/api/tables/1")  # in the group, not seated
+    assert status == 200 and bob["hand"] is None and bob["legal"] == [] and bob["moves"] == []
+    public = {k: v for k, v in alice.items() if k not in PRIVATE}
+    assert {k: v for k, v in bob.items() if k not in PRIVATE} == public  # the same table, no more
+    assert not set(alice["hand"]) & set(json.dumps(bob).replace('"', " ").split()) - set(
+        json.dumps(public).replace('"', " ").split()
+    )
+    bot.api.outsiders.add(MALLORY["id"])  # not in the table's group
+    assert (await Caller(session, base, MALLORY).get("/api/tables/1"))[0] == 403
+    assert (await Caller(session, base, None).get("/api/tables/1"))[0] == 401
+    assert (await Caller(session, base, ALICE, token="654321:another-bot").get("/api/tables/1"))[0] == 401
+    assert (await Caller(session, base, ALICE, age=2 * 86400).get("/api/tables/1"))[0] == 401
+    assert (await Caller(session, base, ALICE).get("/api/tables/99"))[0] == 404
+    assert await Caller(session, base, ALICE).get("/api/tables/mine") == (200, {"table": 1})
+    assert await Caller(session, base, BOB).get("/api/tables/mine") == (200, {"table": None})
+
+
+async def test_a_move_needs_the_tables_version_a_legal_move_and_a_seat(
+    served: tuple[Bot, aiohttp.ClientSession, str],
+) -> None:
+    bot, session, base = served
+    await seated_alone(bot, "gongzhu")
+    alice = Caller(session, base, ALICE)
+    _, view = await alice.get("/api/tables/1")
+    move, version = view["legal"][0], view["version"]
+    assert (await alice.post("/api/tables/1/moves", {"move": move, "version": version - 1}))[0] == 409
+    status, body = await alice.post("/api/tables/1/moves", {"move": "HA HA HA", "version": version})
+    assert status == 422 and body["reason"]  # in Alice's language
+    assert (await alice.post("/api/tables/1/moves", b"{not json"))[0] == 400
+    assert (await alice.post("/api/tables/1/moves", {"move": move}))[0] == 400
+    assert (await alice.post("/api/tables/1/moves", {"move": "x" * 5000, "version": version}))[0] == 400
+    assert (await Caller(session, base, BOB).post("/api/tables/1/moves", {"move": move, "version": version}))[
+        0
+    ] == 403
+    expired = Caller(session, base, ALICE, age=7200)  # good for reading, too old for a move
+    assert (await expired.get("/api/tables/1"))[0] == 200
+    assert (await expired.post("/api/tables/1/moves", {"move": move, "version": version}))[0] == 401
+    assert bot.version() == version  # none of that changed anything
+    status, body = await alice.post("/api/tables/1/moves", {"move": move, "version": version})
+    assert status == 200 and body["version"] > version
+    assert bot.app.bot_data.services.referee.match_of(1).log[-1][1] in (move, str(move))
+
+
+async def play_by_api(bot: Bot, alice: Caller, done: Any) -> list[str]:
+    """Alice plays the normal bot's hint at each of her decisions, through the API only."""
+    moves: list[str] = []
+    while not done():
+        _, view = await alice.get("/api/tables/1")
+        if not view["legal"]:
+            due = bot.clock.pending()
+            await bot.clock.advance(max(0.0, due[0] - bot.clock.now()) if due else 0.0)
+            await bot.told()
+            continue
+        _, hint = await alice.get("/api/tables/1/hint")
+        assert hint["move"] in view["legal"]
+        status, _ = await alice.post(
+            "/api/tables/1/moves", {"move": hint["move"], "version": view["version"]}
+        )
+        assert status == 200
+        moves.append(hint["move"])
+        await bot.clock.advance(0)
+        await bot.told()
+    return moves
+
+
+async def play_by_telegram(bot: Bot, moves: list[str], game: str, done: Any) -> None:
+    """The same moves in Telegram: the keyboard's button when it has one, else typed."""
+    for move in moves:
+        await bot.until(lambda calls: bot.buttons(ALICE["id"]))
+        label = move_label(move, "zh", game)
+        button = next(((m, d) for m, text, d in bot.buttons(ALICE["id"]) if text == label), None)
+        if button is not None:
+            await bot.press(ALICE, *button)
+        else:
+            await bot.say(ALICE, private(ALICE), move)
+    await bot.until(lambda calls: done())
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("gongzhu", "fast deals=1"), ("gouji", "fast max_hands=1 revolution=off")],
+)
+async def test_a_round_played_through_the_api_ends_as_the_same_moves_in_telegram(
+    api: FakeBotApi, tmp_path: Path, game: str, options: str
+) -> None:
+    results = []
+    async with served_bot(api, tmp_path / "api.sqlite3") as (bot, base), aiohttp.ClientSession() as session:
+        await seated_alone(bot, game, options)
+        referee = bot.app.bot_data.services.referee
+        moves = await play_by_api(
+            bot, Caller(session, base, ALICE), lambda: referee.view(1).status != "running"
+        )
+        results.append((referee.match_of(1).log, referee.view(1).totals))
+    assert len(moves) >= 5
+    telegram = FakeBotApi().start()  # a new Telegram: no keyboard of the first run is left to press
+    bot = await Bot.start(telegram, tmp_path / "telegram.sqlite3")
+    try:
+        await seated_alone(bot, game, options)
+        referee = bot.app.bot_data.services.referee
+        await play_by_telegram(bot, moves, game, lambda: referee.view(1).status != "running")
+        results.append((referee.match_of(1).log, referee.view(1).totals))
+    finally:
+        await bot.stop()
+        telegram.stop()
+    assert results[0] == results[1]
