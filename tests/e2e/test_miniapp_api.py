@@ -14,7 +14,7 @@ import pytest
 
 from handlers.games import move_label
 from tests.e2e.fake_api import FakeBotApi
-from tests.e2e.harness import ALICE, BOB, GROUP, MALLORY, Bot, private, seated_alone
+from tests.e2e.harness import ALICE, BOB, MALLORY, Bot, private, seated_alone
 from tests.e2e.miniapp import Caller, served_bot
 
 PRIVATE = ("hand", "legal", "moves", "you", "lang")
