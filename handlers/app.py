@@ -10,7 +10,7 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
-from telegram import BotCommand, Update
+from telegram import BotCommand, MenuButtonWebApp, Update, WebAppInfo
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -121,7 +121,7 @@ async def _started(app: Application) -> None:
     store = await Store.open(config.database)  # raises StoreLocked for a second process
     signer = Signer(config.token)
     # the referee needs the notifier, which needs these services: the referee is set below
-    services = Services(referee=None, signer=signer)  # type: ignore[arg-type]
+    services = Services(referee=None, signer=signer, webapp_url=config.webapp_url)  # type: ignore[arg-type]
     clock = app.bot_data.clock
     messages = Messages(store)
     messages.bot = app.bot
@@ -138,6 +138,9 @@ async def _started(app: Application) -> None:
     for lang in LANGUAGES:
         menu = [BotCommand(name, t(lang, f"cmd.{name}")) for name in MENU]
         await app.bot.set_my_commands(menu, language_code=None if lang == "zh" else lang)
+    if config.webapp_url:  # the private chats' menu button opens the player's running table
+        button = MenuButtonWebApp(t("zh", "app.menu"), WebAppInfo(config.webapp_url))
+        await app.bot.set_chat_menu_button(menu_button=button)
     backups = set()  # keeps each running backup task referenced until it ends
 
     def backup_requested() -> None:  # `kill -USR1 <pid>`

@@ -19,6 +19,7 @@ from handlers.callbacks import Action
 from handlers.context import Context
 from handlers.drawing import drawn
 from handlers.i18n import LANGUAGES, has, t
+from handlers.keyboards import watch_keyboard
 from handlers.membership import admin_unless_creator, is_admin, is_member
 from handlers.notifier import TelegramNotifier
 from handlers.replies import group_table, refusal
@@ -374,6 +375,9 @@ async def start(update: Update, context: Context) -> None:
     if payload.startswith("j"):
         await arrive(update, context, found, lang, payload[1:])
         return
+    if payload.startswith("w") and payload[1:].isdigit() and found.webapp_url:
+        await watch(update, context, found, lang, int(payload[1:]))
+        return
     await reply(update, t(lang, "help.welcome"))  # a first /start: what the bot is, how to begin
 
 
@@ -392,6 +396,20 @@ async def arrive(update: Update, context: Context, found: Services, lang: str, t
             await reply(update, refusal(lang, error))
             return
     await reply(update, t(lang, "lobby.seated_after_start", game=t(lang, f"game.{view.game}")))
+
+
+async def watch(update: Update, context: Context, found: Services, lang: str, table: int) -> None:
+    """The group's watch link followed: a member of the table's group gets the Mini App's button
+    (the page shows no hand to a spectator); anyone else the same answer as a bad join link."""
+    try:
+        view = found.referee.view(table)
+    except Refusal:
+        view = None
+    if view is None or not await is_member(context, view.group_id, user_id(update)):
+        await reply(update, t(lang, "lobby.link_invalid"))
+        return
+    opener = watch_keyboard(found, table, lang)
+    await message(update).reply_text(t(lang, "app.watch_here"), reply_markup=opener)
 
 
 async def hand(update: Update, context: Context, found: Services, lang: str) -> None:

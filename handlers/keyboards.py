@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from engine.gongzhu.moves import Decision as GongzhuDecision
 from engine.gongzhu.moves import parse_move as gongzhu_move
@@ -17,6 +17,7 @@ from handlers.callbacks import Action, Button, Signer
 from handlers.cards import card_label
 from handlers.games import move_label, ui
 from handlers.i18n import t
+from handlers.services import Services
 
 SUGGESTIONS = 4  # one-tap plain sets offered besides pass and "more"
 MAX_BUTTONS = 60  # Telegram allows 100; beyond ~60 a keyboard is unusable on a phone
@@ -196,3 +197,34 @@ def exposure_move(legal: Sequence[str], chosen: int) -> str | None:
 def _decisions(legal: Sequence[str]) -> list[GongzhuDecision]:
     """The 拱猪 decisions among the legal moves, as the engine reads them."""
     return [move for move in map(gongzhu_move, legal) if isinstance(move, GongzhuDecision)]
+
+
+def app_url(base: str, table: int) -> str:
+    """The Mini App's page for one table (WEBAPP_URL, which ends in "/")."""
+    return f"{base}?t={table}"
+
+
+def with_app(markup: InlineKeyboardMarkup, services: Services, table: int, lang: str) -> InlineKeyboardMarkup:
+    """A decision's keyboard with, on top, the button that opens the table in the Mini App
+    (when WEBAPP_URL is set; Telegram allows such buttons in private chats only)."""
+    if not services.webapp_url:
+        return markup
+    page = WebAppInfo(app_url(services.webapp_url, table))
+    opener = InlineKeyboardButton(t(lang, "app.open"), web_app=page)
+    return InlineKeyboardMarkup([[opener], *markup.inline_keyboard])
+
+
+def watch_button(services: Services, table: int, lang: str) -> InlineKeyboardMarkup | None:
+    """In the group, when the Mini App is served: a link to the bot's private chat, where a
+    member of the group is given the button that opens the table to watch (`/start w<table>`)."""
+    if not services.webapp_url or not services.username:
+        return None
+    link = f"https://t.me/{services.username}?start=w{table}"
+    return InlineKeyboardMarkup([[InlineKeyboardButton(t(lang, "app.watch"), url=link)]])
+
+
+def watch_keyboard(services: Services, table: int, lang: str) -> InlineKeyboardMarkup:
+    """In the private chat: the button that opens the table in the Mini App."""
+    assert services.webapp_url
+    page = WebAppInfo(app_url(services.webapp_url, table))
+    return InlineKeyboardMarkup([[InlineKeyboardButton(t(lang, "app.watch"), web_app=page)]])

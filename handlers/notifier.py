@@ -25,7 +25,7 @@ from handlers.drawing import drawn
 from handlers.games import ui
 from handlers.groupfeed import Batch, GroupFeed
 from handlers.i18n import t
-from handlers.keyboards import Keys
+from handlers.keyboards import Keys, watch_button
 from handlers.limits import CAPTION_LIMIT, chunks, utf16_len
 from handlers.messages import Messages
 from handlers.private import PrivateChats, deciding_now
@@ -152,7 +152,8 @@ class TelegramNotifier:
             await self.messages.remove_keyboard(view.group_id, offered)
             await self.messages.forget(view.id, view.group_id, REMATCH)
         text = t(lang, "lobby.started", game=t(lang, f"game.{view.game}"))
-        await self.messages.show_text(view.id, view.group_id, "lobby", text, None)
+        watch = watch_button(self.services, view.id, lang)  # with the Mini App: a way to watch
+        await self.messages.show_text(view.id, view.group_id, "lobby", text, watch)
 
     async def table(self, view: TableView, lang: str, names: list[str], repost: bool = False) -> None:
         """The group's table message: the picture of the round being played, or the lobby's

@@ -24,7 +24,7 @@ from engine.referee.notifier import PrivateView, TableView
 from handlers.drawing import drawn
 from handlers.games import decision_marks, move_label, ui
 from handlers.i18n import has, t
-from handlers.keyboards import Keys
+from handlers.keyboards import Keys, with_app
 from handlers.messages import Messages
 from handlers.ratelimit import TIDY, PriorityRateLimiter, calls_at
 from handlers.services import Services
@@ -108,6 +108,7 @@ class PrivateChats:
             phase, chosen = private.phase, self.exposing.get(key, 0)
             warnings, hidden = decision_marks(view.game, private)
             markup = keys.moves(private.legal, phase, warnings, chosen, hidden)
+            markup = with_app(markup, self.services, table, lang)  # the Mini App, when it is served
         else:
             self.exposing.pop(key, None)
         names = await self.services.seat_names(view, lang)

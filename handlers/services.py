@@ -27,6 +27,7 @@ class Services:
     referee: Referee
     signer: Signer
     username: str = ""  # the bot's @name, known after getMe
+    webapp_url: str | None = None  # the Mini App's page (WEBAPP_URL), when it is served
     players: dict[int, Player] = field(default_factory=dict)
     group_langs: dict[int, str | None] = field(default_factory=dict)  # read once, kept
 
