@@ -11,6 +11,7 @@ from engine.bots import POLICIES
 from engine.games import GAMES
 from handlers.games import UI
 from handlers.settings import SWITCHES
+from handlers.web.tableview import WEB_GAMES
 from render.games import ROUND_LABEL, SHEET_ROUND
 from render.scene import SCENES
 from render.table import MIDDLES
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_every_engine_game_is_in_every_registry() -> None:
-    for registry in (UI, POLICIES, ROUND_LABEL, SHEET_ROUND, SCENES, MIDDLES, SWITCHES):
+    for registry in (UI, POLICIES, ROUND_LABEL, SHEET_ROUND, SCENES, MIDDLES, SWITCHES, WEB_GAMES):
         assert set(registry) == set(GAMES), registry
 
 

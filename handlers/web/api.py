@@ -28,6 +28,7 @@ from engine.bots import bot_move
 from engine.errors import Refusal, Refused
 from engine.referee import Referee
 from engine.referee.notifier import TableView
+from handlers.i18n import language
 from handlers.membership import is_member_of
 from handlers.replies import refusal
 from handlers.services import Services
@@ -94,6 +95,12 @@ class MiniAppApi:
                 text=json.dumps({"error": "unauthorized"}), content_type="application/json", headers=NO_STORE
             ) from None
 
+    async def lang_of(self, user: WebAppUser) -> str:
+        """The player's language as the bot knows it, else as their Telegram says (a spectator
+        who never wrote to the bot)."""
+        known = await self.services.player(user.id)
+        return known.lang if known is not None else language(None, user.language_code)
+
     async def access(self, request: web.Request, user: WebAppUser) -> tuple[TableView, int | None]:
         """The table and the caller's seat (None: a spectator, who must be in the table's group)."""
         try:
@@ -116,7 +123,7 @@ class MiniAppApi:
         user = self.caller(request, READ_LIMIT)
         view, seat = await self.access(request, user)
         services = self.services
-        lang = await services.lang_of(user.id)
+        lang = await self.lang_of(user)
         names = await services.seat_names(view, lang)
         body = public_json(view, names, self.referee.clock.now(), lang, self.live.recent.get(view.id, ()))
         body |= {"you": seat, "lang": lang, "hand": None, "legal": [], "moves": []}
@@ -140,7 +147,7 @@ class MiniAppApi:
             return reply({"error": "bad_request"}, 400)
         if not isinstance(move, str) or not isinstance(version, int) or len(move) > MAX_MOVE:
             return reply({"error": "bad_request"}, 400)
-        lang = await self.services.lang_of(user.id)
+        lang = await self.lang_of(user)
         try:
             await self.referee.submit(view.id, user.id, move, version)
         except Refusal as error:

@@ -5,8 +5,8 @@ it asks to be confirmed)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import asdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from engine.gongzhu.cards import parse_card
@@ -58,22 +58,19 @@ def public_json(
 
 def hand_tokens(game: str, hand: str) -> list[str]:
     """The seat's cards in notation, sorted as its hand picture sorts them."""
-    tokens = hand.split()
-    if game == "gouji":
-        return sorted(tokens, key=RANKS.index)
-    cards = [parse_card(text) for text in tokens]
-    return [card.text for card in sorted(cards, key=lambda card: (SUIT_ORDER[card.text[0]], card.rank))]
+    return WEB_GAMES[game].hand_order(hand.split())
 
 
 def described_moves(game: str, private: PrivateView, lang: str) -> list[dict[str, Any]]:
     """Each legal move: its notation, its words, its cards (a play or an exposure, which the page
     builds by tapping cards; None for a decision, which is a button), and the warning to confirm."""
     warnings, hidden = decision_marks(game, private)
+    kind_of = WEB_GAMES[game].move_kind
     out = []
     for move in private.legal:
         if move in hidden:
             continue
-        kind, cards = _kind(game, move)
+        kind, cards = kind_of(move)
         warning = warnings.get(move)
         out.append(
             {
@@ -87,13 +84,38 @@ def described_moves(game: str, private: PrivateView, lang: str) -> list[dict[str
     return out
 
 
-def _kind(game: str, move: str) -> tuple[str, list[str] | None]:
-    if game == "gouji":
-        parsed = gouji_move(move)
-        return ("play", move.split()) if isinstance(parsed, CardSet) else ("decision", None)
+def _gouji_order(tokens: list[str]) -> list[str]:
+    return sorted(tokens, key=RANKS.index)
+
+
+def _gongzhu_order(tokens: list[str]) -> list[str]:
+    cards = [parse_card(text) for text in tokens]
+    return [card.text for card in sorted(cards, key=lambda card: (SUIT_ORDER[card.text[0]], card.rank))]
+
+
+def _gouji_kind(move: str) -> tuple[str, list[str] | None]:
+    return ("play", move.split()) if isinstance(gouji_move(move), CardSet) else ("decision", None)
+
+
+def _gongzhu_kind(move: str) -> tuple[str, list[str] | None]:
     found = gongzhu_move(move)
     if isinstance(found, GongzhuDecision):
         if found.name == "expose":
             return "expose", [card.text for card in found.cards]
         return "decision", None
     return "play", move.split()
+
+
+@dataclass(frozen=True, slots=True)
+class WebGame:
+    """What the page needs of each game: how a hand is ordered and what each move is (a play the
+    page builds by tapping cards, an exposure of chosen cards, or a decision button)."""
+
+    hand_order: Callable[[list[str]], list[str]]
+    move_kind: Callable[[str], tuple[str, list[str] | None]]
+
+
+WEB_GAMES: dict[str, WebGame] = {
+    "gouji": WebGame(_gouji_order, _gouji_kind),
+    "gongzhu": WebGame(_gongzhu_order, _gongzhu_kind),
+}

@@ -38,6 +38,8 @@ async def test_a_seated_player_reads_their_hand_and_a_spectator_only_the_public_
     assert alice["legal"] == list(private_view.legal) and alice["version"] == bot.version()
     status, bob = await Caller(session, base, BOB).get("/api/tables/1")  # in the group, not seated
     assert status == 200 and bob["hand"] is None and bob["legal"] == [] and bob["moves"] == []
+    assert bob["lang"] == "en" and bob["notes"] == ["exposing"]  # his Telegram's language: he never wrote
+    status, bob = await Caller(session, base, BOB | {"language_code": "zh-hans"}).get("/api/tables/1")
     public = {k: v for k, v in alice.items() if k not in PRIVATE}
     assert {k: v for k, v in bob.items() if k not in PRIVATE} == public  # the same table, no more
     assert not set(alice["hand"]) & set(json.dumps(bob).replace('"', " ").split()) - set(

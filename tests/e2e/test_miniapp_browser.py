@@ -1,0 +1,138 @@
+"""End to end in a real browser, issue 31: headless Chromium opens the Mini App's page as Telegram
+would, the player taps cards and plays, the page follows the bots' moves by itself, and a second
+browser, a spectator's, shows the table and no hand. Screenshots go to the test's folder, and to
+docs/pictures with UPDATE_PICTURES=1 (the README shows them)."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.browser import Page, need_chromium
+from tests.e2e.fake_api import FakeBotApi
+from tests.e2e.harness import ALICE, BOB, Bot, seated_alone
+from tests.e2e.miniapp import init_data, served_bot
+
+PICTURES = Path(__file__).resolve().parents[2] / "docs" / "pictures"
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Page]:
+    need_chromium()
+    page = Page()
+    yield page
+    page.close()
+
+
+async def shot(page: Page, tmp_path: Path, name: str) -> None:
+    await page.screenshot(tmp_path / name)
+    if os.environ.get("UPDATE_PICTURES"):
+        await page.screenshot(PICTURES / name)
+
+
+async def let_bots_move(bot: Bot) -> None:
+    await bot.clock.advance(0)
+    await bot.told()
+
+
+def legal_of(bot: Bot) -> list[str]:
+    return list(bot.app.bot_data.services.referee.private_view(1, ALICE["id"]).legal)
+
+
+async def select(page: Page, cards: list[str]) -> None:
+    """Taps those cards of the hand (each copy once), as a player's thumb would."""
+    await page.js(
+        f"""(() => {{ const wanted = {json.dumps(cards)};
+        for (const node of document.querySelectorAll('#hand .card')) {{
+          const at = wanted.indexOf(node.dataset.card);
+          if (at >= 0) {{ wanted.splice(at, 1); node.click(); }}
+        }} return wanted.length; }})()"""
+    )
+
+
+async def test_a_gouji_player_taps_cards_plays_and_sees_the_bots_answer(
+    api: FakeBotApi, tmp_path: Path, browser: Page
+) -> None:
+    async with served_bot(api, tmp_path / "bot.sqlite3") as (bot, base):
+        await seated_alone(bot, "gouji", "fast revolution=off")
+        await browser.open(f"{base}/app/?t=1", init_data(ALICE))
+        await browser.until("document.querySelectorAll('#hand .card').length === 36")
+        assert await browser.js("document.getElementById('title').textContent") == "够级 · 第1手"
+        while not [m for m in legal_of(bot) if m != "pass"]:  # until Alice plays (maybe after bots)
+            await let_bots_move(bot)
+        version = bot.version()
+        await browser.until(f"document.body.dataset.version === '{version}'")
+        await browser.until("document.getElementById('play') !== null")
+        hand = await browser.js("[...document.querySelectorAll('#hand .card')].map(n => n.dataset.card)")
+        naturals = sorted({c for c in hand if c not in ("2", "SJ", "BJ", "3")}, key=hand.index)
+        await select(browser, naturals[:2])  # two ranks are never one set: Play stays dark
+        assert await browser.js("document.getElementById('play').disabled")
+        await select(browser, naturals[:2])  # tapped again: put back
+        move = next(m for m in legal_of(bot) if m != "pass" and "3" not in m.split())
+        await select(browser, move.split())
+        assert await browser.js("document.querySelectorAll('#hand .card.selected').length") == len(
+            move.split()
+        )
+        assert not await browser.js("document.getElementById('play').disabled")
+        await shot(browser, tmp_path, "miniapp-gouji-zh.png")
+        await browser.click("#play")
+        await bot.wait(lambda calls: bot.version() > version)
+        log = bot.app.bot_data.services.referee.match_of(1).log
+        assert log[-1][1] == move or any(entry[1] == move for entry in log[-6:])
+        await browser.until(f"document.querySelectorAll('#hand .card').length === {36 - len(move.split())}")
+        await let_bots_move(bot)  # the bots answer; the page follows by itself, without a reload
+        await browser.until(f"document.body.dataset.version === '{bot.version()}'")
+        assert await browser.js("document.querySelectorAll('.seat').length") == 6
+
+        spectator = Page()  # Bob, in the group, not seated: the table and no hand
+        try:
+            await spectator.open(f"{base}/app/?t=1", init_data(BOB), dark=True)
+            await spectator.until("document.querySelectorAll('.seat').length === 6")
+            assert await spectator.js("document.querySelectorAll('#hand .card').length") == 0
+            assert await spectator.js("document.querySelectorAll('#actions button').length") == 0
+            assert await spectator.js("document.documentElement.classList.contains('dark')")
+            text = await spectator.js("document.body.innerText")
+            assert "Watching" in text
+            await shot(spectator, tmp_path, "miniapp-spectator-dark-en.png")
+        finally:
+            spectator.close()
+
+
+async def test_a_houshuiwan_hand_of_48_cards_after_the_blind_declaration(
+    api: FakeBotApi, tmp_path: Path, browser: Page
+) -> None:
+    async with served_bot(api, tmp_path / "bot.sqlite3") as (bot, base):
+        await seated_alone(bot, "gouji", "fast variant=houshuiwan")
+        await browser.open(f"{base}/app/?t=1", init_data(ALICE))
+        await browser.until("document.getElementById('pass') !== null")  # 太空 before the cards are seen
+        labels = await browser.js("[...document.querySelectorAll('#actions button')].map(b => b.textContent)")
+        assert len(labels) >= 2
+        await browser.click("#pass")
+        await let_bots_move(bot)
+        await browser.until("document.querySelectorAll('#hand .card').length >= 47")
+        await shot(browser, tmp_path, "miniapp-houshuiwan-48.png")
+
+
+async def test_a_gongzhu_exposure_is_made_by_tapping_the_card(
+    api: FakeBotApi, tmp_path: Path, browser: Page
+) -> None:
+    async with served_bot(api, tmp_path / "bot.sqlite3") as (bot, base):
+        await seated_alone(bot, "gongzhu")  # this seed lets Alice expose a card in the first deal
+        exposures = [m for m in legal_of(bot) if m.startswith("expose")]
+        assert exposures
+        await browser.open(f"{base}/app/?t=1", init_data(ALICE))
+        await browser.until("document.getElementById('play') !== null")
+        assert await browser.js("document.getElementById('play').textContent") == "亮牌"
+        card = exposures[0].split()[1]
+        await select(browser, [card])
+        assert not await browser.js("document.getElementById('play').disabled")
+        await shot(browser, tmp_path, "miniapp-gongzhu-exposure.png")
+        version = bot.version()
+        await browser.click("#play")
+        await bot.wait(lambda calls: bot.version() > version)
+        view = bot.app.bot_data.services.referee.view(1)
+        assert card in view.public.exposed[view.seat_of(ALICE["id"])]
