@@ -48,10 +48,13 @@ class Queries:
     async def set_private_chat(self, player_id: int, is_open: bool) -> None:
         await self._run("UPDATE players SET private_chat = ? WHERE id = ?", (int(is_open), player_id))
 
+    async def set_player_quiet(self, player_id: int, quiet: bool) -> None:
+        await self._run("UPDATE players SET quiet = ? WHERE id = ?", (int(quiet), player_id))
+
     async def player(self, player_id: int) -> PlayerRow | None:
-        sql = "SELECT id, name, language, private_chat FROM players WHERE id = ?"
+        sql = "SELECT id, name, language, private_chat, quiet FROM players WHERE id = ?"
         row = await self._one(sql, (player_id,))
-        return None if row is None else PlayerRow(row[0], row[1], row[2], bool(row[3]))
+        return None if row is None else PlayerRow(row[0], row[1], row[2], bool(row[3]), bool(row[4]))
 
     async def save_group(self, group_id: int, title: str) -> None:
         await self._run(

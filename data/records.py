@@ -11,6 +11,7 @@ class PlayerRow:
     name: str
     language: str | None
     private_chat: bool
+    quiet: bool = False  # the private chat gets one "your turn" message, the Mini App the rest
 
 
 @dataclass(slots=True)

@@ -137,4 +137,9 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX tables_by_status ON tables(status);
     CREATE UNIQUE INDEX tables_by_join_token ON tables(join_token);
     """,
+    # 4: a player who plays in the Mini App may keep their private chat quiet (issue 31): one
+    # short message per table instead of hand pictures and keyboards
+    """
+    ALTER TABLE players ADD COLUMN quiet INTEGER NOT NULL DEFAULT 0;
+    """,
 )

@@ -136,7 +136,8 @@ async def _started(app: Application) -> None:
     app.bot_data.services, app.bot_data.notifier, app.bot_data.store = services, notifier, store
     await referee.recover()  # before any update is handled
     for lang in LANGUAGES:
-        menu = [BotCommand(name, t(lang, f"cmd.{name}")) for name in MENU]
+        names = (*MENU, "quiet") if config.webapp_url else MENU  # quiet needs the Mini App
+        menu = [BotCommand(name, t(lang, f"cmd.{name}")) for name in names]
         await app.bot.set_my_commands(menu, language_code=None if lang == "zh" else lang)
     if config.webapp_url:  # the private chats' menu button opens the player's running table
         button = MenuButtonWebApp(t("zh", "app.menu"), WebAppInfo(config.webapp_url))

@@ -40,7 +40,7 @@ GROUP_COMMANDS = (
     "stop",
     "rematch",
 )
-PRIVATE_COMMANDS = ("hand", "back")
+PRIVATE_COMMANDS = ("hand", "back", "quiet")
 EVERYWHERE = ("stats", "help", "lang", "table", "rules")
 
 
@@ -420,6 +420,25 @@ async def hand(update: Update, context: Context, found: Services, lang: str) -> 
     await notifier(context).hand(view, user_id(update))
 
 
+async def quiet(update: Update, context: Context, found: Services, lang: str) -> None:
+    """`/quiet` (on, off, or nothing to switch): the player's private chat keeps one short message
+    per table and the Mini App the rest; only where the Mini App is served."""
+    if not found.webapp_url:
+        await reply(update, t(lang, "app.quiet_unavailable"))
+        return
+    player, args = user_id(update), command_args(update)
+    known = await found.player(player)
+    wanted = {"on": True, "off": False}.get(args[0].lower()) if args else not (known and known.quiet)
+    if wanted is None:
+        await reply(update, t(lang, "app.quiet_usage"))
+        return
+    await found.set_quiet(player, wanted)
+    await reply(update, t(lang, "app.quiet_on" if wanted else "app.quiet_off"))
+    view = found.referee.table_of_player(player)
+    if view is not None and view.status == "running":  # the running table's message, in the new way
+        await notifier(context).hand(view, player)
+
+
 async def back(update: Update, context: Context, found: Services, lang: str) -> None:
     view = found.referee.table_of_player(user_id(update))
     if view is None:
@@ -465,4 +484,5 @@ HANDLERS = {
     "lang": lang_command,
     "hand": hand,
     "back": back,
+    "quiet": quiet,
 }

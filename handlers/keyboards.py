@@ -209,9 +209,16 @@ def with_app(markup: InlineKeyboardMarkup, services: Services, table: int, lang:
     (when WEBAPP_URL is set; Telegram allows such buttons in private chats only)."""
     if not services.webapp_url:
         return markup
+    return InlineKeyboardMarkup(
+        [*app_keyboard(services, table, lang).inline_keyboard, *markup.inline_keyboard]
+    )
+
+
+def app_keyboard(services: Services, table: int, lang: str) -> InlineKeyboardMarkup:
+    """The one button that opens a seated player's table in the Mini App."""
+    assert services.webapp_url
     page = WebAppInfo(app_url(services.webapp_url, table))
-    opener = InlineKeyboardButton(t(lang, "app.open"), web_app=page)
-    return InlineKeyboardMarkup([[opener], *markup.inline_keyboard])
+    return InlineKeyboardMarkup([[InlineKeyboardButton(t(lang, "app.open"), web_app=page)]])
 
 
 def watch_button(services: Services, table: int, lang: str) -> InlineKeyboardMarkup | None:

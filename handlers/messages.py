@@ -117,6 +117,11 @@ class Messages:
             return _not_modified(error)
         return True
 
+    async def send_text(self, chat: int, text: str, markup: Any = None, quiet: bool = False) -> int:
+        """`quiet`: delivered without a notification."""
+        sent = await self.bot.send_message(chat, text, reply_markup=markup, disable_notification=quiet)
+        return int(sent.message_id)
+
     async def show_text(self, table: int, chat: int, purpose: str, text: str, markup: Any = None) -> None:
         message = await self.id(table, chat, purpose)
         if message is not None and await self.edit_text(chat, message, text, markup):

@@ -7,7 +7,11 @@ and sits at the bottom of the chat, and deletes the one it replaces (unless Tele
 runs short: then it is edited in place, one call instead of two); a new round does the same,
 quietly. The same decision at a newer table version is edited in place; a decision taken loses
 its keyboard and says what was played. Between decisions the message is edited only when the
-hand itself changes, never on every move at the table."""
+hand itself changes, never on every move at the table.
+
+A player who plays in the Mini App may keep the chat quiet (`/quiet`): the hand message is then one
+short text with the button that opens the table, edited in place as their turn comes and goes,
+never sent anew while it is there (one message per table, issue 31)."""
 
 from __future__ import annotations
 
@@ -24,7 +28,7 @@ from engine.referee.notifier import PrivateView, TableView
 from handlers.drawing import drawn
 from handlers.games import decision_marks, move_label, ui
 from handlers.i18n import has, t
-from handlers.keyboards import Keys, with_app
+from handlers.keyboards import Keys, app_keyboard, with_app
 from handlers.messages import Messages
 from handlers.ratelimit import TIDY, PriorityRateLimiter, calls_at
 from handlers.services import Services
@@ -44,7 +48,8 @@ class Shown:
     caption: str
     markup: Any
     round: int  # the 够级 hand or 拱猪 deal it shows
-    table: TableScene  # the table drawn on top of the hand
+    table: TableScene | None  # the table drawn on top of the hand (None: no picture)
+    quiet: bool = False  # a quiet chat's text message (no picture; `hand` is unused)
 
 
 class PrivateChats:
@@ -101,6 +106,11 @@ class PrivateChats:
             return
         table, key, number = view.id, (view.id, player), private.public.number
         lang = await self.services.lang_of(player)
+        if await self.services.quiet(player):
+            await self._quiet(view, player, private, lang, repost)
+            return
+        if (shown := self._shown.get(key)) is not None and shown.quiet:
+            repost = True  # back from quiet: the pictures start again at the bottom of the chat
         deciding = deciding_now(view, private)
         markup = None
         if deciding:
@@ -169,6 +179,38 @@ class PrivateChats:
             await self.messages.forget(table, player, KEYS)
         self._shown[key] = Shown(target, private.hand, caption, markup, number, scene)
 
+    async def _quiet(
+        self, view: TableView, player: int, private: PrivateView, lang: str, repost: bool
+    ) -> None:
+        """The quiet chat's one message: whose decision it is, and the button to the table. It
+        changes only when the player's turn comes or goes, not on every move at the table."""
+        table, key = view.id, (view.id, player)
+        deciding = deciding_now(view, private)
+        title = t(lang, "app.quiet_title", game=t(lang, f"game.{view.game}"), table=table)
+        if deciding:
+            question = t(lang, "app.quiet_turn", time=self.services.time_left(view) or "—")
+        else:
+            question = t(lang, "app.quiet_idle")
+        if _on_autopilot(view, private.seat):
+            question = t(lang, "play.on_autopilot")
+        text = f"{title}\n{question}"
+        markup = app_keyboard(self.services, table, lang)
+        live = await self.messages.id(table, player, HAND)
+        keyed = await self.messages.id(table, player, KEYS)
+        shown = self._shown.get(key)
+        if live is not None and not repost and shown is not None and shown.quiet and shown.message == live:
+            if shown.caption == text:
+                return
+            if await self.messages.edit_text(player, live, text, markup):
+                self._shown[key] = replace(shown, caption=text)
+                return
+        sent = await self.messages.send_text(player, text, markup, quiet=not deciding)
+        await self.messages.remember(table, player, HAND, sent)
+        if keyed is not None:
+            await self.messages.forget(table, player, KEYS)
+        self._tidy(player, [m for m in (live, keyed) if m is not None and m != sent])
+        self._shown[key] = Shown(sent, "", text, markup, private.public.number, None, quiet=True)
+
     async def close(self, table: int, player: int, reason: str | None) -> None:
         """The player decides nothing more at this table (it stopped, the match ended, they
         left): the keyboard goes, and the hand message says why instead of "your turn"."""
@@ -179,7 +221,11 @@ class PrivateChats:
             return
         lang = await self.services.lang_of(player)
         caption = "\n".join([*shown.caption.split("\n")[:2], t(lang, reason)])
-        if caption != shown.caption or shown.markup is not None:
+        if shown.quiet:  # a text: its first line names the table
+            await self.messages.edit_text(
+                player, shown.message, "\n".join([shown.caption.split("\n")[0], t(lang, reason)])
+            )
+        elif caption != shown.caption or shown.markup is not None:
             await self.messages.edit_caption(player, shown.message, caption, None)
         await self.messages.forget(table, player, KEYS)
 

@@ -20,6 +20,7 @@ class Player:
     name: str
     lang: str
     private_chat: bool
+    quiet: bool = False  # the private chat keeps one short message per table (the Mini App's)
 
 
 @dataclass
@@ -39,7 +40,9 @@ class Services:
             chosen = None if known is None else known.lang
             lang = language(chosen, getattr(user, "language_code", None))
             await self.referee.register_player(user.id, name, lang)
-            known = Player(name, lang, known.private_chat if known else False)
+            known = Player(
+                name, lang, known.private_chat if known else False, known.quiet if known else False
+            )
             self.players[user.id] = known
         return known
 
@@ -49,7 +52,9 @@ class Services:
             row = await self.referee.player(player_id)
             if row is None:
                 return None
-            known = self.players[player_id] = Player(row.name, language(row.language), row.private_chat)
+            known = self.players[player_id] = Player(
+                row.name, language(row.language), row.private_chat, row.quiet
+            )
         return known
 
     async def lang_of(self, player_id: int | None) -> str:
@@ -61,6 +66,17 @@ class Services:
         known = await self.player(player_id)
         if known:
             known.lang = lang
+
+    async def set_quiet(self, player_id: int, quiet: bool) -> None:
+        await self.referee.set_quiet(player_id, quiet)
+        known = await self.player(player_id)
+        if known:
+            known.quiet = quiet
+
+    async def quiet(self, player_id: int) -> bool:
+        """The player's chat is kept quiet: only when the Mini App is served to take its place."""
+        known = await self.player(player_id)
+        return bool(self.webapp_url) and known is not None and known.quiet
 
     async def open_private_chat(self, player_id: int) -> None:
         await self.referee.set_private_chat(player_id, True)

@@ -21,6 +21,11 @@ class Players:
         async with self.core.store.transaction() as q:
             await q.set_private_chat(player, is_open)
 
+    async def set_quiet(self, player: int, quiet: bool) -> None:
+        """Whether the player's private chat is kept to one message per table (the Mini App)."""
+        async with self.core.store.transaction() as q:
+            await q.set_player_quiet(player, quiet)
+
     async def set_language(self, player: int, language: str) -> None:
         async with self.core.store.transaction() as q:
             await q.set_player_language(player, language)

@@ -77,6 +77,7 @@ class Referee:
         self.register_player = players.register_player
         self.set_private_chat = players.set_private_chat
         self.set_language = players.set_language
+        self.set_quiet = players.set_quiet
         self.register_group = players.register_group
         self.set_group_language = players.set_group_language
         self.set_group_defaults = players.set_group_defaults

@@ -69,6 +69,7 @@ class MiniAppApi:
         router.add_post(f"/api/tables/{TABLE}/moves", self.move)
         router.add_get(f"/api/tables/{TABLE}/hint", self.hint)
         router.add_get(f"/api/tables/{TABLE}/events", self.events)
+        router.add_post("/api/me/quiet", self.set_quiet)
 
     # -- who asks ----------------------------------------------------------------------------------
 
@@ -133,6 +134,7 @@ class MiniAppApi:
             body["legal"] = list(private.legal)
             body["moves"] = described_moves(view.game, private, lang)
             body["version"] = private.version
+            body["quiet"] = (known := await services.player(user.id)) is not None and known.quiet
         return reply(body)
 
     async def move(self, request: web.Request) -> web.Response:
@@ -154,6 +156,23 @@ class MiniAppApi:
             status = 409 if error.key == "stale" else 503 if error.key == "paused" else 422
             return reply({"error": error.key, "reason": refusal(lang, error)}, status)
         return reply({"version": self.referee.view(view.id).version})
+
+    async def set_quiet(self, request: web.Request) -> web.Response:
+        """The caller's private chat quiet or not (as `/quiet`); their running table's message is
+        redrawn in the new way at once."""
+        user = self.caller(request, MOVE_LIMIT)
+        try:
+            wanted = (await request.json())["quiet"]
+        except (ValueError, KeyError, TypeError):
+            return reply({"error": "bad_request"}, 400)
+        services = self.services
+        if not isinstance(wanted, bool) or await services.player(user.id) is None:
+            return reply({"error": "bad_request"}, 400)  # a user the bot never met has no chat to quiet
+        await services.set_quiet(user.id, wanted)
+        view = self.referee.table_of_player(user.id)
+        if view is not None and view.status == "running":
+            await self.application.bot_data.notifier.hand(view, user.id)
+        return reply({"quiet": wanted})
 
     async def hint(self, request: web.Request) -> web.Response:
         user = self.caller(request, READ_LIMIT)

@@ -62,3 +62,25 @@ class Caller:
         data = body if isinstance(body, bytes) else json.dumps(body).encode()
         async with self.session.post(self.base + path, data=data, headers=self.headers) as answer:
             return answer.status, await answer.json(content_type=None)
+
+
+async def play_by_api(bot: Bot, alice: Caller, done: Any) -> list[str]:
+    """Alice plays the normal bot's hint at each of her decisions, through the API only."""
+    moves: list[str] = []
+    while not done():
+        _, view = await alice.get("/api/tables/1")
+        if not view["legal"]:
+            due = bot.clock.pending()
+            await bot.clock.advance(max(0.0, due[0] - bot.clock.now()) if due else 0.0)
+            await bot.told()
+            continue
+        _, hint = await alice.get("/api/tables/1/hint")
+        assert hint["move"] in view["legal"]
+        status, _ = await alice.post(
+            "/api/tables/1/moves", {"move": hint["move"], "version": view["version"]}
+        )
+        assert status == 200
+        moves.append(hint["move"])
+        await bot.clock.advance(0)
+        await bot.told()
+    return moves

@@ -15,9 +15,9 @@ import pytest
 from handlers.games import move_label
 from tests.e2e.fake_api import FakeBotApi
 from tests.e2e.harness import ALICE, BOB, MALLORY, Bot, private, seated_alone
-from tests.e2e.miniapp import Caller, served_bot
+from tests.e2e.miniapp import Caller, play_by_api, served_bot
 
-PRIVATE = ("hand", "legal", "moves", "you", "lang")
+PRIVATE = ("hand", "legal", "moves", "you", "lang", "quiet")
 
 
 @pytest.fixture
@@ -79,28 +79,6 @@ async def test_a_move_needs_the_tables_version_a_legal_move_and_a_seat(
     status, body = await alice.post("/api/tables/1/moves", {"move": move, "version": version})
     assert status == 200 and body["version"] > version
     assert bot.app.bot_data.services.referee.match_of(1).log[-1][1] in (move, str(move))
-
-
-async def play_by_api(bot: Bot, alice: Caller, done: Any) -> list[str]:
-    """Alice plays the normal bot's hint at each of her decisions, through the API only."""
-    moves: list[str] = []
-    while not done():
-        _, view = await alice.get("/api/tables/1")
-        if not view["legal"]:
-            due = bot.clock.pending()
-            await bot.clock.advance(max(0.0, due[0] - bot.clock.now()) if due else 0.0)
-            await bot.told()
-            continue
-        _, hint = await alice.get("/api/tables/1/hint")
-        assert hint["move"] in view["legal"]
-        status, _ = await alice.post(
-            "/api/tables/1/moves", {"move": hint["move"], "version": view["version"]}
-        )
-        assert status == 200
-        moves.append(hint["move"])
-        await bot.clock.advance(0)
-        await bot.told()
-    return moves
 
 
 async def play_by_telegram(bot: Bot, moves: list[str], game: str, done: Any) -> None:

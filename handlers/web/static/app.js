@@ -12,7 +12,7 @@ const WORDS = {
     passed: "过", headless: "无头", opened: "开点", autopilot: "托管", bot: "机器人", you: "你",
     over: "本局已结束", stopped: "牌桌已结束", lobby: "还没开局", offline: "连接断了，正在重连…",
     no_table: "你现在没有在进行的牌局。", unauthorized: "请从 Telegram 里打开这个页面。",
-    recent: "最近", wild: "百搭", total: "总分", taken: "收分",
+    recent: "最近", wild: "百搭", total: "总分", taken: "收分", quiet: "安静私聊：不再发手牌图",
   },
   en: {
     gouji: "Gouji", gongzhu: "Gongzhu", hand: "Hand {n}", deal: "Deal {n}", trick: "Trick {n}",
@@ -23,6 +23,7 @@ const WORDS = {
     over: "The match is over", stopped: "The table was stopped", lobby: "Not started yet",
     offline: "Connection lost, reconnecting…", no_table: "You are not at a running table.",
     unauthorized: "Open this page from Telegram.", recent: "Recent", wild: "wild", total: "Total", taken: "taken",
+    quiet: "Quiet chat: no hand pictures",
   },
 };
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -131,6 +132,7 @@ function render() {
   renderRecent(v);
   renderHand(v);
   renderActions(v);
+  renderQuiet(v);
   if (v.status !== "running") say(w(v.status === "finished" ? "over" : v.status === "stopped" ? "stopped" : "lobby"));
   else if (v.hand === null) say(w("spectator"));
   else if ((v.moves || []).length) say(w("your_turn"));
@@ -290,6 +292,22 @@ function renderActions(v) {
   });
 }
 
+// The player's private chat kept to one message per table while they play here (/quiet).
+function renderQuiet(v) {
+  const box = document.getElementById("quietbox");
+  box.hidden = typeof v.quiet !== "boolean";
+  if (box.hidden) return;
+  document.getElementById("quietlabel").textContent = w("quiet");
+  document.getElementById("quiet").checked = v.quiet;
+}
+
+async function setQuiet(event) {
+  const wanted = event.target.checked;
+  const { status } = await api("/api/me/quiet", { method: "POST", body: JSON.stringify({ quiet: wanted }) });
+  if (status === 200) state.view.quiet = wanted;
+  else event.target.checked = !wanted;
+}
+
 // -- acting ---------------------------------------------------------------------------------------
 
 function confirmed(text) {
@@ -415,6 +433,7 @@ async function start() {
     state.table = String(body.table);
   }
   if (!/^\d+$/.test(state.table)) return;
+  document.getElementById("quiet").addEventListener("change", setQuiet);
   if (await load()) {
     startClock();
     follow();
