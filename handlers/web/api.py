@@ -10,7 +10,8 @@ user is the caller; nothing in a URL or body names who is asking.
     GET  /api/tables/{id}/events          server-sent events: the table's version as it changes
 
 A seated player reads their own hand only; anyone else only the public view, and only as a
-member of the table's group (Telegram's getChatMember). A move goes through `Referee.submit`
+member of the table's group (Telegram's getChatMember, whose yes is kept for `MEMBER_TTL`: a
+watched table's every change would otherwise cost a call per spectator). A move goes through `Referee.submit`
 with the version, exactly as a button press does."""
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ NO_STORE = {"Cache-Control": "no-store"}
 MAX_MOVE = 300  # characters: the longest notation of a legal move is far shorter
 KEEPALIVE = 15.0  # seconds between an event stream's comments, so proxies keep it open
 TABLE = r"{table:\d{1,12}}"
+MEMBER_TTL = 300.0  # seconds a spectator's membership is trusted before Telegram is asked again
+MEMBERS_KEPT = 10_000  # (group, user) pairs remembered at most; the oldest go first
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -62,6 +65,7 @@ class MiniAppApi:
         self.live = live
         self.now = now
         self.token = application.bot.token
+        self._members: dict[tuple[int, int], float] = {}  # (group, user) → until when trusted
 
     def add_routes(self, router: web.UrlDispatcher) -> None:
         router.add_get("/api/tables/mine", self.mine)
@@ -109,9 +113,24 @@ class MiniAppApi:
         except Refused:
             raise web.HTTPNotFound(text=json.dumps({"error": "unknown_table"}), headers=NO_STORE) from None
         seat = view.seat_of(user.id)
-        if seat is None and not await is_member_of(self.application.bot, view.group_id, user.id):
+        if seat is None and not await self.member(view.group_id, user.id):
             raise web.HTTPForbidden(text=json.dumps({"error": "not_in_group"}), headers=NO_STORE)
         return view, seat
+
+    async def member(self, group: int, user: int) -> bool:
+        """Whether Telegram says the user is in the group; a yes is kept for `MEMBER_TTL` (a no
+        never: one who joins the group may watch at once)."""
+        key, now = (group, user), self.now()
+        if self._members.get(key, 0.0) > now:
+            return True
+        if not await is_member_of(self.application.bot, group, user):
+            self._members.pop(key, None)
+            return False
+        self._members.pop(key, None)  # re-inserted last: the dict's order is the age order
+        self._members[key] = now + MEMBER_TTL
+        while len(self._members) > MEMBERS_KEPT:
+            del self._members[next(iter(self._members))]
+        return True
 
     # -- the calls -------------------------------------------------------------------------------
 
