@@ -47,8 +47,12 @@ class TableScene:
 
 def table_scene(view: TableView, names: Sequence[str], now: float) -> TableScene:
     """`names[seat]` is the name to show; `now` is the referee clock's time (for the time left)."""
-    seconds = None if view.deadline_at is None else max(0, round(view.deadline_at - now))
-    return SCENES[view.game](view, names, Common(tuple(view.to_act), seconds))
+    return SCENES[view.game](view, names, Common(tuple(view.to_act), seconds_left(view, now)))
+
+
+def seconds_left(view: TableView, now: float) -> int | None:
+    """Whole seconds to the table's deadline, None without one."""
+    return None if view.deadline_at is None else max(0, round(view.deadline_at - now))
 
 
 @dataclass(frozen=True, slots=True)

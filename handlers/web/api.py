@@ -36,6 +36,7 @@ from handlers.services import Services
 from handlers.web.initdata import MOVE_LIMIT, READ_LIMIT, InvalidInitData, WebAppUser, validate
 from handlers.web.live import LiveTables
 from handlers.web.tableview import described_moves, hand_tokens, public_json
+from render.scene import seconds_left
 
 log = logging.getLogger(__name__)
 NO_STORE = {"Cache-Control": "no-store"}
@@ -44,6 +45,8 @@ KEEPALIVE = 15.0  # seconds between an event stream's comments, so proxies keep 
 TABLE = r"{table:\d{1,12}}"
 MEMBER_TTL = 300.0  # seconds a spectator's membership is trusted before Telegram is asked again
 MEMBERS_KEPT = 10_000  # (group, user) pairs remembered at most; the oldest go first
+SIGNED_KEPT = 10_000  # initData strings whose signature was checked, kept with their user
+PUBLIC_KEPT = 64  # public views kept, by (table, version, language): every page asks the same
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -66,6 +69,8 @@ class MiniAppApi:
         self.now = now
         self.token = application.bot.token
         self._members: dict[tuple[int, int], float] = {}  # (group, user) → until when trusted
+        self._public: dict[tuple[int, int, str], dict[str, Any]] = {}
+        self._signed: dict[str, WebAppUser] = {}  # initData already checked: its user
 
     def add_routes(self, router: web.UrlDispatcher) -> None:
         router.add_get("/api/tables/mine", self.mine)
@@ -93,12 +98,25 @@ class MiniAppApi:
         try:
             if scheme.lower() != "tma":
                 raise InvalidInitData("no tma authorization")
-            return validate(data.strip(), self.token, self.now(), max_age)
+            return self.checked(data.strip(), max_age)
         except InvalidInitData as why:
             log.info("mini app: a request refused: %s", why)
             raise web.HTTPUnauthorized(
                 text=json.dumps({"error": "unauthorized"}), content_type="application/json", headers=NO_STORE
             ) from None
+
+    def checked(self, data: str, max_age: float) -> WebAppUser:
+        """`validate`, once per initData string: a page sends the same one with every call (a
+        watching page, one a move); its age is still checked each time."""
+        user = self._signed.get(data)
+        if user is None:
+            user = validate(data, self.token, self.now(), max_age)
+            self._signed[data] = user
+            while len(self._signed) > SIGNED_KEPT:
+                del self._signed[next(iter(self._signed))]
+        elif self.now() - user.auth_date > max_age:
+            raise InvalidInitData("too old")
+        return user
 
     async def lang_of(self, user: WebAppUser) -> str:
         """The player's language as the bot knows it, else as their Telegram says (a spectator
@@ -144,8 +162,7 @@ class MiniAppApi:
         view, seat = await self.access(request, user)
         services = self.services
         lang = await self.lang_of(user)
-        names = await services.seat_names(view, lang)
-        body = public_json(view, names, self.referee.clock.now(), lang, self.live.recent.get(view.id, ()))
+        body = await self.public(view, lang)
         body |= {"you": seat, "lang": lang, "hand": None, "legal": [], "moves": []}
         if seat is not None and view.dealt:
             private = self.referee.private_view(view.id, user.id)
@@ -155,6 +172,22 @@ class MiniAppApi:
             body["version"] = private.version
             body["quiet"] = (known := await services.player(user.id)) is not None and known.quiet
         return reply(body)
+
+    async def public(self, view: TableView, lang: str) -> dict[str, Any]:
+        """The table's public view, built once per version and language for all its pages (100
+        watching pages cost one build a move, not 100); the time left is the only part made anew."""
+        key = (view.id, view.version, lang)
+        built = self._public.get(key)
+        now = self.referee.clock.now()
+        if built is None:
+            names = await self.services.seat_names(view, lang)
+            built = public_json(view, names, now, lang, self.live.recent.get(view.id, ()))
+            if self.live.versions.get(view.id, -1) < view.version:
+                return built  # not yet published: its transaction may still fail and be undone
+            self._public[key] = built
+            while len(self._public) > PUBLIC_KEPT:
+                del self._public[next(iter(self._public))]
+        return built | {"seconds_left": seconds_left(view, now)}
 
     async def move(self, request: web.Request) -> web.Response:
         user = self.caller(request, MOVE_LIMIT)
@@ -211,23 +244,27 @@ class MiniAppApi:
             headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no", **NO_STORE}
         )
         await stream.prepare(request)
-        version = -1
+        version, status, live = -1, view.status, self.live
         try:
             while True:
-                try:
-                    current = self.referee.view(view.id)
-                except Refused:  # stopped, or finished and put away
-                    await stream.write(b"event: gone\ndata: {}\n\n")
-                    break
-                if current.version != version:
-                    version = current.version
-                    data = json.dumps({"version": version, "status": current.status})
+                # a version the referee has published: its change is in the store (`commit`
+                # raises the version before its transaction, and reloads if that fails)
+                published = live.versions.get(view.id, view.version)
+                status = live.statuses.get(view.id, status)
+                if published != version:
+                    version = published
+                    data = json.dumps({"version": version, "status": status})
                     await stream.write(f"id: {version}\nevent: version\ndata: {data}\n\n".encode())
-                else:
+                else:  # quiet for a while: the table may have been put away meanwhile
+                    try:
+                        self.referee.view(view.id)
+                    except Refused:
+                        await stream.write(b"event: gone\ndata: {}\n\n")
+                        break
                     await stream.write(b": still here\n\n")
-                if current.status not in ("lobby", "running"):
+                if status not in ("lobby", "running"):
                     break
-                await self.live.wait(view.id, version, KEEPALIVE)
+                await live.wait(view.id, version, KEEPALIVE)
         except ConnectionResetError:
             pass  # the page went away
         return stream

@@ -18,6 +18,7 @@ PLAYS = {"Played", "CardPlayed"}
 class LiveTables:
     def __init__(self) -> None:
         self.versions: dict[int, int] = {}
+        self.statuses: dict[int, str] = {}  # as of the latest version
         self.recent: dict[int, deque[tuple[int, str]]] = {}
         self._changed = asyncio.Condition()
         self._waking: asyncio.Task[None] | None = None
@@ -25,7 +26,9 @@ class LiveTables:
     def changed(self, notice: Notice) -> None:
         """A watcher of the referee: called with each committed notice, without I/O."""
         table = notice.table
-        self.versions[table.id] = max(self.versions.get(table.id, 0), table.version)
+        if table.version >= self.versions.get(table.id, 0):
+            self.versions[table.id] = table.version
+            self.statuses[table.id] = table.status
         plays = self.recent.setdefault(table.id, deque(maxlen=RECENT))
         for event in notice.events:
             if event.kind in PLAYS:

@@ -133,6 +133,7 @@ function render() {
   renderHand(v);
   renderActions(v);
   renderQuiet(v);
+  if (!state.rendered) { state.rendered = true; performance.mark("rendered"); }  // benchmarks.miniapp
   if (v.status !== "running") say(w(v.status === "finished" ? "over" : v.status === "stopped" ? "stopped" : "lobby"));
   else if (v.hand === null) say(w("spectator"));
   else if ((v.moves || []).length) say(w("your_turn"));
