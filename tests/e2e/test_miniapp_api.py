@@ -45,6 +45,12 @@ async def test_a_seated_player_reads_their_hand_and_a_spectator_only_the_public_
     assert not set(alice["hand"]) & set(json.dumps(bob).replace('"', " ").split()) - set(
         json.dumps(public).replace('"', " ").split()
     )
+    assert await Caller(session, base, BOB).get("/api/tables/1/hint") == (200, {"move": None})  # no seat's
+    async with session.get(
+        f"{base}/api/tables/1/events", headers=Caller(session, base, BOB).headers
+    ) as stream:
+        first = await stream.content.readuntil(b"\n\n")  # the table's version and status, nothing more
+    assert json.loads(first.split(b"data: ")[1]) == {"version": bot.version(), "status": "running"}
     bot.api.outsiders.add(MALLORY["id"])  # not in the table's group
     assert (await Caller(session, base, MALLORY).get("/api/tables/1"))[0] == 403
     assert (await Caller(session, base, None).get("/api/tables/1"))[0] == 401

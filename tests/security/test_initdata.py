@@ -60,3 +60,25 @@ def test_a_duplicated_key_is_refused_even_when_one_copy_is_signed() -> None:
     data = signed() + "&user=" + json.dumps({"id": 666})
     with pytest.raises(InvalidInitData, match="twice"):
         validate(data, TOKEN, NOW, READ_LIMIT)
+
+
+def test_the_apis_memory_of_checked_data_still_checks_its_age_and_never_keeps_a_refusal() -> None:
+    from types import SimpleNamespace
+    from typing import Any
+
+    from handlers.web.api import MiniAppApi
+    from handlers.web.live import LiveTables
+
+    now = [NOW]
+    application: Any = SimpleNamespace(bot=SimpleNamespace(token=TOKEN), bot_data=None)
+    api = MiniAppApi(application, LiveTables(), now=lambda: now[0])
+    data = signed()
+    assert api.checked(data, MOVE_LIMIT).id == 501
+    now[0] += MOVE_LIMIT  # the same string, an hour on: still good to read, too old to move
+    assert api.checked(data, READ_LIMIT).id == 501
+    with pytest.raises(InvalidInitData):
+        api.checked(data, MOVE_LIMIT)
+    forged = data.replace("Alice", "Mallory")
+    for _ in range(2):  # refused each time, never remembered as good
+        with pytest.raises(InvalidInitData):
+            api.checked(forged, READ_LIMIT)
