@@ -262,9 +262,11 @@ class MiniAppApi:
                         await stream.write(b"event: gone\ndata: {}\n\n")
                         break
                     await stream.write(b": still here\n\n")
-                if status not in ("lobby", "running"):
+                if status not in ("lobby", "running") or live.closed:
                     break
                 await live.wait(view.id, version, KEEPALIVE)
+                if live.closed:
+                    break
         except ConnectionResetError:
             pass  # the page went away
         return stream

@@ -19,6 +19,7 @@ class LiveTables:
     def __init__(self) -> None:
         self.versions: dict[int, int] = {}
         self.statuses: dict[int, str] = {}  # as of the latest version
+        self.closed = False  # the server stops: every page's stream ends now, not at a timeout
         self.recent: dict[int, deque[tuple[int, str]]] = {}
         self._changed = asyncio.Condition()
         self._waking: asyncio.Task[None] | None = None
@@ -40,11 +41,17 @@ class LiveTables:
         async with self._changed:
             self._changed.notify_all()
 
+    async def close(self) -> None:
+        """Ends every wait at once (the server is stopping; the pages reconnect to the next one)."""
+        self.closed = True
+        await self._wake()
+
     async def wait(self, table: int, after: int, timeout: float) -> int:
         """The table's version once it is past `after`, or as it is after `timeout` seconds."""
         async with self._changed:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(
-                    self._changed.wait_for(lambda: self.versions.get(table, 0) > after), timeout
+                    self._changed.wait_for(lambda: self.closed or self.versions.get(table, 0) > after),
+                    timeout,
                 )
         return self.versions.get(table, 0)

@@ -53,6 +53,8 @@ class WebServer:
         """Stops listening (the port is free again) and ends the requests under way; once."""
         if self.port is not None:
             self.port = None
+            if self.config.webapp_url:  # open pages' event streams end now (aiohttp would wait 60 s)
+                await self.application.bot_data.live.close()
             await self.runner.cleanup()
 
     async def healthz(self, request: web.Request) -> web.Response:

@@ -4,6 +4,7 @@ only, with the referee's results equal to the same moves made in Telegram."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -13,9 +14,11 @@ import aiohttp
 import pytest
 
 from handlers.games import move_label
+from handlers.web.server import WebServer
 from tests.e2e.fake_api import FakeBotApi
 from tests.e2e.harness import ALICE, BOB, MALLORY, Bot, private, seated_alone
-from tests.e2e.miniapp import Caller, play_by_api, served_bot
+from tests.e2e.miniapp import WEBAPP_URL, Caller, play_by_api, served_bot
+from tests.e2e.process import free_port
 
 PRIVATE = ("hand", "legal", "moves", "you", "lang", "quiet")
 
@@ -127,3 +130,25 @@ async def test_a_round_played_through_the_api_ends_as_the_same_moves_in_telegram
         await bot.stop()
         telegram.stop()
     assert results[0] == results[1]
+
+
+async def test_stopping_the_server_ends_the_open_pages_streams_at_once(
+    api: FakeBotApi, tmp_path: Path
+) -> None:
+    """aiohttp waits up to 60 s for requests under way; an event stream never ends by itself, so a
+    SIGTERM with pages open would hang that long. The server ends the streams first."""
+    port = free_port()
+    bot = await Bot.start(api, tmp_path / "bot.sqlite3", webapp_url=WEBAPP_URL, http=True, port=port)
+    server = WebServer(bot.app.bot_data.config, bot.app, bot.app.bot_data.metrics)
+    await server.start()
+    try:
+        await seated_alone(bot, "gongzhu")
+        async with aiohttp.ClientSession() as session:
+            headers = Caller(session, "", BOB).headers
+            async with session.get(f"http://127.0.0.1:{port}/api/tables/1/events", headers=headers) as stream:
+                await stream.content.readuntil(b"\n\n")  # open, told the version, now waiting
+                await asyncio.wait_for(server.stop(), timeout=20)  # a deadline far under aiohttp's 60 s
+                assert await stream.content.read() == b""  # ended by the server
+    finally:
+        await server.stop()
+        await bot.stop()
