@@ -37,13 +37,22 @@ async def served_bot(api: FakeBotApi, database: Path, **settings: Any) -> AsyncI
     """The bot with the Mini App configured, its server started; yields the bot and the base URL."""
     port = free_port()
     bot = await Bot.start(api, database, webapp_url=WEBAPP_URL, http=True, port=port, **settings)
+    try:
+        async with web_server(bot):
+            yield bot, f"http://127.0.0.1:{port}"
+    finally:
+        await bot.stop()
+
+
+@asynccontextmanager
+async def web_server(bot: Bot) -> AsyncIterator[WebServer]:
+    """The bot's HTTP server on its configured port, started, and stopped at the end."""
     server = WebServer(bot.app.bot_data.config, bot.app, bot.app.bot_data.metrics)
     await server.start()
     try:
-        yield bot, f"http://127.0.0.1:{port}"
+        yield server
     finally:
         await server.stop()
-        await bot.stop()
 
 
 class Caller:

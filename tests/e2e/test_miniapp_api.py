@@ -14,10 +14,9 @@ import aiohttp
 import pytest
 
 from handlers.games import move_label
-from handlers.web.server import WebServer
 from tests.e2e.fake_api import FakeBotApi
 from tests.e2e.harness import ALICE, BOB, MALLORY, Bot, private, seated_alone
-from tests.e2e.miniapp import WEBAPP_URL, Caller, play_by_api, served_bot
+from tests.e2e.miniapp import WEBAPP_URL, Caller, play_by_api, served_bot, web_server
 from tests.e2e.process import free_port
 
 PRIVATE = ("hand", "legal", "moves", "you", "lang", "quiet")
@@ -139,16 +138,15 @@ async def test_stopping_the_server_ends_the_open_pages_streams_at_once(
     SIGTERM with pages open would hang that long. The server ends the streams first."""
     port = free_port()
     bot = await Bot.start(api, tmp_path / "bot.sqlite3", webapp_url=WEBAPP_URL, http=True, port=port)
-    server = WebServer(bot.app.bot_data.config, bot.app, bot.app.bot_data.metrics)
-    await server.start()
     try:
-        await seated_alone(bot, "gongzhu")
-        async with aiohttp.ClientSession() as session:
-            headers = Caller(session, "", BOB).headers
-            async with session.get(f"http://127.0.0.1:{port}/api/tables/1/events", headers=headers) as stream:
-                await stream.content.readuntil(b"\n\n")  # open, told the version, now waiting
-                await asyncio.wait_for(server.stop(), timeout=20)  # a deadline far under aiohttp's 60 s
-                assert await stream.content.read() == b""  # ended by the server
+        async with web_server(bot) as server:
+            await seated_alone(bot, "gongzhu")
+            async with aiohttp.ClientSession() as session:
+                headers = Caller(session, "", BOB).headers
+                url = f"http://127.0.0.1:{port}/api/tables/1/events"
+                async with session.get(url, headers=headers) as stream:
+                    await stream.content.readuntil(b"\n\n")  # open, told the version, now waiting
+                    await asyncio.wait_for(server.stop(), timeout=20)  # far under aiohttp's 60 s
+                    assert await stream.content.read() == b""  # ended by the server
     finally:
-        await server.stop()
         await bot.stop()

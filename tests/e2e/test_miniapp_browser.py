@@ -15,7 +15,8 @@ import pytest
 from tests.e2e.browser import Page, need_chromium
 from tests.e2e.fake_api import FakeBotApi
 from tests.e2e.harness import ALICE, BOB, Bot, seated_alone
-from tests.e2e.miniapp import init_data, served_bot
+from tests.e2e.miniapp import WEBAPP_URL, init_data, served_bot, web_server
+from tests.e2e.process import free_port
 
 PICTURES = Path(__file__).resolve().parents[2] / "docs" / "pictures"
 
@@ -136,3 +137,31 @@ async def test_a_gongzhu_exposure_is_made_by_tapping_the_card(
         await bot.wait(lambda calls: bot.version() > version)
         view = bot.app.bot_data.services.referee.view(1)
         assert card in view.public.exposed[view.seat_of(ALICE["id"])]
+
+
+async def test_the_page_catches_up_after_the_server_went_away_and_came_back(
+    api: FakeBotApi, tmp_path: Path, browser: Page
+) -> None:
+    """A network drop (here: the bot's server restarted) cuts the page's event stream; it tries
+    again, backing off, and once through reads the table as it is now, by itself."""
+    bot = await Bot.start(api, tmp_path / "bot.sqlite3", webapp_url=WEBAPP_URL, http=True, port=free_port())
+    base = f"http://127.0.0.1:{bot.app.bot_data.config.port}"
+    try:
+        async with web_server(bot):
+            await seated_alone(bot, "gouji", "fast revolution=off")
+            await browser.open(f"{base}/app/?t=1", init_data(ALICE))
+            await browser.until(f"document.body.dataset.version === '{bot.version()}'")
+        before = bot.version()
+        referee = bot.app.bot_data.services.referee
+        while bot.version() == before:  # the table moves on while the page is cut off
+            legal = [m for m in legal_of(bot) if m != "pass"] or legal_of(bot)
+            if legal:
+                await referee.submit(1, ALICE["id"], legal[0], bot.version())
+            await let_bots_move(bot)
+        assert await browser.js("document.body.dataset.version") == str(before)  # still the old table
+        async with web_server(bot):
+            await browser.until(f"document.body.dataset.version === '{bot.version()}'", timeout=30)
+            count = len(referee.private_view(1, ALICE["id"]).hand.split())
+            assert await browser.js("document.querySelectorAll('#hand .card').length") == count
+    finally:
+        await bot.stop()
