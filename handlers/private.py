@@ -60,6 +60,7 @@ class PrivateChats:
         # 拱猪 exposure toggles switched on, kept while others decide (the keyboard is redrawn)
         self.exposing: dict[tuple[int, int], int] = {}
         self._tidying: set[asyncio.Task[None]] = set()  # replaced messages being deleted
+        self._locks: dict[tuple[int, int], asyncio.Lock] = {}  # (table, player) → its updates' turn
 
     def _short(self) -> bool:
         """Whether the calls that would go before a player's message take more than a second of
@@ -90,6 +91,23 @@ class PrivateChats:
         await abandoned(self._tidying)
 
     async def update(
+        self,
+        view: TableView,
+        player: int,
+        private: PrivateView | None,
+        played: str | None = None,
+        repost: bool = False,
+        for_you: bool = False,
+    ) -> None:
+        """`_update`, one at a time for each player's table: a command's repost (/hand, /quiet)
+        and the table's next notice must not both find no message and both send one."""
+        lock = self._locks.setdefault((view.id, player), asyncio.Lock())
+        async with lock:
+            await self._update(view, player, private, played, repost, for_you)
+        if view.status != "running" and not lock.locked():
+            self._locks.pop((view.id, player), None)
+
+    async def _update(
         self,
         view: TableView,
         player: int,
@@ -173,7 +191,7 @@ class PrivateChats:
             await self.messages.forget(table, player, KEYS)
             await self.messages.forget(table, player, HAND)
             self._shown.pop(key, None)
-            await self.update(view, player, private, played, for_you=for_you)
+            await self._update(view, player, private, played, for_you=for_you)
             return
         if not deciding and keyed is not None:
             await self.messages.forget(table, player, KEYS)

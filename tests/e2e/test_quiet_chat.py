@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 
 from tests.e2e.fake_api import Call, FakeBotApi
 from tests.e2e.harness import ALICE, BOB, MALLORY, Bot, private, seated_alone
@@ -39,11 +40,18 @@ def reply_after(bot: Bot, before: int, user: dict[str, Any]) -> Call:
     return next(c for c in bot.api.calls[before:] if c.chat == user["id"] and c.method == "sendMessage")
 
 
-async def test_a_quiet_chat_keeps_one_message_for_a_whole_hand_played_in_the_app(
-    api: FakeBotApi, tmp_path: Path
+@pytest.mark.parametrize(
+    ("game", "options", "title"),
+    [
+        ("gouji", "fast max_hands=1 revolution=off", "🃏 够级 · 第 1 桌"),
+        ("gongzhu", "fast deals=1", "🃏 拱猪 · 第 1 桌"),
+    ],
+)
+async def test_a_quiet_chat_keeps_one_message_for_a_whole_round_played_in_the_app(
+    api: FakeBotApi, tmp_path: Path, game: str, options: str, title: str
 ) -> None:
     async with served_bot(api, tmp_path / "bot.sqlite3") as (bot, base), aiohttp.ClientSession() as session:
-        await seated_alone(bot, "gouji", "fast max_hands=1 revolution=off")
+        await seated_alone(bot, game, options)
         assert [m for m in live(api) if "photo" in m]  # the hand picture, with its keyboard
         before = await bot.say(ALICE, private(ALICE), "/quiet")
         await bot.wait(  # the answer, the text, and the picture deleted
@@ -53,7 +61,7 @@ async def test_a_quiet_chat_keeps_one_message_for_a_whole_hand_played_in_the_app
         )
         said, quiet = to_alice(api.calls[before:], SENT)
         assert said.text.startswith("🔕 安静私聊") and quiet.method == "sendMessage"
-        assert quiet.text.startswith("🃏 够级 · 第 1 桌") and opens_the_app(quiet)
+        assert quiet.text.startswith(title) and opens_the_app(quiet)
         assert [m for m in live(api) if "photo" in m] == []  # the picture deleted: one message a table
         (message,) = [m for m in live(api) if m.get("text", "").startswith("🃏")]
         mark = len(api.calls)
@@ -62,7 +70,7 @@ async def test_a_quiet_chat_keeps_one_message_for_a_whole_hand_played_in_the_app
             bot, Caller(session, base, ALICE), lambda: referee.view(1).status != "running"
         )
         assert len(moves) >= 5
-        assert to_alice(api.calls[mark:], SENT) == []  # a whole hand: not one new message
+        assert to_alice(api.calls[before:], SENT) == [said, quiet]  # a whole round: no other message
         edits = to_alice(api.calls[mark:], ("editMessageText",))
         assert {int(c.params["message_id"]) for c in edits} == {message["message_id"]}
         turns = [c for c in edits if c.text.split("\n")[1].startswith("⏰ 轮到你了")]
