@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from PIL import Image
 
-from engine.gongzhu.cards import parse_cards
+from engine.gongzhu.cards import Card, parse_cards
 from engine.gouji.cards import RANKS, TWO, parse_counts
 from render import strip
 from render.cache import PictureCache
@@ -111,12 +111,17 @@ def gouji_layout(hand: str, selected: str = "", lang: str = "zh") -> HandLayout:
     return _layout([(title, groups) for title, groups in sections if groups])
 
 
+def by_suit(cards: Iterable[Card]) -> list[Card]:
+    """拱猪 cards in the hand picture's order: by suit (♠ ♥ ♣ ♦, colours alternating), low to high."""
+    return sorted(cards, key=lambda c: ("SHCD".index(c.text[0]), c.rank))
+
+
 def gongzhu_layout(
     hand: str, exposed: str = "", playable: str | None = None, selected: str = "", lang: str = "zh"
 ) -> HandLayout:
     """`hand` in engine notation (`"SQ H10 C2"`), by suit (♠ ♥ ♣ ♦, colours alternating), low to
     high. Exposed cards carry a tag; with `playable` given, the others are greyed out."""
-    cards = sorted(parse_cards(hand), key=lambda c: ("SHCD".index(c.text[0]), c.rank))
+    cards = by_suit(parse_cards(hand))
     marks = Counter(c.text for c in parse_cards(exposed))
     picks = Counter(c.text for c in parse_cards(selected))
     allowed = None if playable is None else {c.text for c in parse_cards(playable)}

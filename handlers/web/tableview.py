@@ -19,10 +19,9 @@ from engine.gouji.sets import parse_move as gouji_move
 from engine.referee.notifier import PrivateView, TableView
 from handlers.games import decision_marks, move_label
 from handlers.i18n import t
+from render.hands import by_suit
 from render.labels import label
 from render.scene import table_scene
-
-SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}  # as the hand pictures: ♠ ♥ ♣ ♦, colours alternating
 
 
 def public_json(
@@ -89,8 +88,7 @@ def _gouji_order(tokens: list[str]) -> list[str]:
 
 
 def _gongzhu_order(tokens: list[str]) -> list[str]:
-    cards = [parse_card(text) for text in tokens]
-    return [card.text for card in sorted(cards, key=lambda card: (SUIT_ORDER[card.text[0]], card.rank))]
+    return [card.text for card in by_suit(parse_card(text) for text in tokens)]
 
 
 def _gouji_kind(move: str) -> tuple[str, list[str] | None]:
