@@ -20,7 +20,7 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from aiohttp import web
 from telegram.ext import Application
@@ -49,6 +49,17 @@ SIGNED_KEPT = 10_000  # initData strings whose signature was checked, kept with 
 PUBLIC_KEPT = 64  # public views kept, by (table, version, language): every page asks the same
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def keep(memory: dict[K, V], key: K, value: V, most: int) -> None:
+    """Remembers `value` as the newest entry (a dict's order is its insertion order) and lets
+    the oldest go beyond `most`."""
+    memory.pop(key, None)
+    memory[key] = value
+    while len(memory) > most:
+        del memory[next(iter(memory))]
 
 
 def reply(body: Any, status: int = 200) -> web.Response:
@@ -111,9 +122,7 @@ class MiniAppApi:
         user = self._signed.get(data)
         if user is None:
             user = validate(data, self.token, self.now(), max_age)
-            self._signed[data] = user
-            while len(self._signed) > SIGNED_KEPT:
-                del self._signed[next(iter(self._signed))]
+            keep(self._signed, data, user, SIGNED_KEPT)
         elif self.now() - user.auth_date > max_age:
             raise InvalidInitData("too old")
         return user
@@ -144,10 +153,7 @@ class MiniAppApi:
         if not await is_member_of(self.application.bot, group, user):
             self._members.pop(key, None)
             return False
-        self._members.pop(key, None)  # re-inserted last: the dict's order is the age order
-        self._members[key] = now + MEMBER_TTL
-        while len(self._members) > MEMBERS_KEPT:
-            del self._members[next(iter(self._members))]
+        keep(self._members, key, now + MEMBER_TTL, MEMBERS_KEPT)
         return True
 
     # -- the calls -------------------------------------------------------------------------------
@@ -184,9 +190,7 @@ class MiniAppApi:
             built = public_json(view, names, now, lang, self.live.recent.get(view.id, ()))
             if self.live.versions.get(view.id, -1) < view.version:
                 return built  # not yet published: its transaction may still fail and be undone
-            self._public[key] = built
-            while len(self._public) > PUBLIC_KEPT:
-                del self._public[next(iter(self._public))]
+            keep(self._public, key, built, PUBLIC_KEPT)
         return built | {"seconds_left": seconds_left(view, now)}
 
     async def move(self, request: web.Request) -> web.Response:
@@ -262,9 +266,9 @@ class MiniAppApi:
                         await stream.write(b"event: gone\ndata: {}\n\n")
                         break
                     await stream.write(b": still here\n\n")
-                if status not in ("lobby", "running") or live.closed:
+                if status not in ("lobby", "running"):
                     break
-                await live.wait(view.id, version, KEEPALIVE)
+                await live.wait(view.id, version, KEEPALIVE)  # at once when the server closes
                 if live.closed:
                     break
         except ConnectionResetError:
