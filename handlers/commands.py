@@ -434,9 +434,7 @@ async def quiet(update: Update, context: Context, found: Services, lang: str) ->
         return
     await found.set_quiet(player, wanted)
     await reply(update, t(lang, "app.quiet_on" if wanted else "app.quiet_off"))
-    view = found.referee.table_of_player(player)
-    if view is not None and view.status == "running":  # the running table's message, in the new way
-        await notifier(context).hand(view, player)
+    await notifier(context).redraw_hand(player)
 
 
 async def back(update: Update, context: Context, found: Services, lang: str) -> None:

@@ -294,6 +294,13 @@ class TelegramNotifier:
         private = self.services.referee.private_view(view.id, player)
         await self.private.update(view, player, private, repost=True)
 
+    async def redraw_hand(self, player: int) -> None:
+        """The player's hand message at their running table, drawn anew in the way they now ask
+        for (`/quiet` or the Mini App's switch); nothing when they play at no running table."""
+        view = self.services.referee.table_of_player(player)
+        if view is not None and view.status == "running":
+            await self.hand(view, player)
+
     def _now(self) -> float:
         return self.services.referee.clock.now()
 

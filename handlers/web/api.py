@@ -225,9 +225,7 @@ class MiniAppApi:
         if not isinstance(wanted, bool) or await services.player(user.id) is None:
             return reply({"error": "bad_request"}, 400)  # a user the bot never met has no chat to quiet
         await services.set_quiet(user.id, wanted)
-        view = self.referee.table_of_player(user.id)
-        if view is not None and view.status == "running":
-            await self.application.bot_data.notifier.hand(view, user.id)
+        await self.application.bot_data.notifier.redraw_hand(user.id)
         return reply({"quiet": wanted})
 
     async def hint(self, request: web.Request) -> web.Response:
