@@ -41,6 +41,10 @@ class LiveTables:
         async with self._changed:
             self._changed.notify_all()
 
+    def open(self) -> None:
+        """Pages may wait again (a server started, maybe after one that closed)."""
+        self.closed = False
+
     async def close(self) -> None:
         """Ends every wait at once (the server is stopping; the pages reconnect to the next one)."""
         self.closed = True

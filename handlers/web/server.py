@@ -43,6 +43,8 @@ class WebServer:
         self.port: int | None = None
 
     async def start(self) -> None:
+        if self.config.webapp_url:
+            self.application.bot_data.live.open()
         await self.runner.setup()
         site = web.TCPSite(self.runner, self.config.http_host, self.config.port)
         await site.start()

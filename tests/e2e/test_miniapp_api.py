@@ -135,7 +135,8 @@ async def test_stopping_the_server_ends_the_open_pages_streams_at_once(
     api: FakeBotApi, tmp_path: Path
 ) -> None:
     """aiohttp waits up to 60 s for requests under way; an event stream never ends by itself, so a
-    SIGTERM with pages open would hang that long. The server ends the streams first."""
+    SIGTERM with pages open would hang that long. The server ends the streams first, and a server
+    started again (the same bot) keeps its pages' streams open as before."""
     port = free_port()
     bot = await Bot.start(api, tmp_path / "bot.sqlite3", webapp_url=WEBAPP_URL, http=True, port=port)
     try:
@@ -148,5 +149,14 @@ async def test_stopping_the_server_ends_the_open_pages_streams_at_once(
                     await stream.content.readuntil(b"\n\n")  # open, told the version, now waiting
                     await asyncio.wait_for(server.stop(), timeout=20)  # far under aiohttp's 60 s
                     assert await stream.content.read() == b""  # ended by the server
+        async with web_server(bot), aiohttp.ClientSession() as session:
+            headers = Caller(session, "", BOB).headers
+            async with session.get(f"http://127.0.0.1:{port}/api/tables/1/events", headers=headers) as stream:
+                await stream.content.readuntil(b"\n\n")
+                before = bot.version()
+                alice = bot.app.bot_data.services.referee.private_view(1, ALICE["id"])
+                await bot.app.bot_data.services.referee.submit(1, ALICE["id"], alice.legal[0], before)
+                told = await stream.content.readuntil(b"\n\n")  # still open: the next version comes
+                assert json.loads(told.split(b"data: ")[1])["version"] > before
     finally:
         await bot.stop()
