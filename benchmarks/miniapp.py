@@ -29,7 +29,8 @@ import multiprocessing
 import statistics
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -116,26 +117,36 @@ def chat_counts(api: FakeBotApi, since: int) -> tuple[int, int]:
     return sent, edits
 
 
-async def taps_and_messages(
-    game: str, options: str, quiet: bool
-) -> tuple[list[tuple[int, int, int]], tuple[int, int]]:
+@asynccontextmanager
+async def served_table(
+    game: str, options: str
+) -> AsyncIterator[tuple[FakeBotApi, Bot, str, aiohttp.ClientSession]]:
+    """A fake Telegram, the bot serving the Mini App on a new database, and Alice seated at a
+    started table with bots; with an HTTP client for the pages."""
     api = FakeBotApi().start()
     try:
         with tempfile.TemporaryDirectory() as folder:
             async with (
-                served_bot(api, Path(folder) / "b.sqlite3") as (bot, base),
+                served_bot(api, Path(folder) / "bench.sqlite3") as (bot, base),
                 aiohttp.ClientSession() as session,
             ):
                 await seated_alone(bot, game, options)
-                alice = Caller(session, base, ALICE)
-                if quiet:
-                    await alice.post("/api/me/quiet", {"quiet": True})
-                    await bot.told()
-                since = len(api.calls)
-                taps = await play_and_count(bot, alice)
-                return taps, chat_counts(api, since)
+                yield api, bot, base, session
     finally:
         api.stop()
+
+
+async def taps_and_messages(
+    game: str, options: str, quiet: bool
+) -> tuple[list[tuple[int, int, int]], tuple[int, int]]:
+    async with served_table(game, options) as (api, bot, base, session):
+        alice = Caller(session, base, ALICE)
+        if quiet:
+            await alice.post("/api/me/quiet", {"quiet": True})
+            await bot.told()
+        since = len(api.calls)
+        taps = await play_and_count(bot, alice)
+        return taps, chat_counts(api, since)
 
 
 def summary(values: Sequence[int]) -> str:
@@ -218,44 +229,35 @@ def viewers_process(base: str, count: int, ready: Any, stop: Any, out: Any) -> N
 
 async def with_viewers(count: int) -> tuple[float, int, list[float], list[float], float]:
     """(bot CPU s, moves, commit→event ms, commit→page ms, wall s) for a hand watched by `count`."""
-    api = FakeBotApi().start()
     context = multiprocessing.get_context("spawn")
     ready, stop, out = context.Event(), context.Event(), context.Queue()
-    try:
-        with tempfile.TemporaryDirectory() as folder:
-            async with (
-                served_bot(api, Path(folder) / "v.sqlite3") as (bot, base),
-                aiohttp.ClientSession() as session,
-            ):
-                await seated_alone(bot, *GAMES[0])
-                referee = bot.app.bot_data.services.referee
-                committed: dict[int, float] = {}
-                referee.core.watchers.append(
-                    lambda notice: committed.setdefault(notice.table.version, time.perf_counter())
-                )
-                process = None
-                if count:
-                    process = context.Process(target=viewers_process, args=(base, count, ready, stop, out))
-                    process.start()
-                    while not ready.is_set():
-                        await asyncio.sleep(0.05)
-                cpu, wall = time.process_time(), time.perf_counter()
-                taps = await play_and_count(bot, Caller(session, base, ALICE))
-                await asyncio.sleep(0.5)  # the last changes reach the pages
-                cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-                moves = len(referee.match_of(1).log) if referee.match_of(1) else len(taps)
-                events, pages = [], []
-                if process is not None:
-                    stop.set()
-                    seen = out.get(timeout=60)
-                    process.join(30)
-                    for version, event_at, page_at in seen:
-                        if version in committed:
-                            events.append((event_at - committed[version]) * 1000)
-                            pages.append((page_at - committed[version]) * 1000)
-                return cpu, moves, events, pages, wall
-    finally:
-        api.stop()
+    async with served_table(*GAMES[0]) as (_, bot, base, session):
+        referee = bot.app.bot_data.services.referee
+        committed: dict[int, float] = {}
+        referee.core.watchers.append(
+            lambda notice: committed.setdefault(notice.table.version, time.perf_counter())
+        )
+        process = None
+        if count:
+            process = context.Process(target=viewers_process, args=(base, count, ready, stop, out))
+            process.start()
+            while not ready.is_set():
+                await asyncio.sleep(0.05)
+        cpu, wall = time.process_time(), time.perf_counter()
+        taps = await play_and_count(bot, Caller(session, base, ALICE))
+        await asyncio.sleep(0.5)  # the last changes reach the pages
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        moves = len(referee.match_of(1).log) if referee.match_of(1) else len(taps)
+        events, pages = [], []
+        if process is not None:
+            stop.set()
+            seen = out.get(timeout=60)
+            process.join(30)
+            for version, event_at, page_at in seen:
+                if version in committed:
+                    events.append((event_at - committed[version]) * 1000)
+                    pages.append((page_at - committed[version]) * 1000)
+        return cpu, moves, events, pages, wall
 
 
 def spread(values: Sequence[float]) -> str:
@@ -281,28 +283,17 @@ async def main(viewers: int, browser: bool) -> None:
         + ", ".join(f"{name} {size} B" for name, size in sizes.items())
         + f", {sum(sizes.values())} B in all"
     )
-    api = FakeBotApi().start()
-    try:
-        with tempfile.TemporaryDirectory() as folder:
-            async with (
-                served_bot(api, Path(folder) / "p.sqlite3") as (bot, base),
-                aiohttp.ClientSession() as session,
-            ):
-                await seated_alone(bot, *GAMES[0])
-                async with session.get(
-                    f"{base}/api/tables/1", headers=Caller(session, base, ALICE).headers
-                ) as answer:
-                    print(f"  the table's JSON for a seated player: {len(await answer.read())} B")
-                timing = await first_render(base) if browser else None
-                if timing is None:
-                    print("  first render: not measured (no Chromium, or --no-browser)")
-                else:
-                    paint, drawn = timing
-                    print(
-                        f"  first render in Chromium (median of 5): paint {paint:.0f} ms, hand {drawn:.0f} ms"
-                    )
-    finally:
-        api.stop()
+    async with served_table(*GAMES[0]) as (_, _, base, session):
+        async with session.get(
+            f"{base}/api/tables/1", headers=Caller(session, base, ALICE).headers
+        ) as answer:
+            print(f"  the table's JSON for a seated player: {len(await answer.read())} B")
+        timing = await first_render(base) if browser else None
+        if timing is None:
+            print("  first render: not measured (no Chromium, or --no-browser)")
+        else:
+            paint, drawn = timing
+            print(f"  first render in Chromium (median of 5): paint {paint:.0f} ms, hand {drawn:.0f} ms")
     alone = await with_viewers(0)
     watched = await with_viewers(viewers)
     per_move_alone = alone[0] / alone[1] * 1000
