@@ -36,8 +36,14 @@ def live(api: FakeBotApi) -> list[dict[str, Any]]:
     return [m for m in api.by_chat[ALICE["id"]].values() if m.get("from", {}).get("is_bot")]
 
 
-def reply_after(bot: Bot, before: int, user: dict[str, Any]) -> Call:
-    return next(c for c in bot.api.calls[before:] if c.chat == user["id"] and c.method == "sendMessage")
+async def reply_after(bot: Bot, before: int, user: dict[str, Any]) -> Call:
+    """The bot's first text to the user after call `before`, once it has come (the bot's first
+    call after a command may be another, such as tidying the chat)."""
+    return await bot.wait(
+        lambda calls: next(
+            (c for c in calls[before:] if c.chat == user["id"] and c.method == "sendMessage"), None
+        )
+    )
 
 
 @pytest.mark.parametrize(
@@ -103,14 +109,14 @@ async def test_the_page_switches_the_chat_and_back_and_only_for_someone_the_bot_
         assert [c.method for c in back] == ["sendMessage", "sendPhoto"]  # the answer, the hand again
         assert back[0].text.startswith("🔔") and bot.buttons(ALICE["id"])  # its keyboard too
         before = await bot.say(ALICE, private(ALICE), "/quiet maybe")
-        assert reply_after(bot, before, ALICE).text == "发送 /quiet on 或 /quiet off。"
+        assert (await reply_after(bot, before, ALICE)).text == "发送 /quiet on 或 /quiet off。"
         assert (await alice.get("/api/tables/1"))[1]["quiet"] is False
 
 
 async def test_without_the_app_quiet_is_refused_and_the_hand_stays(bot: Bot) -> None:
     await seated_alone(bot, "gongzhu")
     before = await bot.say(ALICE, private(ALICE), "/quiet on")
-    assert reply_after(bot, before, ALICE).text.startswith("安静私聊需要牌桌小程序")
+    assert (await reply_after(bot, before, ALICE)).text.startswith("安静私聊需要牌桌小程序")
     assert not to_alice(bot.api.calls[before:], ("sendPhoto", "deleteMessages", "editMessageText"))
     player = await bot.app.bot_data.services.referee.player(ALICE["id"])
     assert player is not None and player.quiet is False
