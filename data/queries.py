@@ -5,42 +5,45 @@ Only `Store` builds a `Queries`, and only inside its lock, so these methods neve
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import aiosqlite
 
+from data.league import LeagueQueries
 from data.records import GroupRow, MatchRow, MoveRow, PlayerRow, SeatRow, StatsRow, TableRow
+from data.sql import dumps
+
+STAT_COLUMNS = (
+    "matches",
+    "wins",
+    "hands",
+    "points",
+    "timeouts",
+    "forfeits",
+    "places",
+    "smothers",
+    "burns",
+    "points_opened",
+)
 
 
-def dumps(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-class Queries:
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
-
-    async def _one(self, sql: str, params: Sequence[object] = ()) -> aiosqlite.Row | None:
-        async with self._db.execute(sql, params) as cursor:
-            return await cursor.fetchone()
-
-    async def _all(self, sql: str, params: Sequence[object] = ()) -> Iterable[aiosqlite.Row]:
-        return await self._db.execute_fetchall(sql, params)
-
-    async def _run(self, sql: str, params: Sequence[object] = ()) -> int:
-        """Runs a write; returns the new row's id (for inserts)."""
-        async with self._db.execute(sql, params) as cursor:
-            return cursor.lastrowid or 0
-
+class Queries(LeagueQueries):
     # -- players and groups --------------------------------------------------------------------
 
-    async def save_player(self, player_id: int, name: str, language: str | None, at: float) -> None:
+    async def save_player(
+        self, player_id: int, name: str, language: str | None, at: float, username: str | None = None
+    ) -> None:
         await self._run(
-            "INSERT INTO players (id, name, language, created_at) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (id) DO UPDATE SET name = excluded.name, "
+            "INSERT INTO players (id, name, language, created_at, username) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (id) DO UPDATE SET name = excluded.name, username = excluded.username, "
             "language = coalesce(players.language, excluded.language)",
-            (player_id, name, language, at),
+            (player_id, name, language, at, username),
         )
+
+    async def player_named(self, username: str) -> int | None:
+        """The player with this Telegram @username (as last seen), for `/me @name`."""
+        row = await self._one("SELECT id FROM players WHERE username = ? COLLATE NOCASE", (username,))
+        return None if row is None else int(row[0])
 
     async def set_player_language(self, player_id: int, language: str) -> None:
         await self._run("UPDATE players SET language = ? WHERE id = ?", (language, player_id))
@@ -252,24 +255,26 @@ class Queries:
     # -- statistics ----------------------------------------------------------------------------
 
     async def add_stats(self, player_id: int, group_id: int, game: str, **deltas: int) -> None:
-        columns = ("matches", "wins", "hands", "points", "timeouts", "forfeits")
-        values = [deltas.get(c, 0) for c in columns]
+        values = [deltas.get(c, 0) for c in STAT_COLUMNS]
         await self._run(
-            f"INSERT INTO stats (player_id, group_id, game, {', '.join(columns)}) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            f"INSERT INTO stats (player_id, group_id, game, {', '.join(STAT_COLUMNS)}) "
+            f"VALUES (?, ?, ?, {', '.join('?' for _ in STAT_COLUMNS)}) "
             "ON CONFLICT (player_id, group_id, game) DO UPDATE SET "
-            + ", ".join(f"{c} = {c} + excluded.{c}" for c in columns),
+            + ", ".join(f"{c} = {c} + excluded.{c}" for c in STAT_COLUMNS),
             (player_id, group_id, game, *values),
         )
 
     _STATS = (
-        "SELECT s.player_id, p.name, s.game, sum(s.matches), sum(s.wins), sum(s.hands), sum(s.points), "
-        "sum(s.timeouts), sum(s.forfeits) FROM stats s JOIN players p ON p.id = s.player_id"
+        "SELECT s.player_id, p.name, s.game, "
+        + ", ".join(f"sum(s.{c})" for c in STAT_COLUMNS)
+        + " FROM stats s JOIN players p ON p.id = s.player_id"
     )
 
-    async def player_stats(self, player_id: int) -> list[StatsRow]:
-        sql = f"{self._STATS} WHERE s.player_id = ? GROUP BY s.game ORDER BY s.game"
-        rows = await self._all(sql, (player_id,))
+    async def player_stats(self, player_id: int, group_id: int | None = None) -> list[StatsRow]:
+        """Per game: in every group, or in one."""
+        where = "s.player_id = ?" + ("" if group_id is None else " AND s.group_id = ?")
+        params = (player_id,) if group_id is None else (player_id, group_id)
+        rows = await self._all(f"{self._STATS} WHERE {where} GROUP BY s.game ORDER BY s.game", params)
         return [StatsRow(*r) for r in rows]
 
     async def leaderboard(self, group_id: int, game: str, limit: int = 10) -> list[StatsRow]:

@@ -78,3 +78,42 @@ class StatsRow:
     points: int
     timeouts: int
     forfeits: int
+    places: int = 0  # 够级: the sum of the hands' places (an average place is places / hands)
+    smothers: int = 0  # 闷 made
+    burns: int = 0  # 烧 won
+    points_opened: int = 0  # 开点
+
+
+@dataclass(slots=True)
+class RatingRow:
+    """A rater's standing in a scope: the skill, and (for players) the group's counts beside it."""
+
+    rater: int  # a player's id, or a bot level's (negative: engine/league.py)
+    name: str  # '' for a bot: the interface names it
+    mu: float
+    sigma: float
+    matches: int  # rated matches
+    wins: int = 0
+    points: int = 0
+
+
+@dataclass(slots=True)
+class RatedMatch:
+    """A finished match as the league rates it (a rebuild reads these in their rated order)."""
+
+    match_id: int
+    group_id: int
+    game: str
+    rules: dict[str, object]
+    seed: str
+    ended_at: float
+
+
+@dataclass(slots=True)
+class Companion:
+    """Another rater met in a player's rated matches: as a teammate or as an opponent."""
+
+    rater: int
+    name: str
+    matches: int
+    wins: int  # matches the player ranked first of the two (teammates: won together)

@@ -142,4 +142,42 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE players ADD COLUMN quiet INTEGER NOT NULL DEFAULT 0;
     """,
+    # 5: the league (issue 32): skill ratings per group and game and for every group together,
+    # each match's rating changes (the history a profile charts), the order matches were rated
+    # in (a rebuild replays them in it), a profile's counts, and usernames for `/me @name`
+    """
+    CREATE TABLE ratings (
+        scope INTEGER NOT NULL,                     -- the group's chat id; 0: every group
+        game TEXT NOT NULL,
+        rater INTEGER NOT NULL,                     -- a player's id, or a bot level's (negative)
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        matches INTEGER NOT NULL,                   -- rated matches
+        PRIMARY KEY (scope, game, rater)
+    ) WITHOUT ROWID;
+    CREATE TABLE rating_changes (
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        scope INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        rater INTEGER NOT NULL,
+        side INTEGER NOT NULL,                      -- the seat's team (or the seat alone)
+        rank INTEGER NOT NULL,                      -- 0: first; equal ranks tied
+        mu_before REAL NOT NULL,
+        sigma_before REAL NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        matches INTEGER NOT NULL,                   -- the rater's rated matches, this one included
+        at REAL NOT NULL,
+        PRIMARY KEY (match_id, scope, seat)
+    ) WITHOUT ROWID;
+    CREATE INDEX rating_changes_by_rater ON rating_changes(scope, game, rater, at);
+    ALTER TABLE matches ADD COLUMN rated_order INTEGER;
+    ALTER TABLE stats ADD COLUMN places INTEGER NOT NULL DEFAULT 0;     -- 够级: sum of places
+    ALTER TABLE stats ADD COLUMN smothers INTEGER NOT NULL DEFAULT 0;   -- 闷 made
+    ALTER TABLE stats ADD COLUMN burns INTEGER NOT NULL DEFAULT 0;      -- 烧 won
+    ALTER TABLE stats ADD COLUMN points_opened INTEGER NOT NULL DEFAULT 0;  -- 开点
+    ALTER TABLE players ADD COLUMN username TEXT;
+    CREATE INDEX players_by_username ON players(username COLLATE NOCASE);
+    """,
 )

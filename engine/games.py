@@ -42,6 +42,8 @@ class Game:
     short_match: dict[str, str]  # the options of a short match, for tests and benchmarks
     window: Callable[[Any, Any], Window | None]  # (round, rules) → the decision window now, if any
     seating: Callable[[Any], str]  # rules → how the lobby is seated: random, join_order or chosen
+    # an event → (seat, statistic, amount) for a profile's counts (stats columns: places, burns …)
+    tallies: Callable[[Any], tuple[tuple[int, str, int], ...]] = lambda event: ()
 
     def rules(self, options: dict[str, object]) -> Any:
         return self.rules_type(**options)
@@ -81,6 +83,19 @@ def _gouji_window(hand: Any, rules: gouji.Rules) -> Window | None:
     return Window(0.0, True) if hand.phase in ("blind_declare", "declare", "claim_answer") else None
 
 
+def _gouji_tallies(event: Any) -> tuple[tuple[int, str, int], ...]:
+    """烧 won, 闷 made and 开点 count for a profile; each hand's place adds to the average place."""
+    if isinstance(event, gouji.events.BurnSucceeded):
+        return ((event.burner, "burns", 1),)
+    if isinstance(event, gouji.events.Smothered):
+        return ((event.by, "smothers", 1),)
+    if isinstance(event, gouji.events.PointOpened):
+        return ((event.seat, "points_opened", 1),)
+    if isinstance(event, gouji.events.HandEnded):
+        return tuple((seat, "places", place) for place, seat in enumerate(event.finish_order, start=1))
+    return ()
+
+
 def _gouji_team(rules: gouji.Rules, seat: int) -> int:
     return seat % 2
 
@@ -108,6 +123,7 @@ GAMES: dict[str, Game] = {
         {"max_hands": "2"},
         _gouji_window,
         lambda rules: str(rules.teams),  # gouji.md §1 `teams`
+        _gouji_tallies,
     ),
     "gongzhu": Game(
         "gongzhu",

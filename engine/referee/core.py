@@ -18,9 +18,10 @@ from engine.errors import Refused
 from engine.events import Event
 from engine.games import GAMES, Window
 from engine.referee.clock import Clock
-from engine.referee.events import Paused, Resumed, SavingAgain
+from engine.referee.events import Paused, RatingsChanged, Resumed, SavingAgain
 from engine.referee.notifier import Notice, Notifier, PrivateView, TableView
 from engine.referee.outbox import Outbox
+from engine.referee.ratings import rate_match
 from engine.referee.table import LiveTable, replay
 from engine.referee.tally import Tally
 from engine.referee.thinking import Thinkers
@@ -293,6 +294,10 @@ class RefereeCore:
                 await q.end_hand(table.match_id, ended[0], ended[1], now)
                 for _, player in table.human_players():
                     await q.add_stats(player, table.group_id, game.name, hands=1)
+            for seat, statistic, amount in game.tallies(event):
+                holder = table.seats[seat].player_id if 0 <= seat < len(table.seats) else None
+                if holder is not None:
+                    await q.add_stats(holder, table.group_id, game.name, **{statistic: amount})
         if match.is_over and table.status == "running":
             table.status = "finished" if match.end_reason != "stopped" else "stopped"
             table.deadline_at = table.reminder_at = None
@@ -308,6 +313,11 @@ class RefereeCore:
                         wins=int(seat_no in winners),
                         points=match.totals[seat_no],
                     )
+                rated = await rate_match(
+                    q, game, table.rules, table.group_id, table.match_id, tuple(match.totals), now
+                )
+                if rated:  # told with the match's end, after its result
+                    events.append(RatingsChanged(rated))
 
     async def _reload(self, table: LiveTable) -> None:
         if table.timer is not None:

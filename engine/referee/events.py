@@ -4,6 +4,7 @@ the games' events they are everything the group is told. No hand is ever in one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.events import Event
 
@@ -113,3 +114,8 @@ class Paused(Event):  # the server cannot save moves (a full disk, a read-only f
 @dataclass(slots=True)
 class SavingAgain(Event):  # moves are saved again after a pause: play goes on
     paused_for: float
+
+
+@dataclass(slots=True)
+class RatingsChanged(Event):  # a finished match's rating changes in the group (issue 32)
+    changes: tuple[Any, ...]  # engine.referee.ratings.Rated, one per rater

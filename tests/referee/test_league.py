@@ -1,0 +1,253 @@
+"""The league (issue 32): who a finished match rates and how, checked against openskill's own
+numbers; the match-end announcement; a rebuild from the move logs equal to the live ratings; two
+matches ending at once both counted."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from openskill.models import PlackettLuce
+
+from engine import league
+from engine.league import SeatResult, Skill, bot_rater
+from engine.referee.ratings import main as ratings_main
+from engine.referee.ratings import rebuild
+from engine.referee.table import LiveTable
+from tests.referee.world import ALICE, BOB, GROUP, World
+
+NORMAL_BOT = bot_rater("normal")
+
+
+# -- the arithmetic, by hand-made results -------------------------------------------------------
+
+
+def test_gouji_ranks_the_winning_team_first_and_a_draw_ties() -> None:
+    team = lambda seat: seat % 2  # noqa: E731
+    won = league.standings((10, -4, 5, -4, 3, -10), team, [1, 2, 3, 4, 5, 6])
+    assert [r.rank for r in won] == [0, 1, 0, 1, 0, 1]
+    assert {r.side for r in won} == {0, 1}
+    drawn = league.standings((10, -4, -5, 4, 0, 5), team, [1, 2, 3, 4, 5, 6])
+    assert [r.rank for r in drawn] == [0] * 6
+
+
+def test_gongzhu_ranks_each_player_by_score_and_partners_by_their_sum() -> None:
+    alone = league.standings((-100, 50, 50, -300), lambda seat: None, [1, 2, 3, 4])
+    assert [r.rank for r in alone] == [1, 0, 0, 2]
+    assert len({r.side for r in alone}) == 4
+    partners = league.standings((-100, 50, 50, -300), lambda seat: seat % 2, [1, 2, 3, 4])
+    # sides: seats 0+2 = -50, seats 1+3 = -250
+    assert [r.rank for r in partners] == [0, 1, 0, 1]
+
+
+def test_a_team_win_moves_every_player_as_openskill_does() -> None:
+    model = PlackettLuce()
+    priors = {1: Skill(30.0, 4.0, 7), 2: Skill(25.0, 8.0, 1), 3: Skill(20.0, 6.0, 3)}
+    results = [SeatResult(0, 1, 0, 0), SeatResult(1, 2, 1, 1), SeatResult(2, 3, 0, 0)]
+    changes = {c.rater: c for c in league.rate(results, priors.__getitem__)}
+    expected = model.rate(
+        [
+            [model.rating(mu=30.0, sigma=4.0), model.rating(mu=20.0, sigma=6.0)],
+            [model.rating(mu=25.0, sigma=8.0)],
+        ],
+        ranks=[0, 1],
+    )
+    assert changes[1].after.mu == pytest.approx(expected[0][0].mu)
+    assert changes[3].after.sigma == pytest.approx(expected[0][1].sigma)
+    assert changes[2].after.mu == pytest.approx(expected[1][0].mu)
+    assert changes[1].after.mu > 30.0 and changes[2].after.mu < 25.0
+    assert [changes[r].after.matches for r in (1, 2, 3)] == [8, 2, 4]
+
+
+def test_a_bot_level_on_several_seats_moves_by_their_mean() -> None:
+    bot = bot_rater("strong")
+    results = [
+        SeatResult(0, 1, 0, 1),
+        SeatResult(1, bot, 1, 0),
+        SeatResult(2, bot, 2, 2),
+        SeatResult(3, 9, 3, 3),
+    ]
+    fresh = lambda rater: Skill.new()  # noqa: E731
+    changes = {c.rater: c for c in league.rate(results, fresh)}
+    model = PlackettLuce()
+    expected = model.rate([[model.rating()] for _ in range(4)], ranks=[1, 0, 2, 3])
+    assert changes[bot].seats == (1, 2)
+    assert changes[bot].after.mu == pytest.approx((expected[1][0].mu + expected[2][0].mu) / 2)
+    assert changes[bot].after.matches == 1  # one match, however many seats
+
+
+def test_the_seat_is_rated_for_who_held_it_first_even_after_leaving() -> None:
+    log = [(0, "player", 7), (1, "bot", None), (0, "referee", 7), (0, "bot", None), (2, "autopilot", 8)]
+    assert league.raters(4, log, "strong") == [7, bot_rater("strong"), 8, bot_rater("strong")]
+
+
+def test_shown_ratings_start_at_1500_and_are_provisional_for_a_few_matches() -> None:
+    assert Skill.new().shown == 1500 and Skill.new().provisional
+    assert Skill(25.0, 25 / 3, league.PROVISIONAL_BELOW).provisional is False
+    assert Skill(30.0, 2.0).shown == round(1500 + 20 * (30.0 - 6.0))
+    assert league.bot_level(bot_rater("easy")) == "easy" and league.bot_level(5) is None
+
+
+# -- in the referee, on a real file ----------------------------------------------------------------
+
+
+async def play_out(world: World, table: LiveTable) -> None:
+    """The humans time out once (strikes=1): on autopilot, the bots play the match to its end."""
+    while world.referee.view(table.id).status == "running":
+        await world.clock.advance(30)
+
+
+async def changes_of(world: World, match_id: int, scope: int) -> dict[int, tuple[float, float, int]]:
+    async with world.store.reading() as q:
+        rows = await q._all(
+            "SELECT seat, mu, sigma, rank FROM rating_changes WHERE match_id = ? AND scope = ?",
+            (match_id, scope),
+        )
+    return {r[0]: (r[1], r[2], r[3]) for r in rows}
+
+
+async def test_a_finished_gongzhu_match_rates_the_player_and_the_bot_level_in_group_and_globally(
+    world: World,
+) -> None:
+    table = await world.table_with_bots("gongzhu", deals="1", strikes="1")
+    await play_out(world, table)
+    [ended] = world.recorder.events("MatchEnded")
+    [told] = world.recorder.events("RatingsChanged")
+    seat = world.referee.view(table.id).seat_of(ALICE)
+    assert seat is not None
+    model = PlackettLuce()
+    ranks = [sorted(set(ended.totals), reverse=True).index(t) for t in ended.totals]
+    expected = model.rate([[model.rating()] for _ in range(4)], ranks=ranks)
+    for scope in (GROUP, league.GLOBAL):
+        rows = await changes_of(world, table.match_id or 0, scope)
+        assert rows[seat][0] == pytest.approx(expected[seat][0].mu)
+        assert rows[seat][2] == ranks[seat]
+        bots = [s for s in range(4) if s != seat]
+        mean = sum(expected[s][0].mu for s in bots) / 3
+        assert [rows[s][0] for s in bots] == pytest.approx([mean] * 3)
+    alice = next(c for c in told.changes if c.rater == ALICE)
+    after = Skill(expected[seat][0].mu, expected[seat][0].sigma, 1)
+    assert (alice.seats, alice.before, alice.after, alice.provisional) == ((seat,), 1500, after.shown, True)
+    assert {c.rater for c in told.changes} == {ALICE, NORMAL_BOT}
+    async with world.store.reading() as q:
+        assert await q.skill(GROUP, "gongzhu", ALICE) == pytest.approx((after.mu, after.sigma, 1))
+        assert (await q.skill(league.GLOBAL, "gongzhu", NORMAL_BOT) or (0, 0, 0))[2] == 1
+
+
+async def test_a_gouji_team_win_moves_the_winners_up_and_the_losers_down(world: World) -> None:
+    table = await world.table_with_bots("gouji", humans=(ALICE, BOB), max_hands="1", strikes="1")
+    await play_out(world, table)
+    [ended] = world.recorder.events("MatchEnded")
+    rows = await changes_of(world, table.match_id or 0, GROUP)
+    view = world.referee.view(table.id)
+    alice, bob = view.seat_of(ALICE), view.seat_of(BOB)
+    assert alice is not None and bob is not None and alice % 2 != bob % 2  # join order: opposite teams
+    if not ended.winners:
+        assert {rank for _, _, rank in rows.values()} == {0}
+        return
+    winner, loser = (alice, bob) if alice in ended.winners else (bob, alice)
+    assert rows[winner][2] == 0 and rows[loser][2] == 1
+    assert rows[winner][0] > 25.0 > rows[loser][0]
+
+
+async def test_a_leaver_is_rated_with_their_team_at_full_weight(world: World) -> None:
+    table = await world.table_with_bots("gongzhu", humans=(ALICE, BOB), deals="1", strikes="1", partners="on")
+    seat = world.referee.view(table.id).seat_of(ALICE)
+    await world.referee.leave(table.id, ALICE)
+    await play_out(world, table)
+    [told] = world.recorder.events("RatingsChanged")
+    assert ALICE in {c.rater for c in told.changes}
+    rows = await changes_of(world, table.match_id or 0, GROUP)
+    async with world.store.reading() as q:
+        raters = dict(
+            await q._all("SELECT seat, rater FROM rating_changes WHERE match_id = ?", (table.match_id,))
+        )
+    assert raters[seat] == ALICE  # not the bot that sat in
+    partner = (seat + 2) % 4
+    assert rows[seat][2] == rows[partner][2]  # her side's rank
+
+
+async def test_a_match_without_a_person_is_not_rated(world: World) -> None:
+    table = await world.table_with_bots("gongzhu", humans=(), deals="1")
+    assert world.referee.view(table.id).status == "finished"
+    assert world.recorder.events("RatingsChanged") == []
+    assert await changes_of(world, table.match_id or 0, GROUP) == {}
+
+
+async def test_a_stopped_match_is_not_rated(world: World) -> None:
+    table = await world.table_with_bots("gongzhu", deals="1")
+    await world.referee.stop(table.id, None)
+    assert world.recorder.events("RatingsChanged") == []
+
+
+async def league_snapshot(world: World) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+    async with world.store.reading() as q:
+        ratings = await q._all("SELECT * FROM ratings ORDER BY scope, game, rater")
+        changes = await q._all("SELECT * FROM rating_changes ORDER BY match_id, scope, seat")
+    return [tuple(r) for r in ratings], [tuple(r) for r in changes]
+
+
+async def allow_many_tables(world: World) -> None:
+    async with world.store.transaction() as q:
+        await q.save_group(GROUP, "")
+        await q.set_group_settings(GROUP, {}, True, None)
+
+
+async def test_a_rebuild_from_the_move_logs_gives_the_live_ratings_exactly(world: World) -> None:
+    await allow_many_tables(world)
+    first = await world.table_with_bots("gongzhu", humans=(ALICE, BOB), deals="1", strikes="1")
+    await play_out(world, first)
+    second = await world.table_with_bots("gouji", humans=(ALICE,), max_hands="1", strikes="1")
+    await play_out(world, second)
+    await world.referee.rematch(first.id)
+    await play_out(world, first)
+    live = await league_snapshot(world)
+    assert len(live[0]) >= 8 and len(live[1]) >= 2 * (4 + 6 + 4)
+    assert await rebuild(world.store) == 3
+    assert await league_snapshot(world) == live
+    async with world.store.transaction() as q:  # a league lost (or a database from before it)
+        await q.clear_league()
+    assert (await league_snapshot(world))[0] == []
+    assert await rebuild(world.store) == 3
+    assert await league_snapshot(world) == live
+
+
+async def test_the_rebuild_command_refuses_a_database_the_bot_holds(
+    world: World, capsys: pytest.CaptureFixture[str]
+) -> None:
+    refused = await asyncio.to_thread(ratings_main, ["--rebuild", "--database", str(world.path)])
+    assert refused == 1 and "stop the bot first" in capsys.readouterr().err
+
+
+async def test_the_rebuild_command_rates_a_closed_database(
+    world: World, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table = await world.table_with_bots("gongzhu", deals="1", strikes="1")
+    await play_out(world, table)
+    live = await league_snapshot(world)
+    await world.close()
+    done = await asyncio.to_thread(ratings_main, ["--rebuild", "--database", str(world.path)])
+    assert done == 0 and "rated 1 finished matches" in capsys.readouterr().out
+    again = await World.open(world.path, heartbeat=None)
+    try:
+        assert await league_snapshot(again) == live
+    finally:
+        await again.close()
+
+
+async def test_matches_ending_at_once_both_count(world: World) -> None:
+    """Two tables whose last moves commit together: the bot level, in both, keeps both updates."""
+    await allow_many_tables(world)
+    tables = [
+        await world.table_with_bots("gongzhu", humans=(player,), deals="1", strikes="1")
+        for player in (ALICE, BOB)
+    ]
+    while any(world.referee.view(t.id).status == "running" for t in tables):
+        await world.clock.advance(30)  # both tables' clocks fire in the same step
+    live = await league_snapshot(world)
+    async with world.store.reading() as q:
+        bot = await q.skill(GROUP, "gongzhu", NORMAL_BOT)
+    assert bot is not None and bot[2] == 2
+    assert await rebuild(world.store) == 2  # sequential, from the logs: the same numbers
+    assert await league_snapshot(world) == live
