@@ -9,6 +9,7 @@ from dataclasses import fields
 from typing import Any
 
 from engine.events import Event
+from engine.league import bot_level
 from engine.gouji import events as gouji_events
 from engine.referee.events import ReplacedByBot
 from handlers.cards import card_label
@@ -50,7 +51,38 @@ def lines(
         line = _line(event, names, players, lang, answerers if plays and i == plays[-1] else None)
         if line:
             out.append(line)
+    if any(e.kind == "MatchEnded" and getattr(e, "reason", "") != "stopped" for e in events):
+        out.append(t(lang, "announce.rematch_hint"))
     return out
+
+
+def rating_line(changes: Sequence[Any], players: Callable[[int], str], lang: str) -> str:
+    """📈 Alice +12 → 1534 · Bob −8 → 1490? (a `?`: provisional, fewer than five rated matches)."""
+    told = [
+        t(
+            lang,
+            "league.change",
+            name=rater_name(change.rater, players, lang),
+            delta=signed(change.after - change.before),
+            rating=shown(change.after, change.provisional),
+        )
+        for change in sorted(changes, key=lambda c: (c.rater < 0, -c.after))
+    ]
+    return t(lang, "league.changes", changes=" · ".join(told))
+
+
+def rater_name(rater: int, players: Callable[[int], str], lang: str) -> str:
+    """A player's name, or a bot level's (a negative rater: engine/league.py)."""
+    level = bot_level(rater)
+    return players(rater) if level is None else t(lang, f"league.bot_{level}")
+
+
+def shown(rating: int, provisional: bool) -> str:
+    return f"{rating}?" if provisional else str(rating)
+
+
+def signed(delta: int) -> str:
+    return f"+{delta}" if delta >= 0 else f"−{-delta}"
 
 
 def _values(event: Event, names: Sequence[str], players: Callable[[int], str]) -> dict[str, Any]:
@@ -118,7 +150,7 @@ def _line(
         line += (
             " " + t(lang, "announce.pigs", pigs=listed(lang, (names[s] for s in losers))) if losers else ""
         )
-        return line if values["reason"] == "stopped" else f"{line}\n{t(lang, 'announce.rematch_hint')}"
+        return line  # the rematch hint comes last, after the ratings (`lines`)
     if kind in ("TributePaid", "TributeChoice", "TributeForgiven"):  # §11a: tributes are public
         values["cards"] = " ".join(values.get("cards") or ())
         values["tribute"] = t(lang, f"tribute.{values['tribute']}")
@@ -147,6 +179,8 @@ def _line(
         return t(lang, "announce.Merged", **values)
     if kind == "Undelivered":
         return t(lang, "announce.Undelivered", seats=listed(lang, (names[s] for s in values["seats"])))
+    if kind == "RatingsChanged":
+        return rating_line(event.changes, players, lang)  # type: ignore[attr-defined]
     if kind == "SavingAgain":
         return t(lang, "announce.SavingAgain", seconds=round(values["paused_for"]))
     if kind == "Resumed":

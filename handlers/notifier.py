@@ -18,7 +18,7 @@ from engine.games import GAMES
 from engine.gongzhu import events as gongzhu_events
 from engine.gouji import events as gouji_events
 from engine.referee.clock import Clock
-from engine.referee.events import ReplacedByBot, TableStopped
+from engine.referee.events import RatingsChanged, ReplacedByBot, TableStopped
 from engine.referee.notifier import ROUND_ENDS, ROUND_STARTS, Notice, TableView
 from handlers import announce, settings
 from handlers.drawing import drawn
@@ -306,7 +306,10 @@ class TelegramNotifier:
 
 
 def _players(notice: Notice) -> set[int]:
-    return {player for e in notice.events if isinstance(player := getattr(e, "player", None), int)}
+    """Every player an event names: its `player`, and the people whose ratings changed."""
+    named = {player for e in notice.events if isinstance(player := getattr(e, "player", None), int)}
+    rated = (c.rater for e in notice.events if isinstance(e, RatingsChanged) for c in e.changes)
+    return named | {rater for rater in rated if rater > 0}
 
 
 def _passed(events: Sequence[Event], seat: int) -> bool:
