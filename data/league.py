@@ -5,12 +5,23 @@ every group together."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from data.records import Companion, RatedMatch, RatingRow
+from data.records import Companion, PlayedMatch, RatingRow
 from data.sql import Sql
 
 # a conservative order, as the ratings are shown: openskill's ordinal, mu - 3 sigma
 _ORDINAL = "(r.mu - 3 * r.sigma)"
+
+
+_PLAYED = (
+    "SELECT m.id, m.table_id, t.group_id, t.game, t.rules, m.seed, m.ended_at, m.end_reason "
+    "FROM matches m JOIN tables t ON t.id = m.table_id"
+)
+
+
+def _played(row: Any) -> PlayedMatch:
+    return PlayedMatch(row[0], row[1], row[2], row[3], json.loads(row[4]), row[5], row[6], row[7])
 
 
 class LeagueQueries(Sql):
@@ -61,16 +72,27 @@ class LeagueQueries(Sql):
         await self._run("DELETE FROM ratings")
         await self._run("UPDATE matches SET rated_order = NULL")
 
-    async def finished_matches(self) -> list[RatedMatch]:
+    async def finished_matches(self) -> list[PlayedMatch]:
         """Every match played to its end, in the order the league rated them (matches from before
         the league, never rated, by their end)."""
         rows = await self._all(
-            "SELECT m.id, t.group_id, t.game, t.rules, m.seed, m.ended_at FROM matches m "
-            "JOIN tables t ON t.id = m.table_id "
-            "WHERE m.ended_at IS NOT NULL AND m.end_reason <> 'stopped' "
+            f"{_PLAYED} WHERE m.ended_at IS NOT NULL AND m.end_reason <> 'stopped' "
             "ORDER BY m.rated_order IS NULL, m.rated_order, m.ended_at, m.id"
         )
-        return [RatedMatch(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5]) for r in rows]
+        return [_played(r) for r in rows]
+
+    async def played_match(self, match_id: int) -> PlayedMatch | None:
+        row = await self._one(f"{_PLAYED} WHERE m.id = ?", (match_id,))
+        return None if row is None else _played(row)
+
+    async def last_ended_match(self, group_id: int) -> PlayedMatch | None:
+        """The group's match that ended last (played to its end, or stopped)."""
+        row = await self._one(
+            f"{_PLAYED} WHERE t.group_id = ? AND m.ended_at IS NOT NULL "
+            "ORDER BY m.ended_at DESC, m.id DESC LIMIT 1",
+            (group_id,),
+        )
+        return None if row is None else _played(row)
 
     async def rating_board(self, scope: int, game: str, limit: int = 10) -> list[RatingRow]:
         """The scope's raters, best first; a player's wins and points counted in the same scope."""
@@ -93,32 +115,35 @@ class LeagueQueries(Sql):
         )
         return None if row is None else RatingRow(*row)
 
-    async def rating_history(self, scope: int, game: str, rater: int) -> list[tuple[float, float, int]]:
-        """(mu, sigma, rated matches) after each of the rater's rated matches, oldest first."""
+    async def rating_history(self, scope: int, game: str, rater: int) -> list[tuple[float, float]]:
+        """(mu, sigma) before the rater's first rated match, then after each one, oldest first."""
         rows = await self._all(
-            "SELECT mu, sigma, matches FROM rating_changes WHERE scope = ? AND game = ? AND rater = ? "
-            "GROUP BY match_id ORDER BY matches",
+            "SELECT mu_before, sigma_before, mu, sigma FROM rating_changes "
+            "WHERE scope = ? AND game = ? AND rater = ? GROUP BY match_id ORDER BY matches",
             (scope, game, rater),
         )
-        return [(float(r[0]), float(r[1]), int(r[2])) for r in rows]
+        found = list(rows)
+        if not found:
+            return []
+        return [(float(found[0][0]), float(found[0][1]))] + [(float(r[2]), float(r[3])) for r in found]
 
     async def companions(self, scope: int, game: str, rater: int, *, teammates: bool) -> list[Companion]:
-        """Who the rater played with (or against) in the scope: matches, and how many the rater
-        ranked above them (teammates: matches won together, a full tie being no win)."""
+        """Who the rater played with (or against) in the scope: in how many matches, and in how
+        many the rater did better (teammates: won together, a full tie being no win; opponents:
+        ranked above them). A bot level on several seats of one match counts once for it."""
         better = (
             "me.rank = 0 AND (SELECT max(rank) FROM rating_changes x WHERE x.match_id = me.match_id "
             "AND x.scope = me.scope) > 0"
             if teammates
-            else "me.rank < o.rank"
+            else "me.rank < min(o.rank)"
         )
         rows = await self._all(
-            f"SELECT o.rater, coalesce(p.name, ''), count(*), sum({better}) FROM "
-            "(SELECT DISTINCT match_id, scope, rater, side, rank FROM rating_changes "
-            " WHERE scope = ? AND game = ?) o "
-            "JOIN rating_changes me ON me.match_id = o.match_id AND me.scope = o.scope "
-            "LEFT JOIN players p ON p.id = o.rater "
-            f"WHERE me.rater = ? AND o.rater <> me.rater AND o.side {'=' if teammates else '<>'} me.side "
-            "GROUP BY o.rater",
+            "SELECT met.rater, coalesce(p.name, ''), count(*), sum(met.better) FROM "
+            f"(SELECT o.rater AS rater, {better} AS better FROM rating_changes me "
+            " JOIN rating_changes o ON o.match_id = me.match_id AND o.scope = me.scope "
+            " WHERE me.scope = ? AND me.game = ? AND me.rater = ? AND o.rater <> me.rater "
+            f" AND o.side {'=' if teammates else '<>'} me.side GROUP BY me.match_id, o.rater) met "
+            "LEFT JOIN players p ON p.id = met.rater GROUP BY met.rater",
             (scope, game, rater),
         )
         return [Companion(r[0], r[1], r[2], r[3] or 0) for r in rows]

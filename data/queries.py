@@ -55,9 +55,9 @@ class Queries(LeagueQueries):
         await self._run("UPDATE players SET quiet = ? WHERE id = ?", (int(quiet), player_id))
 
     async def player(self, player_id: int) -> PlayerRow | None:
-        sql = "SELECT id, name, language, private_chat, quiet FROM players WHERE id = ?"
+        sql = "SELECT id, name, language, private_chat, quiet, username FROM players WHERE id = ?"
         row = await self._one(sql, (player_id,))
-        return None if row is None else PlayerRow(row[0], row[1], row[2], bool(row[3]), bool(row[4]))
+        return None if row is None else PlayerRow(row[0], row[1], row[2], bool(row[3]), bool(row[4]), row[5])
 
     async def save_group(self, group_id: int, title: str) -> None:
         await self._run(
@@ -275,14 +275,6 @@ class Queries(LeagueQueries):
         where = "s.player_id = ?" + ("" if group_id is None else " AND s.group_id = ?")
         params = (player_id,) if group_id is None else (player_id, group_id)
         rows = await self._all(f"{self._STATS} WHERE {where} GROUP BY s.game ORDER BY s.game", params)
-        return [StatsRow(*r) for r in rows]
-
-    async def leaderboard(self, group_id: int, game: str, limit: int = 10) -> list[StatsRow]:
-        rows = await self._all(
-            f"{self._STATS} WHERE s.group_id = ? AND s.game = ? GROUP BY s.player_id "
-            "ORDER BY sum(s.wins) DESC, sum(s.points) DESC, p.name LIMIT ?",
-            (group_id, game, limit),
-        )
         return [StatsRow(*r) for r in rows]
 
     # -- the heartbeat -------------------------------------------------------------------------

@@ -12,6 +12,7 @@ class PlayerRow:
     language: str | None
     private_chat: bool
     quiet: bool = False  # the private chat gets one "your turn" message, the Mini App the rest
+    username: str | None = None  # the Telegram @name as last seen
 
 
 @dataclass(slots=True)
@@ -98,15 +99,17 @@ class RatingRow:
 
 
 @dataclass(slots=True)
-class RatedMatch:
-    """A finished match as the league rates it (a rebuild reads these in their rated order)."""
+class PlayedMatch:
+    """A match with what replaying it needs: the league's rebuild, and `/replay` once it ended."""
 
     match_id: int
+    table_id: int
     group_id: int
     game: str
     rules: dict[str, object]
     seed: str
-    ended_at: float
+    ended_at: float | None  # None while it is played
+    end_reason: str | None
 
 
 @dataclass(slots=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from engine.events import Event
 from engine.games import GAMES
 from engine.matchplay import MatchPlay
 from engine.options import parse_options
@@ -38,15 +39,14 @@ def replay_record(record: dict[str, Any]) -> MatchPlay:
     return match
 
 
-def apply_step(match: MatchPlay, seat: int, kind: str, move: str) -> None:
-    """One logged step, as the referee logged it."""
+def apply_step(match: MatchPlay, seat: int, kind: str, move: str) -> list[Event]:
+    """One logged step, as the referee logged it; the events it made."""
     if kind == "move":
-        match.apply(seat, move)
-    elif kind == "timeout":
-        match.timeout(seat)
-    elif kind == "forfeit":
-        match.forfeit(seat)
-    elif kind == "stop":
-        match.stop()
-    else:
-        raise ValueError(f"unknown step: {kind!r}")
+        return list(match.apply(seat, move))
+    if kind == "timeout":
+        return [match.timeout(seat)]
+    if kind == "forfeit":
+        return list(match.forfeit(seat))
+    if kind == "stop":
+        return [match.stop()]
+    raise ValueError(f"unknown step: {kind!r}")

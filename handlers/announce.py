@@ -9,8 +9,8 @@ from dataclasses import fields
 from typing import Any
 
 from engine.events import Event
-from engine.league import bot_level
 from engine.gouji import events as gouji_events
+from engine.league import bot_level
 from engine.referee.events import ReplacedByBot
 from handlers.cards import card_label
 from handlers.i18n import has, listed, t
@@ -37,10 +37,12 @@ def lines(
     players: Callable[[int], str],
     lang: str,
     answerers: Sequence[str] = (),
+    hints: bool = True,
 ) -> list[str]:
     """`names[seat]` names a seat; `players(id)` names a player (lobby events); `answerers` who
-    may answer now. Only the notice's last play is still open to answers: its 够级 set names them
-    (or says nobody could answer); an earlier one in the same notice was already answered."""
+    may answer now; `hints`: what to do next (a replay tells none). Only the notice's last play
+    is still open to answers: its 够级 set names them (or says nobody could answer); an earlier
+    one in the same notice was already answered."""
     names = list(names)
     for event in events:  # a leaver is named, not the bot that took the seat (🤖 bot 3)
         if isinstance(event, ReplacedByBot):
@@ -51,7 +53,7 @@ def lines(
         line = _line(event, names, players, lang, answerers if plays and i == plays[-1] else None)
         if line:
             out.append(line)
-    if any(e.kind == "MatchEnded" and getattr(e, "reason", "") != "stopped" for e in events):
+    if hints and any(e.kind == "MatchEnded" and getattr(e, "reason", "") != "stopped" for e in events):
         out.append(t(lang, "announce.rematch_hint"))
     return out
 

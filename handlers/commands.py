@@ -7,18 +7,27 @@ import json
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from telegram import Chat, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
-from telegram.constants import ChatType
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 
 import render
 from engine.errors import Refusal, Refused
 from engine.games import GAMES
 from engine.gouji.rules import PRESETS as GOUJI_VARIANTS
-from handlers import settings
+from handlers import league, replays, settings
 from handlers.callbacks import Action
 from handlers.context import Context
 from handlers.drawing import drawn
 from handlers.i18n import LANGUAGES, has, t
+from handlers.incoming import (
+    addressed_to_us,
+    chat_of,
+    command_args,
+    command_name,
+    is_private,
+    message,
+    reply,
+    user_id,
+)
 from handlers.keyboards import watch_keyboard
 from handlers.membership import admin_unless_creator, is_admin, is_member
 from handlers.notifier import TelegramNotifier
@@ -39,9 +48,10 @@ GROUP_COMMANDS = (
     "record",
     "stop",
     "rematch",
+    "replay",
 )
 PRIVATE_COMMANDS = ("hand", "back", "quiet")
-EVERYWHERE = ("stats", "help", "lang", "table", "rules")
+EVERYWHERE = ("me", "stats", "help", "lang", "table", "rules")
 
 
 def services(context: Context) -> Services:
@@ -56,34 +66,6 @@ async def speaker(update: Update, context: Context) -> tuple[Services, str]:
     found = services(context)
     player = await found.meet(update.effective_user)
     return found, player.lang
-
-
-def message(update: Update) -> Message:
-    """The update's message. Every handler here is a CommandHandler or MessageHandler, which
-    python-telegram-bot calls only for updates that carry one (with a user and a chat too)."""
-    found = update.effective_message
-    assert found is not None
-    return found
-
-
-def user_id(update: Update) -> int:
-    user = update.effective_user
-    assert user is not None  # see `message`
-    return user.id
-
-
-def chat_of(update: Update) -> Chat:
-    chat = update.effective_chat
-    assert chat is not None  # see `message`
-    return chat
-
-
-async def reply(update: Update, text: str, **kwargs: Any) -> None:
-    await message(update).reply_text(text, **kwargs)
-
-
-def is_private(update: Update) -> bool:
-    return update.effective_chat is not None and update.effective_chat.type == ChatType.PRIVATE
 
 
 Handler = Callable[[Update, Context, Services, str], Awaitable[None]]
@@ -178,22 +160,6 @@ async def ask_for_private_chat(found: Services, lang: str, name: str, table: int
     await say(t(lang, "lobby.need_private", name=name, link=link), reply_markup=button)
 
 
-def command_name(update: Update) -> str:
-    """`/join@gouji_bot x` → `join`."""
-    return (message(update).text or "/").split()[0][1:].split("@")[0].lower()
-
-
-def addressed_to_us(update: Update, username: str) -> bool:
-    """`/join` or `/join@<this bot>`: ours; `/join@other_bot`: another bot's."""
-    word = (message(update).text or "/").split()[0]
-    _, at, name = word.partition("@")
-    return not at or name.lower() == username.lower()
-
-
-def command_args(update: Update) -> list[str]:
-    return (message(update).text or "").split()[1:]
-
-
 async def lobby_action(update: Update, context: Context, found: Services, lang: str) -> None:
     view = await current(update, found, lang)
     if view is None:
@@ -260,27 +226,6 @@ async def stats(update: Update, context: Context, found: Services, lang: str) ->
         for r in rows
     ]  # fmt: skip
     await reply(update, "\n".join(lines))
-
-
-async def top(update: Update, context: Context, found: Services, lang: str) -> None:
-    lines = []
-    boards = await found.referee.leaderboard(chat_of(update).id)
-    for game, rows in boards.items():
-        if rows:
-            lines.append(t(lang, "help.top_title", game=t(lang, f"game.{game}")))
-            lines += [
-                t(
-                    lang,
-                    "help.top_line",
-                    rank=i + 1,
-                    name=r.name,
-                    wins=r.wins,
-                    matches=r.matches,
-                    points=r.points,
-                )
-                for i, r in enumerate(rows)
-            ]
-    await reply(update, "\n".join(lines) or t(lang, "help.stats_none"))
 
 
 async def rules(update: Update, context: Context, found: Services, lang: str) -> None:
@@ -378,6 +323,9 @@ async def start(update: Update, context: Context) -> None:
     if payload.startswith("w") and payload[1:].isdigit() and found.webapp_url:
         await watch(update, context, found, lang, int(payload[1:]))
         return
+    if payload.startswith("r") and payload[1:].isdigit() and len(payload) <= 13 and found.webapp_url:
+        await replays.open_in_app(update, context, found, lang, int(payload[1:]))
+        return
     await reply(update, t(lang, "help.welcome"))  # a first /start: what the bot is, how to begin
 
 
@@ -473,7 +421,9 @@ HANDLERS = {
     "table": repost_table,
     "score": score,
     "stats": stats,
-    "top": top,
+    "top": league.top,
+    "me": league.me,
+    "replay": replays.replay,
     "rules": rules,
     "record": record,
     "stop": stop,

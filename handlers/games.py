@@ -6,11 +6,13 @@ a game the engine registers without an entry here fails at import, not in front 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import render
+from engine.events import Event
 from engine.games import GAMES
+from engine.gongzhu.events import TrickWon
 from engine.gongzhu.views import DealView
 from engine.gouji.views import HandView
 from engine.matchplay import MatchPlay
@@ -45,6 +47,13 @@ class GameUI:
     seat_intro: Callable[[Any, int, Sequence[str], str], str] = lambda view, seat, names, lang: ""
     # what the sheet shows each seat took in the last round (拱猪's scoring cards), if anything
     sheet_taken: Callable[[MatchPlay], tuple[tuple[str, ...], ...] | None] = lambda match: None
+    # the league card (`/me`): the counts it shows (stats columns) and its average (place or score)
+    profile_counts: tuple[str, ...] = ()
+    profile_average: str = "score"
+    # a replay's key moments besides what the group was told: (event, names, lang) → a line
+    replay_line: Callable[[Event, Sequence[str], str], str | None] = lambda event, names, lang: None
+    # a replay's picture of a moment: the round's public view as it should be drawn then
+    replay_public: Callable[[Any], Any] = lambda public: public
 
 
 # -- 够级 ----------------------------------------------------------------------------------------
@@ -159,6 +168,22 @@ def _gongzhu_hand(private: Private, lang: str, table: TableScene) -> bytes:
     return render.gongzhu_hand(private.hand, exposed=exposed, lang=lang, table=table, me=private.seat)
 
 
+def _gongzhu_taken_line(event: Event, names: Sequence[str], lang: str) -> str | None:
+    """A trick that took scoring cards (the pig has its own line): who took which."""
+    if not isinstance(event, TrickWon) or not event.scoring or "SQ" in event.scoring:
+        return None
+    cards = " ".join(card_label(card) for card in event.scoring)
+    return t(lang, "replay.took", taker=names[event.taker], cards=cards)
+
+
+def _gongzhu_trick_shown(public: Any) -> Any:
+    """Right after a trick is won the table is empty: a replay shows the trick just won."""
+    if isinstance(public, DealView) and not public.trick and public.last_trick:
+        won = public.trick_no - (0 if public.phase == "over" else 1)  # the view counts the next
+        return replace(public, trick=public.last_trick, trick_no=won)
+    return public
+
+
 UI: dict[str, GameUI] = {
     "gouji": GameUI(
         word=str,
@@ -172,6 +197,8 @@ UI: dict[str, GameUI] = {
         sheet_teams=True,
         seat_intro=_gouji_intro,
         question_values=_gouji_question,
+        profile_counts=("smothers", "burns", "points_opened"),
+        profile_average="place",
     ),
     "gongzhu": GameUI(
         word=card_label,
@@ -186,6 +213,8 @@ UI: dict[str, GameUI] = {
         confirm=lambda private: {"claim": "claim"},  # it publishes the hand: asked twice
         question_values=_claim_question,
         seat_intro=_gongzhu_intro,
+        replay_line=_gongzhu_taken_line,
+        replay_public=_gongzhu_trick_shown,
     ),
 }
 

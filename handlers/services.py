@@ -21,6 +21,7 @@ class Player:
     lang: str
     private_chat: bool
     quiet: bool = False  # the private chat keeps one short message per table (the Mini App's)
+    username: str | None = None  # their @name as last seen (`/me @name` finds them by it)
 
 
 @dataclass
@@ -35,13 +36,18 @@ class Services:
     async def meet(self, user: Any) -> Player:
         """A Telegram user seen in an update: registered (or renamed) in the store."""
         name = user.full_name or user.username or str(user.id)
+        username = getattr(user, "username", None)
         known = await self.player(user.id)
-        if known is None or known.name != name:
+        if known is None or known.name != name or known.username != username:
             chosen = None if known is None else known.lang
             lang = language(chosen, getattr(user, "language_code", None))
-            await self.referee.register_player(user.id, name, lang)
+            await self.referee.register_player(user.id, name, lang, username)
             known = Player(
-                name, lang, known.private_chat if known else False, known.quiet if known else False
+                name,
+                lang,
+                known.private_chat if known else False,
+                known.quiet if known else False,
+                username,
             )
             self.players[user.id] = known
         return known
@@ -53,7 +59,7 @@ class Services:
             if row is None:
                 return None
             known = self.players[player_id] = Player(
-                row.name, language(row.language), row.private_chat, row.quiet
+                row.name, language(row.language), row.private_chat, row.quiet, row.username
             )
         return known
 

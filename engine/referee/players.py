@@ -13,9 +13,11 @@ class Players:
     def __init__(self, core: RefereeCore) -> None:
         self.core = core
 
-    async def register_player(self, player: int, name: str, language: str | None = None) -> None:
+    async def register_player(
+        self, player: int, name: str, language: str | None = None, username: str | None = None
+    ) -> None:
         async with self.core.store.transaction() as q:
-            await q.save_player(player, name, language, self.core.clock.now())
+            await q.save_player(player, name, language, self.core.clock.now(), username)
 
     async def set_private_chat(self, player: int, is_open: bool) -> None:
         async with self.core.store.transaction() as q:

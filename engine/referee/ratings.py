@@ -87,9 +87,8 @@ async def rebuild(store: Store) -> int:
                 continue
             rules = game.rules(found.rules)
             match = replay(game, found.seed, rules, await q.moves(found.match_id))
-            await rate_match(
-                q, game, rules, found.group_id, found.match_id, tuple(match.totals), found.ended_at
-            )
+            ended = found.ended_at or 0.0  # a finished match always has its end's time
+            await rate_match(q, game, rules, found.group_id, found.match_id, tuple(match.totals), ended)
     return len(matches)
 
 

@@ -1,18 +1,32 @@
 """What the interface may read of the referee's world without changing it: players, statistics,
-the group's leaderboard, a finished match's record, the running table of a player, and the
+a finished match's record, the running table of a player, and the
 match a table is playing. Handlers ask here instead of reaching into the store or the tables."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from data.records import PlayerRow, StatsRow
 from engine.errors import Refused
 from engine.games import GAMES
+from engine.league import raters
 from engine.matchplay import MatchPlay
 from engine.record import make_record
 from engine.referee.core import RefereeCore
 from engine.referee.notifier import TableView
+from engine.replays import Replay, replay_round
+
+
+@dataclass(frozen=True, slots=True)
+class MatchReplay:
+    match_id: int
+    table_id: int
+    group_id: int
+    game: str
+    options: dict[str, object]
+    players: tuple[int | None, ...]  # who held each seat at the start (None: a bot)
+    replay: Replay
 
 
 class Reading:
@@ -37,11 +51,6 @@ class Reading:
             rows: list[StatsRow] = await q.player_stats(player)
             return rows
 
-    async def leaderboard(self, group: int) -> dict[str, list[StatsRow]]:
-        """Each game's best players in the group, by wins then points."""
-        async with self.core.store.reading() as q:
-            return {game: await q.leaderboard(group, game) for game in GAMES}
-
     async def record(self, table_id: int) -> dict[str, Any]:
         """The table's last match as `engine.record` writes it (seed included): only once that
         match is over, since the seed rebuilds every hand (docs/security.md)."""
@@ -54,6 +63,36 @@ class Reading:
                 raise Refused("record_after_end")
             steps = [(r.seat, r.kind, r.move) for r in await q.moves(match.id)]
         return make_record(row.game, dict(row.rules), match.seed, steps)
+
+    async def replay(
+        self, group: int | None, match_id: int | None = None, round_no: int | None = None
+    ) -> MatchReplay:
+        """A match of the group, step by step with every hand face up: only once it has ended
+        (its hands are secret while it is played). `match_id` None: the group's last ended match;
+        `round_no` None: its last round. A match of another group is as unknown as none.
+        `group` None (the Mini App): any group's — the caller must then check that the asker is a
+        member of the replay's `group_id` before showing anything."""
+        async with self.core.store.reading() as q:
+            if match_id is None:
+                found = None if group is None else await q.last_ended_match(group)
+            else:
+                found = await q.played_match(match_id)
+            if found is None or group not in (None, found.group_id) or found.game not in GAMES:
+                raise Refused("no_replay")
+            if found.ended_at is None:
+                raise Refused("replay_after_end")
+            rows = await q.moves(found.match_id)
+        game = GAMES[found.game]
+        log = [(r.seat, r.kind, r.move, r.actor) for r in rows]
+        try:
+            steps = replay_round(game, found.seed, game.rules(found.rules), log, round_no)
+        except ValueError as error:
+            raise Refused("no_round", number=round_no) from error
+        people = raters(game.seats, ((r.seat, r.actor, r.player_id) for r in rows), "normal")
+        players = tuple(p if p > 0 else None for p in people)
+        return MatchReplay(
+            found.match_id, found.table_id, found.group_id, found.game, found.rules, players, steps
+        )
 
     def match_of(self, table_id: int) -> MatchPlay | None:
         """The match a table in memory is playing (or has just finished), for score sheets."""

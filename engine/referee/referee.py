@@ -17,6 +17,7 @@ from engine.referee.play import Play
 from engine.referee.players import Players
 from engine.referee.reach import Reach
 from engine.referee.reading import Reading
+from engine.referee.standings import Standings
 from engine.referee.table import LiveTable
 from engine.referee.thinking import Thinkers
 
@@ -47,6 +48,7 @@ class Referee:
         players = self.players = Players(core)
         reading = self.reading = Reading(core)
         reach = self.reach = Reach(core, lobby)
+        standings = self.standings = Standings(core)
         core.on_due = play.on_due
         # start and stop, and what anyone may look at
         self.recover = core.recover
@@ -89,8 +91,11 @@ class Referee:
         self.player = reading.player
         self.group_language = reading.group_language
         self.player_stats = reading.player_stats
-        self.leaderboard = reading.leaderboard
+        self.leaderboard = standings.leaderboard
+        self.profile = standings.profile
+        self.player_named = standings.player_named
         self.record = reading.record
+        self.replay = reading.replay
         self.match_of = reading.match_of
         self.table_of_player = reading.table_of_player
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import re
 import threading
 import time
 import urllib.error
@@ -25,6 +26,7 @@ BOT = {
     "username": "gouji_test_bot",
     "can_join_groups": True,
 }
+MENTION = re.compile(r"@[A-Za-z0-9_]{5,32}")
 SENDS = {"sendMessage", "sendPhoto", "sendDocument"}
 ADMIN_RIGHTS = (
     "can_manage_chat",
@@ -57,6 +59,14 @@ class Call:
     @property
     def text(self) -> str:
         return str(self.params.get("text") or self.params.get("caption") or "")
+
+    @property
+    def album(self) -> list[tuple[str, bytes]]:
+        """An album's (caption, picture) of each photo, in order (sendMediaGroup)."""
+        if self.method != "sendMediaGroup":
+            return []
+        items = _json(self.params["media"])
+        return [(i.get("caption", ""), self.files[i["media"].removeprefix("attach://")]) for i in items]
 
 
 @dataclass
@@ -130,10 +140,20 @@ class FakeBotApi:
 
     # -- what the test does -------------------------------------------------------------------
 
-    def send(self, user: dict[str, Any], chat: dict[str, Any], text: str) -> dict[str, Any]:
+    def send(
+        self, user: dict[str, Any], chat: dict[str, Any], text: str, reply_to: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """A user's message; as Telegram marks them, its command and its @mentions (ASCII names)."""
         message = self._message(chat, text=text, sender=user)
+        entities = [
+            {"type": "mention", "offset": m.start(), "length": len(m.group())} for m in MENTION.finditer(text)
+        ]
         if text.startswith("/"):
-            message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}]
+            entities.insert(0, {"type": "bot_command", "offset": 0, "length": len(text.split()[0])})
+        if entities:
+            message["entities"] = entities
+        if reply_to is not None:
+            message["reply_to_message"] = reply_to
         self._push({"message": message})
         return message
 
@@ -275,6 +295,14 @@ class FakeBotApi:
             if params.get("reply_markup"):
                 extra["reply_markup"] = _json(params["reply_markup"])
             return self._message(chat, sender=BOT, **extra)
+        if method == "sendMediaGroup":  # an album: one message per photo, captions in the media
+            chat_id = int(params["chat_id"])
+            chat = {"id": chat_id, "type": "private" if chat_id > 0 else "group", "title": "g"}
+            sent = []
+            for item in _json(params["media"]):
+                photo = self._photo({"photo": item["media"]}, files, "photo")
+                sent.append(self._message(chat, sender=BOT, caption=item.get("caption", ""), photo=photo))
+            return sent
         if method in EDITS:
             key = (int(params["chat_id"]), int(params["message_id"]))
             message = self.messages.get(key)

@@ -99,11 +99,14 @@ class Bot:
             await notifier.feed.idle()  # the groups' news, sent by tasks of their own
             await notifier.private.idle()  # replaced hand messages, deleted likewise
 
-    async def say(self, user: dict[str, Any], chat: dict[str, Any], text: str) -> int:
-        """Sends a message and waits until the bot has handled it (its reply or its effects have
-        reached the server); returns how many calls there were before it."""
+    async def say(
+        self, user: dict[str, Any], chat: dict[str, Any], text: str, reply_to: dict[str, Any] | None = None
+    ) -> int:
+        """Sends a message (`reply_to`: in reply to that one) and waits until the bot has handled
+        it (its reply or its effects have reached the server); returns how many calls there were
+        before it."""
         before = len(self.api.calls)
-        self.api.send(user, chat, text)
+        self.api.send(user, chat, text, reply_to)
         await self.settle(before)
         return before
 

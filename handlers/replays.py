@@ -1,0 +1,162 @@
+"""`/replay` (issue 32): a finished match step by step. With the Mini App served, a button that
+opens its step-through view (through the bot's private chat, where a member of the group gets
+the Mini App's button, as for watching); without it, an album of the last hand: every hand face
+up as dealt, then the table at its key moments (each 烧, 开点, 闷, finish … told under it).
+
+A running match is never replayed: the referee refuses it (its hands are secret)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace as dc_replace
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto, Update, WebAppInfo
+
+import render
+from engine.errors import Refused
+from engine.referee.notifier import SeatView, TableView
+from engine.referee.reading import MatchReplay
+from engine.replays import Step
+from handlers import announce
+from handlers.context import Context
+from handlers.drawing import drawn
+from handlers.games import move_label, ui
+from handlers.i18n import t
+from handlers.incoming import chat_of, command_args, message, reply, user_id
+from handlers.membership import is_member
+from handlers.services import Services
+from render.games import ROUND_LABEL
+from render.replay import hands_face_up
+
+ALBUM = 10  # Telegram's most photos in one album: the hands as dealt and nine moments
+DIGITS = 12
+
+
+def number_arg(words: Sequence[str], index: int) -> int | None:
+    """The `index`th word as a number (None when absent); anything else is refused."""
+    if len(words) <= index:
+        return None
+    word = words[index]
+    if not word.isdigit() or len(word) > DIGITS:
+        raise Refused("no_replay")
+    return int(word)
+
+
+async def replay(update: Update, context: Context, found: Services, lang: str) -> None:
+    """`/replay` the group's last ended match; `/replay N` match N; `/replay N H` its hand H."""
+    words = command_args(update)
+    match_id, round_no = number_arg(words, 0), number_arg(words, 1)
+    found_replay = await found.referee.replay(chat_of(update).id, match_id, round_no)
+    names = await replay_names(found, found_replay, lang)
+    title = replay_title(found_replay, lang)
+    if found.webapp_url and found.username:
+        link = f"https://t.me/{found.username}?start=r{found_replay.match_id}"
+        button = InlineKeyboardButton(t(lang, "replay.open"), url=link)
+        await reply(update, title, reply_markup=InlineKeyboardMarkup([[button]]))
+        return
+    await message(update).reply_media_group(await album(found_replay, names, title, lang))
+
+
+async def open_in_app(update: Update, context: Context, found: Services, lang: str, match_id: int) -> None:
+    """The group's replay link followed (`/start r<match>`): a member of the match's group gets
+    the Mini App's button; anyone else the same answer as a bad link."""
+    try:
+        found_replay = await found.referee.replay(None, match_id)
+    except Refused:
+        found_replay = None
+    if found_replay is None or not await is_member(context, found_replay.group_id, user_id(update)):
+        await reply(update, t(lang, "lobby.link_invalid"))
+        return
+    assert found.webapp_url
+    page = WebAppInfo(f"{found.webapp_url}?r={match_id}")
+    button = InlineKeyboardButton(t(lang, "replay.open"), web_app=page)
+    await reply(update, replay_title(found_replay, lang), reply_markup=InlineKeyboardMarkup([[button]]))
+
+
+def replay_title(found: MatchReplay, lang: str) -> str:
+    return t(
+        lang,
+        "replay.title",
+        match=found.match_id,
+        game=t(lang, f"game.{found.game}"),
+        table=found.table_id,
+        round=t(lang, f"picture.{ROUND_LABEL[found.game]}", n=found.replay.number),
+        rounds=found.replay.rounds,
+    )
+
+
+async def replay_names(found: Services, replay_of: MatchReplay, lang: str) -> list[str]:
+    """Each seat's name as the match began (a leaver by name, not the bot that took over)."""
+    return await found.seat_names(step_view(replay_of, replay_of.replay.steps[0]), lang)
+
+
+def step_view(found: MatchReplay, step: Step) -> TableView:
+    """The table as it stood after the step, as the table picture and the page draw it."""
+    seats = tuple(SeatView(s, p, None, False, 0) for s, p in enumerate(found.players))
+    return TableView(
+        id=found.table_id,
+        group_id=found.group_id,
+        game=found.game,
+        status="finished",
+        version=0,
+        creator=None,
+        time_control="",
+        move_seconds=0.0,
+        options=dict(found.options),
+        seats=seats,
+        to_act=step.public.to_act,
+        deadline_at=None,
+        match_no=0,
+        totals=step.totals,
+        public=step.public,
+    )
+
+
+def step_notes(found: MatchReplay, step: Step, names: Sequence[str], lang: str) -> list[str]:
+    """What the step did that matters, as the group was told it (烧, 开点, 闷, finishes …)."""
+    people = {player: names[seat] for seat, player in enumerate(found.players) if player is not None}
+    named, extra = (lambda player: people.get(player, "?")), ui(found.game).replay_line
+    out = []
+    for event in step.events:  # in the order they happened: the last trick before the deal's end
+        out += announce.lines([event], names, named, lang, hints=False)
+        line = extra(event, names, lang)
+        out += [line] if line else []
+    return out
+
+
+def step_words(found: MatchReplay, step: Step, names: Sequence[str], lang: str) -> str:
+    """Who did what: "Alice: 9 9 9 2", "Bob: pass (timed out)"."""
+    if step.kind == "deal":
+        return t(lang, "replay.dealt")
+    who = names[step.seat] if 0 <= step.seat < len(names) else t(lang, "replay.referee")
+    what = move_label(step.move, lang, found.game) if step.kind == "move" else t(lang, f"replay.{step.kind}")
+    how = t(lang, f"replay.by_{step.actor}") if step.actor in ("autopilot", "timeout") else ""
+    return t(lang, "replay.step", who=who, what=what) + how
+
+
+def key_moments(found: MatchReplay, names: Sequence[str], lang: str, most: int) -> list[tuple[Step, str]]:
+    """The steps that made news (a line the group was told), at most `most`, spread over the
+    hand; the hand's last step always among them."""
+    steps = found.replay.steps
+    news = [(step, "\n".join(step_notes(found, step, names, lang))) for step in steps[1:]]
+    told = [(step, words) for step, words in news if words]
+    if not told or told[-1][0] is not steps[-1]:
+        told.append((steps[-1], "\n".join(step_notes(found, steps[-1], names, lang))))
+    if len(told) <= most:
+        return told
+    picked = sorted({round(i * (len(told) - 1) / (most - 1)) for i in range(most)})
+    return [told[i] for i in picked]
+
+
+async def album(found: MatchReplay, names: list[str], title: str, lang: str) -> list[InputMediaPhoto]:
+    first = found.replay.steps[0]
+    dealt = await drawn(hands_face_up, found.game, title, tuple(names), first.hands, lang=lang)
+    media = [InputMediaPhoto(dealt, caption=f"{title}\n{t(lang, 'replay.dealt')}")]
+    for step, news in key_moments(found, names, lang, ALBUM - 1):
+        view = step_view(found, step)
+        view = dc_replace(view, public=ui(found.game).replay_public(view.public))
+        scene = render.table_scene(view, names, 0.0)
+        picture = await drawn(render.table_picture, scene, lang=lang)
+        caption = step_words(found, step, names, lang) + (f"\n{news}" if news else "")
+        media.append(InputMediaPhoto(picture, caption=caption[:1000]))
+    return media

@@ -1,0 +1,132 @@
+"""End to end (issue 32): a 拱猪 match between Alice, Bob and two bots, then the league through
+the real bot: the match-end rating line, `/top` and `/top all`, `/me` (its picture against a
+golden drawn from this live match; another member's by @name and by reply; nobody outside the
+group), and `/replay` as an album, in zh and en, and never of a running match."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from PIL import Image
+
+from tests.e2e.fake_api import Call
+from tests.e2e.harness import ALICE, BOB, CAROL, GROUP, Bot, play_until, private
+from tests.e2e.test_match import seated_with_bob, to_group
+from tests.render.golden import assert_matches_golden
+
+BOBBY = {**BOB, "username": "bob_plays"}  # Bob as Telegram shows him once he has a @name
+
+
+def group_texts(bot: Bot, before: int) -> list[str]:
+    return [c.text for c in bot.api.calls[before:] if c.chat == GROUP["id"] and c.method == "sendMessage"]
+
+
+def group_photos(bot: Bot, before: int) -> list[Call]:
+    return [c for c in bot.api.calls[before:] if c.chat == GROUP["id"] and c.method == "sendPhoto"]
+
+
+async def answer(bot: Bot, user: dict[str, Any], text: str, reply_to: dict[str, Any] | None = None) -> Call:
+    """The bot's first message to the group after `user` says `text` there."""
+    before = await bot.say(user, GROUP, text, reply_to)
+    return await bot.wait(
+        lambda calls: next(
+            (
+                c
+                for c in calls[before:]
+                if c.chat == GROUP["id"] and c.method in ("sendMessage", "sendPhoto", "sendMediaGroup")
+            ),
+            None,
+        )
+    )
+
+
+async def played(bot: Bot) -> None:
+    await seated_with_bob(bot, "gongzhu", "fast deals=1")
+    await play_until(bot, lambda calls: to_group(calls, "本局结束"), players=(ALICE, BOB))
+    await bot.told()
+
+
+async def test_the_league_after_a_live_match(bot: Bot) -> None:
+    await played(bot)
+    # the match's end: each rater's change, provisional after one match, before the rematch hint
+    [line] = [c.text for c in bot.api.calls if c.chat == GROUP["id"] and "📈 积分变化" in c.text]
+    for name in ("Alice", "Bob", "🤖 普通机器人"):
+        assert f"{name} " in line and "→ 1" in line
+    assert line.count("?") == 3, line
+    assert "/rematch" in line.split("📈")[1]  # the hint comes after the ratings
+
+    # /top: the group's raters by rating, with their matches, wins and points
+    top = (await answer(bot, ALICE, "/top")).text
+    assert top.startswith("拱猪 积分榜：")
+    rows = top.split("\n")[1:]
+    assert len(rows) == 3 and {r.split(" ")[1] for r in rows} == {"Alice", "Bob", "🤖"}
+    assert all("?" in r and "1 局计分" in r for r in rows), rows
+    ratings = [int(r.split("— ")[1].split("?")[0]) for r in rows]
+    assert ratings == sorted(ratings, reverse=True)
+    everywhere = (await answer(bot, BOB, "/top all")).text
+    assert everywhere.startswith("Gongzhu ratings, every group:")  # Bob reads English
+
+    # /me: Alice's card in this group, drawn as a picture like the golden drawn from this match
+    card = await answer(bot, ALICE, "/me")
+    assert card.method == "sendPhoto"
+    picture = next(iter(card.files.values()))
+    assert Image.open(io.BytesIO(picture)).width == 720
+    assert_matches_golden(picture, "profile-live-gongzhu-zh")
+
+    # another member's card, by @name (once the bot has seen it: a command of his) and by reply
+    await answer(bot, BOBBY, "/top")
+    said = bot.api.send(BOBBY, GROUP, "gg")  # (a bot in privacy mode never sees this one)
+    by_name = await answer(bot, ALICE, "/me @bob_plays")
+    assert by_name.method == "sendPhoto" and next(iter(by_name.files.values())) != picture
+    by_reply = await answer(bot, ALICE, "/me", reply_to=said)
+    assert by_reply.method == "sendPhoto" and by_reply.files == by_name.files
+
+    # nobody outside the group, and nobody the bot never met
+    bot.api.outsiders.add(BOB["id"])
+    refused = await answer(bot, ALICE, "/me @bob_plays")
+    assert refused.method == "sendMessage" and refused.text == "只能查看本群成员的资料。"
+    bot.api.outsiders.discard(BOB["id"])
+    unknown = await answer(bot, CAROL, "/me @nobody_here")
+    assert unknown.text == "I don't know @nobody_here: they have not played with me yet."
+    never = await answer(bot, CAROL, "/me")
+    assert never.method == "sendMessage" and "no rated" in never.text.lower()
+
+
+async def test_replay_sends_the_last_hand_as_an_album_in_each_language(bot: Bot) -> None:
+    await played(bot)
+    album = await answer(bot, ALICE, "/replay")
+    assert album.method == "sendMediaGroup"
+    shown = album.album
+    assert 2 <= len(shown) <= 10
+    assert shown[0][0].startswith("🎬 第 1 场（拱猪，1 号桌）· 第1副（共 1）")
+    assert "发牌时每家的牌" in shown[0][0]
+    assert_matches_golden(shown[0][1], "replay-live-gongzhu-dealt")
+    assert any("Alice" in caption or "Bob" in caption for caption, _ in shown[1:])
+    english = await answer(bot, BOB, "/replay 1")
+    assert english.album[0][0].startswith("🎬 Match #1 (Gongzhu, table #1) · Deal 1 of 1")
+    assert "Every hand as dealt" in english.album[0][0]
+
+
+async def test_a_running_match_is_never_replayed(bot: Bot) -> None:
+    await played(bot)
+    await bot.say(ALICE, GROUP, "/rematch")
+    await bot.until(lambda calls: to_group(calls, "第2局开始"))
+    running = await answer(bot, ALICE, "/replay 2")
+    assert running.text == "比赛结束后才能回放：进行中的牌不公开。"
+    missing = await answer(bot, BOB, "/replay 99")
+    assert missing.text.startswith("There is no such finished match in this group.")
+    junk = await answer(bot, BOB, "/replay 1x")
+    assert junk.text == missing.text
+    last = await answer(bot, BOB, "/replay")  # the last *ended* match: the first one
+    assert last.method == "sendMediaGroup" and last.album[0][0].startswith("🎬 Match #1")
+    # the running match's hands appear nowhere in the group (pictures of match 2 are public only)
+    referee = bot.app.bot_data.services.referee
+    match = referee.match_of(1)
+    assert match is not None and not match.is_over
+
+
+async def test_replay_is_a_group_command(bot: Bot) -> None:
+    before = await bot.say(ALICE, private(ALICE), "/replay")
+    said = [c.text for c in bot.api.calls[before:] if c.chat == ALICE["id"]]
+    assert said == ["这个命令请在群里使用。"]
