@@ -8,6 +8,9 @@ user is the caller; nothing in a URL or body names who is asking.
                                           409 stale version, 422 illegal (the reason in words)
     GET  /api/tables/{id}/hint            the normal bot's move for the caller's decision
     GET  /api/tables/{id}/events          server-sent events: the table's version as it changes
+    GET  /api/replays/{match}?round=n     a finished match's round step by step, every hand face
+                                          up (issue 32): for members of its group only; a running
+                                          match, another group's or none at all: the same 404
 
 A seated player reads their own hand only; anyone else only the public view, and only as a
 member of the table's group (Telegram's getChatMember, whose yes is kept for `MEMBER_TTL`: a
@@ -31,10 +34,12 @@ from engine.referee import Referee
 from engine.referee.notifier import TableView
 from handlers.i18n import language
 from handlers.membership import is_member_of
+from handlers.replays import replay_names
 from handlers.replies import refusal
 from handlers.services import Services
 from handlers.web.initdata import MOVE_LIMIT, READ_LIMIT, InvalidInitData, WebAppUser, validate
 from handlers.web.live import LiveTables
+from handlers.web.replayview import replay_json
 from handlers.web.tableview import described_moves, hand_tokens, public_json
 from render.scene import seconds_left
 
@@ -47,6 +52,7 @@ MEMBER_TTL = 300.0  # seconds a spectator's membership is trusted before Telegra
 MEMBERS_KEPT = 10_000  # (group, user) pairs remembered at most; the oldest go first
 SIGNED_KEPT = 10_000  # initData strings whose signature was checked, kept with their user
 PUBLIC_KEPT = 64  # public views kept, by (table, version, language): every page asks the same
+REPLAYS_KEPT = 16  # replayed rounds kept, by (match, round, language): a group opens the same one
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 K = TypeVar("K")
@@ -82,6 +88,7 @@ class MiniAppApi:
         self._members: dict[tuple[int, int], float] = {}  # (group, user) → until when trusted
         self._public: dict[tuple[int, int, str], dict[str, Any]] = {}
         self._signed: dict[str, WebAppUser] = {}  # initData already checked: its user
+        self._replays: dict[tuple[int, int | None, str], tuple[int, dict[str, Any]]] = {}
 
     def add_routes(self, router: web.UrlDispatcher) -> None:
         router.add_get("/api/tables/mine", self.mine)
@@ -90,6 +97,7 @@ class MiniAppApi:
         router.add_get(f"/api/tables/{TABLE}/hint", self.hint)
         router.add_get(f"/api/tables/{TABLE}/events", self.events)
         router.add_post("/api/me/quiet", self.set_quiet)
+        router.add_get(r"/api/replays/{match:\d{1,12}}", self.replay)
 
     # -- who asks ----------------------------------------------------------------------------------
 
@@ -238,6 +246,31 @@ class MiniAppApi:
         # the normal bot sees only the seat's own view (engine/bots), so the hint tells nothing more
         move = bot_move(view.game, match.current, seat, table.ply, "normal")
         return reply({"move": str(move)})
+
+    async def replay(self, request: web.Request) -> web.Response:
+        """One round of a finished match, for a member of its group. Whether it is running,
+        another group's or unknown, a non-member hears the same 404 as for no match at all."""
+        user = self.caller(request, READ_LIMIT)
+        match_id = int(request.match_info["match"])
+        wanted = request.query.get("round", "")
+        round_no = int(wanted) if wanted.isdigit() and len(wanted) <= 6 else None
+        lang = await self.lang_of(user)
+        key = (match_id, round_no, lang)
+        kept = self._replays.get(key)  # a finished match never changes: built once
+        if kept is None:
+            try:
+                found = await self.referee.replay(None, match_id, round_no)
+            except Refused:  # running, unknown, no such round: one answer, which tells nothing
+                return reply({"error": "no_replay"}, 404)
+            names = await replay_names(self.services, found, lang)
+            kept = found.group_id, replay_json(found, names, lang) | {"lang": lang}
+            keep(self._replays, key, kept, REPLAYS_KEPT)
+        group, body = kept
+        if not await self.member(group, user.id):
+            return reply({"error": "no_replay"}, 404)
+        answer = reply(body)
+        answer.enable_compression()  # a 够级 hand's steps: ~10 times smaller gzipped
+        return answer
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         user = self.caller(request, READ_LIMIT)

@@ -13,6 +13,8 @@ const WORDS = {
     over: "本局已结束", stopped: "牌桌已结束", lobby: "还没开局", offline: "连接断了，正在重连…",
     no_table: "你现在没有在进行的牌局。", unauthorized: "请从 Telegram 里打开这个页面。",
     recent: "最近", wild: "百搭", total: "总分", taken: "收分", quiet: "安静私聊：不再发手牌图",
+    replay: "第 {n} 场回放", step: "第 {n}/{total} 步", no_replay: "找不到这场比赛，或你不在它的群里。",
+    first: "⏮", prev: "◀ 上一步", next: "下一步 ▶", last: "⏭",
   },
   en: {
     gouji: "Gouji", gongzhu: "Gongzhu", hand: "Hand {n}", deal: "Deal {n}", trick: "Trick {n}",
@@ -24,6 +26,9 @@ const WORDS = {
     offline: "Connection lost, reconnecting…", no_table: "You are not at a running table.",
     unauthorized: "Open this page from Telegram.", recent: "Recent", wild: "wild", total: "Total", taken: "taken",
     quiet: "Quiet chat: no hand pictures",
+    replay: "Replay of match #{n}", step: "step {n}/{total}",
+    no_replay: "No such match, or you are not in its group.",
+    first: "⏮", prev: "◀ Back", next: "Next ▶", last: "⏭",
   },
 };
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -418,6 +423,79 @@ async function follow() {
   }
 }
 
+// -- a finished match, step by step (issue 32) -------------------------------------------------
+
+async function loadReplay(round) {
+  const query = round ? `?round=${round}` : "";
+  const { status, body } = await api(`/api/replays/${state.replayOf}${query}`);
+  if (status !== 200) { say(w(status === 401 ? "unauthorized" : "no_replay"), true); return; }
+  state.lang = body.lang in WORDS ? body.lang : "zh";
+  document.documentElement.lang = state.lang;
+  state.replay = body;
+  state.step = 0;
+  renderReplay();
+}
+
+function renderReplay() {
+  const r = state.replay;
+  const step = r.steps[state.step];
+  const v = { ...step.view, you: null, status: "replay" };
+  const round = w(r.game === "gouji" ? "hand" : "deal", { n: r.round });
+  document.getElementById("title").textContent = `${w("replay", { n: r.match })} · ${w(r.game)} · ${round}`;
+  document.getElementById("score").textContent = `${w("total")}: ` + v.totals.join(" / ");
+  renderSeats(v);
+  renderMiddle(v);
+  renderRecent(v);
+  const told = el("div", "told");  // who did what at this step, and what it made
+  told.append(el("b", "", `${w("step", { n: state.step, total: r.steps.length - 1 })} · ${step.words}`));
+  step.notes.forEach((note) => told.append(el("div", "", note)));
+  document.getElementById("recent").prepend(told);
+  const hands = document.getElementById("hand");
+  hands.replaceChildren();
+  step.hands.forEach((cards, seat) => {
+    const row = el("div", "group facing");
+    row.dataset.seat = seat;
+    row.append(el("span", "label", r.names[seat]));
+    cards.forEach((c) => row.append(cardFace(c, r.game, "table")));
+    hands.append(row);
+  });
+  renderStepper(r);
+  say("");
+  document.body.dataset.step = String(state.step);  // for tests: the step on screen
+}
+
+function renderStepper(r) {
+  const box = document.getElementById("actions");
+  box.replaceChildren();
+  const last = r.steps.length - 1;
+  for (const [key, to] of [["first", 0], ["prev", state.step - 1], ["next", state.step + 1], ["last", last]]) {
+    const button = el("button", `step ${key === "next" ? "primary" : ""}`, w(key));
+    button.id = key;
+    button.disabled = to < 0 || to > last || to === state.step;
+    button.addEventListener("click", () => { state.step = to; renderReplay(); });
+    box.append(button);
+  }
+  if (r.rounds > 1) {
+    const pick = el("select");
+    pick.id = "round";
+    for (let n = 1; n <= r.rounds; n += 1) {
+      const option = el("option", "", w(r.game === "gouji" ? "hand" : "deal", { n }));
+      option.value = String(n);
+      option.selected = n === r.round;
+      pick.append(option);
+    }
+    pick.addEventListener("change", () => loadReplay(pick.value));
+    box.append(pick);
+  }
+}
+
+function stepByKeys(event) {
+  if (!state.replay) return;
+  const moves = { ArrowLeft: -1, ArrowRight: 1 };
+  const to = state.step + (moves[event.key] || 0);
+  if (to !== state.step && to >= 0 && to < state.replay.steps.length) { state.step = to; renderReplay(); }
+}
+
 async function start() {
   applyTheme();
   if (tg) {
@@ -427,6 +505,13 @@ async function start() {
   }
   const params = new URLSearchParams(location.search);
   const start = (tg && tg.initDataUnsafe && tg.initDataUnsafe.start_param) || "";
+  state.replayOf = params.get("r") || (start.startsWith("r") ? start.slice(1) : null);
+  if (state.replayOf) {
+    if (!/^\d+$/.test(state.replayOf)) return;
+    document.addEventListener("keydown", stepByKeys);
+    await loadReplay(null);
+    return;
+  }
   state.table = params.get("t") || (start.startsWith("t") ? start.slice(1) : null);
   if (!state.table) {
     const { status, body } = await api("/api/tables/mine");

@@ -1,0 +1,119 @@
+"""Replays in the Mini App (issue 32): `/replay` with WEBAPP_URL set gives a link; following it
+in private gives a member of the group the page's button; the API serves the round step by step
+with every hand face up, to members only and never for a running match; a real browser steps
+through it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+from handlers.i18n import t
+from tests.e2e.browser import Page, need_chromium
+from tests.e2e.fake_api import Call, FakeBotApi
+from tests.e2e.harness import ALICE, BOB, GROUP, MALLORY, Bot, play_until, private
+from tests.e2e.miniapp import WEBAPP_URL, Caller, init_data, served_bot
+from tests.e2e.test_match import seated_with_bob, to_group
+from tests.e2e.test_miniapp_browser import shot
+
+
+def keyboard(call: Call) -> list[list[dict[str, Any]]]:
+    markup = call.params["reply_markup"]
+    rows: list[list[dict[str, Any]]] = (markup if isinstance(markup, dict) else json.loads(markup))[
+        "inline_keyboard"
+    ]
+    return rows
+
+
+async def answer_in_private(bot: Bot, user: dict[str, Any], text: str) -> Call:
+    """The bot's message to the user after they send `text` in their private chat."""
+    before = await bot.say(user, private(user), text)
+    sent = lambda calls: [c for c in calls[before:] if c.chat == user["id"] and c.method == "sendMessage"]  # noqa: E731
+    found: list[Call] = await bot.wait(sent)
+    return found[0]
+
+
+async def finished_gongzhu(bot: Bot) -> None:
+    await seated_with_bob(bot, "gongzhu", "fast deals=1")
+    await play_until(bot, lambda calls: to_group(calls, "本局结束"), players=(ALICE, BOB))
+    await bot.told()
+
+
+async def test_the_replay_api_serves_members_every_hand_of_a_finished_match(
+    api: FakeBotApi, tmp_path: Path
+) -> None:
+    async with served_bot(api, tmp_path / "bot.sqlite3") as (bot, base):
+        await finished_gongzhu(bot)
+        referee = bot.app.bot_data.services.referee
+        rows = len(referee.match_of(1).log)
+        api.outsiders.add(MALLORY["id"])
+        async with aiohttp.ClientSession() as session:
+            alice, bob = Caller(session, base, ALICE), Caller(session, base, BOB)
+            status, body = await alice.get("/api/replays/1")
+            assert status == 200 and body["game"] == "gongzhu" and (body["round"], body["rounds"]) == (1, 1)
+            steps = body["steps"]
+            assert len(steps) >= rows + 1 and steps[0]["words"] == "发牌时每家的牌（全部明示）。"
+            assert all(len(step["hands"]) == 4 for step in steps)
+            assert sum(len(hand) for hand in steps[0]["hands"]) == 52  # face up, every card
+            assert all(not any(step["hands"][-1]) for step in steps[-1:])  # all played out
+            assert body["names"][:2] != ["?", "?"] and "Alice" in body["names"]
+            assert any("收到猪" in note for step in steps for note in step["notes"])
+            _, english = await bob.get("/api/replays/1")
+            assert english["steps"][0]["words"] == "Every hand as dealt, face up."
+            assert (await Caller(session, base, MALLORY).get("/api/replays/1")) == (
+                404,
+                {"error": "no_replay"},
+            )
+            assert (await Caller(session, base, None).get("/api/replays/1"))[0] == 401
+            assert (await alice.get("/api/replays/9")) == (404, {"error": "no_replay"})
+            await bot.say(ALICE, GROUP, "/rematch")
+            await bot.until(lambda calls: to_group(calls, "第2局开始"))
+            assert (await alice.get("/api/replays/2")) == (404, {"error": "no_replay"})  # running
+
+
+async def test_replay_in_a_group_links_to_the_page_through_the_private_chat(
+    api: FakeBotApi, tmp_path: Path
+) -> None:
+    async with served_bot(api, tmp_path / "bot.sqlite3") as (bot, _):
+        await finished_gongzhu(bot)
+        before = await bot.say(ALICE, GROUP, "/replay")
+        [linked] = [c for c in api.calls[before:] if c.chat == GROUP["id"] and c.method == "sendMessage"]
+        assert linked.text == "🎬 第 1 场（拱猪，1 号桌）· 第1副（共 1）"
+        [[button]] = keyboard(linked)
+        assert button["url"] == "https://t.me/gouji_test_bot?start=r1"
+        opened = await answer_in_private(bot, ALICE, "/start r1")
+        assert keyboard(opened)[0][0]["web_app"]["url"] == f"{WEBAPP_URL}?r=1"
+        api.outsiders.add(MALLORY["id"])
+        refused = (await answer_in_private(bot, MALLORY, "/start r1")).text
+        assert refused == t("en", "lobby.link_invalid")  # as any bad link: nothing is told
+
+
+async def test_a_member_steps_through_the_replay_in_a_browser(api: FakeBotApi, tmp_path: Path) -> None:
+    need_chromium()
+    async with served_bot(api, tmp_path / "bot.sqlite3") as (bot, base):
+        await finished_gongzhu(bot)
+        page = Page()
+        try:
+            await page.open(f"{base}/app/?r=1", init_data(ALICE))
+            await page.until("document.body.dataset.step === '0'")
+            assert await page.js("document.querySelectorAll('#hand .group.facing').length") == 4
+            assert await page.js("document.querySelectorAll('#hand .card').length") == 52
+            assert (await page.js("document.getElementById('title').textContent")).startswith("第 1 场回放")
+            assert await page.js("document.getElementById('prev').disabled")
+            for _ in range(6):
+                await page.click("#next")
+            await page.until("document.body.dataset.step === '6'")
+            assert await page.js("document.querySelectorAll('#hand .card').length") < 52
+            told = await page.js("document.querySelector('#recent .told b').textContent")
+            assert told.startswith("第 6/") and "：" in told  # the step, and who played what
+            await shot(page, tmp_path, "miniapp-replay-zh.png")
+            await page.click("#last")
+            total = await page.js("document.querySelectorAll('#hand .card').length")
+            assert total == 0 and await page.js("document.getElementById('next').disabled")
+            await page.click("#prev")
+            assert await page.js("document.querySelectorAll('#hand .card').length") > 0
+        finally:
+            page.close()
