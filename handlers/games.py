@@ -14,6 +14,7 @@ from engine.events import Event
 from engine.games import GAMES
 from engine.gongzhu.events import TrickWon
 from engine.gongzhu.views import DealView
+from engine.gouji.events import Played
 from engine.gouji.views import HandView
 from engine.matchplay import MatchPlay
 from engine.referee.notifier import PrivateView
@@ -52,8 +53,9 @@ class GameUI:
     profile_average: str = "score"
     # a replay's key moments besides what the group was told: (event, names, lang) → a line
     replay_line: Callable[[Event, Sequence[str], str], str | None] = lambda event, names, lang: None
-    # a replay's picture of a moment: the round's public view as it should be drawn then
-    replay_public: Callable[[Any], Any] = lambda public: public
+    # a replay's picture of a moment: (the round's public view, the step's events) → the view to
+    # draw then (a set or a trick just taken is shown, though the table was already cleared)
+    replay_public: Callable[[Any, Sequence[Event]], Any] = lambda public, events: public
 
 
 # -- 够级 ----------------------------------------------------------------------------------------
@@ -163,6 +165,14 @@ def _gouji_question(private: Private, names: Sequence[str], lang: str) -> dict[s
     return {"declaration": t(lang, f"declaration.{name}"), "opposite": opposite, "stake": str(stake)}
 
 
+def _gouji_set_shown(public: Any, events: Sequence[Event]) -> Any:
+    """A set nobody could answer clears the table at once: a replay shows it where it was played."""
+    played = [e for e in events if isinstance(e, Played)]
+    if isinstance(public, HandView) and public.table is None and played:
+        return replace(public, table=played[-1].cards, table_owner=played[-1].seat)
+    return public
+
+
 def _gongzhu_hand(private: Private, lang: str, table: TableScene) -> bytes:
     exposed = " ".join(private.round.own_exposed)
     return render.gongzhu_hand(private.hand, exposed=exposed, lang=lang, table=table, me=private.seat)
@@ -176,7 +186,7 @@ def _gongzhu_taken_line(event: Event, names: Sequence[str], lang: str) -> str | 
     return t(lang, "replay.took", taker=names[event.taker], cards=cards)
 
 
-def _gongzhu_trick_shown(public: Any) -> Any:
+def _gongzhu_trick_shown(public: Any, events: Sequence[Event]) -> Any:
     """Right after a trick is won the table is empty: a replay shows the trick just won."""
     if isinstance(public, DealView) and not public.trick and public.last_trick:
         won = public.trick_no - (0 if public.phase == "over" else 1)  # the view counts the next
@@ -199,6 +209,7 @@ UI: dict[str, GameUI] = {
         question_values=_gouji_question,
         profile_counts=("smothers", "burns", "points_opened"),
         profile_average="place",
+        replay_public=_gouji_set_shown,
     ),
     "gongzhu": GameUI(
         word=card_label,

@@ -8,7 +8,6 @@ A running match is never replayed: the referee refuses it (its hands are secret)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace as dc_replace
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto, Update, WebAppInfo
 
@@ -91,7 +90,8 @@ async def replay_names(found: Services, replay_of: MatchReplay, lang: str) -> li
 
 
 def step_view(found: MatchReplay, step: Step) -> TableView:
-    """The table as it stood after the step, as the table picture and the page draw it."""
+    """The table as it stood after the step, as the table picture and the page draw it (a set
+    or a trick the step completed still on it: the game's `replay_public`)."""
     seats = tuple(SeatView(s, p, None, False, 0) for s, p in enumerate(found.players))
     return TableView(
         id=found.table_id,
@@ -108,7 +108,7 @@ def step_view(found: MatchReplay, step: Step) -> TableView:
         deadline_at=None,
         match_no=0,
         totals=step.totals,
-        public=step.public,
+        public=ui(found.game).replay_public(step.public, step.events),
     )
 
 
@@ -153,9 +153,7 @@ async def album(found: MatchReplay, names: list[str], title: str, lang: str) -> 
     dealt = await drawn(hands_face_up, found.game, title, tuple(names), first.hands, lang=lang)
     media = [InputMediaPhoto(dealt, caption=f"{title}\n{t(lang, 'replay.dealt')}")]
     for step, news in key_moments(found, names, lang, ALBUM - 1):
-        view = step_view(found, step)
-        view = dc_replace(view, public=ui(found.game).replay_public(view.public))
-        scene = render.table_scene(view, names, 0.0)
+        scene = render.table_scene(step_view(found, step), names, 0.0)
         picture = await drawn(render.table_picture, scene, lang=lang)
         caption = step_words(found, step, names, lang) + (f"\n{news}" if news else "")
         media.append(InputMediaPhoto(picture, caption=caption[:1000]))

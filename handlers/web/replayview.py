@@ -5,11 +5,10 @@ draws a live one, and every hand face up (the match is over: the referee refuses
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from engine.referee.reading import MatchReplay
-from handlers.games import move_label, ui
+from handlers.games import move_label
 from handlers.replays import step_notes, step_view, step_words
 from handlers.web.tableview import hand_tokens, public_json
 
@@ -18,12 +17,10 @@ RECENT = 4  # the plays shown under the table, as on the live page
 
 def replay_json(found: MatchReplay, names: Sequence[str], lang: str) -> dict[str, Any]:
     game, steps = found.game, found.replay.steps
-    shown_public = ui(game).replay_public
     recent: list[tuple[int, str]] = []
     out = []
     for step in steps:
         view = step_view(found, step)
-        view = replace(view, public=shown_public(view.public))
         out.append(
             {
                 "seat": step.seat,
