@@ -130,3 +130,17 @@ async def test_replay_is_a_group_command(bot: Bot) -> None:
     before = await bot.say(ALICE, private(ALICE), "/replay")
     said = [c.text for c in bot.api.calls[before:] if c.chat == ALICE["id"]]
     assert said == ["这个命令请在群里使用。"]
+
+
+async def test_a_group_in_english_hears_the_ratings_and_gets_cards_in_english(bot: Bot) -> None:
+    bot.api.admins.add(ALICE["id"])
+    await bot.say(ALICE, GROUP, "/lang en")
+    await seated_with_bob(bot, "gongzhu", "fast deals=1")
+    await play_until(bot, lambda calls: to_group(calls, "The match is over"), players=(ALICE, BOB))
+    await bot.told()
+    [line] = [c.text for c in bot.api.calls if c.chat == GROUP["id"] and "📈" in c.text]
+    ratings = line.split("📈 ")[1].split("\n")[0]
+    assert ratings.startswith("Ratings: ") and "🤖 normal bot" in ratings and ratings.count("?") == 3
+    card = await answer(bot, BOB, "/me")  # Bob reads English
+    assert card.method == "sendPhoto"
+    assert_matches_golden(next(iter(card.files.values())), "profile-live-gongzhu-en")

@@ -60,6 +60,25 @@ def test_a_team_win_moves_every_player_as_openskill_does() -> None:
     assert [changes[r].after.matches for r in (1, 2, 3)] == [8, 2, 4]
 
 
+def test_a_draw_and_partners_move_as_openskill_does() -> None:
+    """A 够级 draw: both teams tied, as openskill rates a tie; 拱猪 partners: two sides of two."""
+    model = PlackettLuce()
+    priors = {r: Skill(20.0 + r, 5.0 + r / 2, 3) for r in range(1, 7)}
+    drawn = league.standings((10, -4, -5, 4, 0, 5), lambda seat: seat % 2, [1, 2, 3, 4, 5, 6])
+    changes = {c.rater: c for c in league.rate(drawn, priors.__getitem__)}
+    teams = [[model.rating(mu=priors[r].mu, sigma=priors[r].sigma) for r in (1, 3, 5)],
+             [model.rating(mu=priors[r].mu, sigma=priors[r].sigma) for r in (2, 4, 6)]]  # fmt: skip
+    expected = model.rate(teams, ranks=[0, 0])
+    assert [changes[r].after.mu for r in (1, 3, 5)] == pytest.approx([p.mu for p in expected[0]])
+    assert [changes[r].after.sigma for r in (2, 4, 6)] == pytest.approx([p.sigma for p in expected[1]])
+    partners = league.standings((-100, 50, 50, -300), lambda seat: seat % 2, [1, 2, 3, 4])
+    changes = {c.rater: c for c in league.rate(partners, priors.__getitem__)}
+    teams = [[model.rating(mu=priors[r].mu, sigma=priors[r].sigma) for r in (1, 3)],
+             [model.rating(mu=priors[r].mu, sigma=priors[r].sigma) for r in (2, 4)]]  # fmt: skip
+    expected = model.rate(teams, ranks=[0, 1])  # seats 0 and 2 sum to -50, seats 1 and 3 to -250
+    assert [changes[r].after.mu for r in (1, 3, 2, 4)] == pytest.approx([p.mu for t in expected for p in t])
+
+
 def test_a_bot_level_on_several_seats_moves_by_their_mean() -> None:
     bot = bot_rater("strong")
     results = [
