@@ -63,7 +63,10 @@ async def me(update: Update, context: Context, found: Services, lang: str) -> No
             raise Refused("not_in_group")
     profile = await found.referee.profile(player, group)
     if profile is None:
-        await reply(update, t(lang, "league.me_none"))
+        if player == user_id(update):
+            await reply(update, t(lang, "league.me_none"))
+        else:
+            await reply(update, t(lang, "league.them_none", name=await found.name_of(player)))
         return
     names = {met.rater: met.name for g in profile.games for met in (*g.teammates, *g.opponents)}
     card = profile_card_of(profile, scope, lambda rater: rater_name(rater, names.__getitem__, lang), lang)

@@ -90,7 +90,9 @@ async def test_the_league_after_a_live_match(bot: Bot) -> None:
     unknown = await answer(bot, CAROL, "/me @nobody_here")
     assert unknown.text == "I don't know @nobody_here: they have not played with me yet."
     never = await answer(bot, CAROL, "/me")
-    assert never.method == "sendMessage" and "no rated" in never.text.lower()
+    assert never.method == "sendMessage" and never.text == "No rated matches here yet: finish a match first."
+    about_carol = await answer(bot, ALICE, "/me", reply_to=bot.api.send(CAROL, GROUP, "hi"))
+    assert about_carol.text == "Carol 在这里还没有计分的比赛。"
 
 
 async def test_replay_sends_the_last_hand_as_an_album_in_each_language(bot: Bot) -> None:
