@@ -21,7 +21,7 @@ from engine.referee.clock import Clock
 from engine.referee.events import Paused, RatingsChanged, Resumed, SavingAgain
 from engine.referee.notifier import Notice, Notifier, PrivateView, TableView
 from engine.referee.outbox import Outbox
-from engine.referee.ratings import rate_match
+from engine.referee.ratings import rate_earlier_matches, rate_match
 from engine.referee.table import LiveTable, replay
 from engine.referee.tally import Tally
 from engine.referee.thinking import Thinkers
@@ -73,6 +73,9 @@ class RefereeCore:
         """Loads every lobby and running table, gives back the time the process was down, and
         re-arms every clock. Call before handling any update."""
         now = self.clock.now()
+        rated = await rate_earlier_matches(self.store)
+        if rated:
+            log.info("rated %d matches finished before the league, from their move logs", rated)
         async with self.store.reading() as q:
             alive = await q.meta(HEARTBEAT)
             rows = [row for row in await q.open_tables() if _registered(row)]

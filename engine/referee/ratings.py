@@ -76,19 +76,38 @@ async def _skill(q: Queries, scope: int, game: str, rater: int) -> league.Skill:
     return league.Skill.new() if found is None else league.Skill(*found)
 
 
+LEAGUE_KEPT = "league_rated"  # meta: set once every finished match has been rated
+
+
 async def rebuild(store: Store) -> int:
     """Every rating again from the move logs, in one transaction; the number of matches read."""
     async with store.transaction() as q:
-        matches = await q.finished_matches()
-        await q.clear_league()
-        for found in matches:
-            game = GAMES.get(found.game)
-            if game is None:  # a game this build does not have: its matches stay unrated
-                continue
-            rules = game.rules(found.rules)
-            match = replay(game, found.seed, rules, await q.moves(found.match_id))
-            ended = found.ended_at or 0.0  # a finished match always has its end's time
-            await rate_match(q, game, rules, found.group_id, found.match_id, tuple(match.totals), ended)
+        return await rebuild_in(q)
+
+
+async def rate_earlier_matches(store: Store) -> int | None:
+    """Once per database, at start-up: the matches finished before the league existed (a store
+    upgraded to schema 5) are rated from their logs, so a group's ratings start from its whole
+    history. None when this was done before."""
+    async with store.transaction() as q:
+        if await q.meta(LEAGUE_KEPT) is not None:
+            return None
+        count = await rebuild_in(q)
+        await q.set_meta(LEAGUE_KEPT, "1")
+        return count
+
+
+async def rebuild_in(q: Queries) -> int:
+    matches = await q.finished_matches()
+    await q.clear_league()
+    for found in matches:
+        game = GAMES.get(found.game)
+        if game is None:  # a game this build does not have: its matches stay unrated
+            continue
+        rules = game.rules(found.rules)
+        match = replay(game, found.seed, rules, await q.moves(found.match_id))
+        ended = found.ended_at or 0.0  # a finished match always has its end's time
+        await rate_match(q, game, rules, found.group_id, found.match_id, tuple(match.totals), ended)
     return len(matches)
 
 

@@ -270,3 +270,25 @@ async def test_matches_ending_at_once_both_count(world: World) -> None:
     assert bot is not None and bot[2] == 2
     assert await rebuild(world.store) == 2  # sequential, from the logs: the same numbers
     assert await league_snapshot(world) == live
+
+
+async def test_a_database_from_before_the_league_is_rated_once_at_start_up(world: World) -> None:
+    """An upgraded store (schema 5 added, nothing rated yet): its finished matches are rated from
+    their logs when the referee starts, once; the numbers are those the league would have kept."""
+    table = await world.table_with_bots("gongzhu", humans=(ALICE, BOB), deals="1", strikes="1")
+    await play_out(world, table)
+    live = await league_snapshot(world)
+    async with world.store.transaction() as q:  # as migration 5 leaves an older file
+        await q.clear_league()
+        await q._run("DELETE FROM meta WHERE key = 'league_rated'")
+    await world.crash()
+    later = await world.reopen()
+    assert await league_snapshot(later) == live
+    async with later.store.transaction() as q:  # a second start rates nothing again
+        await q._run("DELETE FROM rating_changes")
+    await later.crash()
+    again = await later.reopen()
+    try:
+        assert (await league_snapshot(again))[1] == []
+    finally:
+        await again.close()
