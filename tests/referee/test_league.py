@@ -292,3 +292,28 @@ async def test_a_database_from_before_the_league_is_rated_once_at_start_up(world
         assert (await league_snapshot(again))[1] == []
     finally:
         await again.close()
+
+
+async def test_each_scope_starts_from_its_own_ratings(world: World) -> None:
+    """Alice plays in two groups: each group's rating starts from 1500 for her, the global one
+    from where her first match left it."""
+    other = GROUP - 1
+    first = await world.table_with_bots("gongzhu", deals="1", strikes="1")
+    await play_out(world, first)
+    second = await world.referee.open_table(other, ALICE, "gongzhu", {"deals": "1", "strikes": "1"}, "fast")
+    await world.referee.add_bot(second.id, 0)
+    await world.referee.start(second.id)
+    await play_out(world, second)
+    async with world.store.reading() as q:
+        after_first = await q.skill(GROUP, "gongzhu", ALICE)
+        in_other = await q._all(
+            "SELECT scope, mu_before, sigma_before, matches FROM rating_changes "
+            "WHERE match_id = ? AND rater = ?",
+            (second.match_id, ALICE),
+        )
+        everywhere = await q.skill(league.GLOBAL, "gongzhu", ALICE)
+    fresh = Skill.new()
+    befores = {scope: (mu, sigma, matches) for scope, mu, sigma, matches in in_other}
+    assert befores[other] == pytest.approx((fresh.mu, fresh.sigma, 1))
+    assert after_first is not None and befores[league.GLOBAL] == pytest.approx((*after_first[:2], 2))
+    assert everywhere is not None and everywhere[2] == 2
