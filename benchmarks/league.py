@@ -175,7 +175,7 @@ async def bench_replay(store: Store, match_id: int) -> None:
         "album: hands as dealt",
         *timed([lambda: hands_face_up("gouji", "t", tuple(names), first.hands) for _ in range(3)]),
     )
-    moments = key_moments(whole, names, "zh", 9)
+    moments = key_moments(whole, names, "zh", 6)
     scenes = [table_scene(step_view(whole, step), names, 0.0) for step, _ in moments]
     draws: list[Callable[[], Any]] = [functools.partial(table_picture, scene) for scene in scenes]
     report(f"album: {len(scenes)} moment pictures", *timed(draws))

@@ -27,7 +27,7 @@ from handlers.services import Services
 from render.games import ROUND_LABEL
 from render.replay import hands_face_up
 
-ALBUM = 10  # Telegram's most photos in one album: the hands as dealt and nine moments
+ALBUM = 7  # the hands as dealt and six moments: each photo counts in the group's 20 messages a minute
 DIGITS = 12
 
 
