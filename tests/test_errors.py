@@ -14,8 +14,9 @@ RAISED = re.compile(r'(?:IllegalMove|Refused|OptionError)\(\s*"(\w+)"')
 
 
 def raised_keys() -> set[str]:
-    source = "\n".join(p.read_text() for p in Path("engine").rglob("*.py"))
-    return set(RAISED.findall(source))
+    """Refusals raised by the engine and the referee, and by the commands themselves (handlers)."""
+    paths = [*Path("engine").rglob("*.py"), *Path("handlers").rglob("*.py")]
+    return set(RAISED.findall("\n".join(p.read_text() for p in paths)))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
