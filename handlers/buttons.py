@@ -35,7 +35,7 @@ LOBBY = {
 # keyboard steps that send nothing to the referee
 BUILDER = {Action.RANKS, Action.SETS, Action.HOME, Action.WARNED, Action.TOGGLE}
 # buttons of a decision all asked seats take at once (拱猪's exposure, 够级's declarations)
-TOGETHER = {Action.TOGGLE, Action.DONE, Action.MOVE}
+TOGETHER = {Action.TOGGLE, Action.DONE, Action.MOVE, Action.HINT}
 
 
 async def pressed(update: Update, context: Context) -> None:
@@ -56,6 +56,8 @@ async def pressed(update: Update, context: Context) -> None:
             await _lobby(update, context, button, lang)
         elif button.action in BUILDER:
             await _builder(update, context, button, lang)
+        elif button.action == Action.HINT:
+            await _hint(update, context, button, lang)
         else:  # a move, or the exposure's done
             await _move(update, context, button, lang)
     except Refusal as error:
@@ -161,11 +163,24 @@ async def _builder(update: Update, context: Context, button: Button, lang: str) 
     elif button.action == Action.TOGGLE:
         chosen = _mask(button)
         notifier(context).private.exposing[(button.table, query.from_user.id)] = chosen
-        markup = keys.exposure(legal, chosen)
+        markup = keys.moves(legal, private.phase, warnings, chosen, hidden)  # the toggles and the hint
     else:
         markup = keys.moves(legal, private.phase, warnings, hidden=hidden)
     await query.edit_message_reply_markup(markup)
     await query.answer(alert and fitted(alert, ANSWER_LIMIT), show_alert=alert is not None)
+
+
+async def _hint(update: Update, context: Context, button: Button, lang: str) -> None:
+    """💡: the normal bot's move for this decision, in a pop-up; nothing changes."""
+    query = update.callback_query
+    assert query is not None
+    _current(context, button, query.from_user.id)  # an old keyboard's hint would be of another moment
+    referee = services(context).referee
+    move = referee.hint(button.table, query.from_user.id)
+    if move is None:
+        raise Refused("stale")
+    label = move_label(move, lang, referee.view(button.table).game)
+    await query.answer(fitted(t(lang, "play.hinted", move=label), ANSWER_LIMIT), show_alert=True)
 
 
 def _index(button: Button, legal: Sequence[str]) -> int:

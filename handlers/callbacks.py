@@ -39,6 +39,7 @@ class Action(StrEnum):
     MOVE = "m"  # a legal move, by its index
     DONE = "d"  # 拱猪 exposure: the toggles' decision
     REMATCH = "a"  # at a match's end: the same seats again
+    HINT = "i"  # the normal bot's move for this decision, told in a pop-up
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,7 +75,12 @@ class Keys:
         warned = frozenset(warnings or ())
         special = ui(self.game).keyboard(self, legal, phase, warned, chosen)
         offered = [i for i, move in enumerate(legal) if move not in hidden]
-        return special or InlineKeyboardMarkup(self._choices(legal, offered, warned))
+        markup = special or InlineKeyboardMarkup(self._choices(legal, offered, warned))
+        if len(legal) < 2:
+            return markup
+        return InlineKeyboardMarkup(
+            [*markup.inline_keyboard, [self.button(t(self.lang, "play.hint"), Action.HINT)]]
+        )
 
     def confirm(self, legal: Sequence[str], index: int) -> InlineKeyboardMarkup:
         """A warned play's second step: play it, or go back to the choices."""

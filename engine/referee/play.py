@@ -7,6 +7,7 @@ import sqlite3
 from typing import Any
 
 from data.records import MoveRow
+from engine.bots import bot_move
 from engine.errors import IllegalMove, Refused
 from engine.events import Event
 from engine.move import Move
@@ -42,6 +43,17 @@ class Play:
                 events.insert(0, AutopilotEnded(seat, player))
             entry = self.core.row(table, seat, str(chosen), "player", player)
             return await self.core.commit(table, events, "move", [entry], seats_changed=came_back)
+
+    def hint(self, table_id: int, player: int) -> str | None:
+        """The normal bot's move for the player's decision now (None: they have none). The bot
+        reads only what the seat may see (engine/bots; `tests/test_hint_secrecy.py` proves it),
+        so a hint tells nothing more than the player's own view."""
+        table = self.core.table(table_id)
+        match = table.match
+        seat = table.seat_of(player)
+        if match is None or table.status != "running" or seat is None or seat not in match.to_act:
+            return None
+        return str(bot_move(table.game.name, match.current, seat, table.ply, "normal"))
 
     async def back(self, table_id: int, player: int) -> list[Event]:
         """/back: the player takes their seat over from the autopilot."""

@@ -62,6 +62,7 @@ class Referee:
         # a running match
         self.submit = play.submit
         self.back = play.back
+        self.hint = play.hint
         # the lobby and the table's life
         self.open_table = lobby.open_table
         self.join_token = lobby.join_token

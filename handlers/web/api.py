@@ -29,7 +29,6 @@ from typing import Any, TypeVar
 from aiohttp import web
 from telegram.ext import Application
 
-from engine.bots import bot_move
 from engine.errors import Refusal, Refused
 from engine.referee import Referee
 from engine.referee.notifier import TableView
@@ -239,14 +238,8 @@ class MiniAppApi:
 
     async def hint(self, request: web.Request) -> web.Response:
         user = self.caller(request, READ_LIMIT)
-        view, seat = await self.access(request, user)
-        match = self.referee.match_of(view.id)
-        if seat is None or match is None or view.status != "running" or seat not in match.to_act:
-            return reply({"move": None})
-        table = self.referee.table(view.id)
-        # the normal bot sees only the seat's own view (engine/bots), so the hint tells nothing more
-        move = bot_move(view.game, match.current, seat, table.ply, "normal")
-        return reply({"move": str(move)})
+        view, _ = await self.access(request, user)
+        return reply({"move": self.referee.hint(view.id, user.id)})
 
     async def replay(self, request: web.Request) -> web.Response:
         """One round of a finished match, for a member of its group. Whether it is running,

@@ -145,6 +145,11 @@ def buttons(api: FakeBotApi, chat: int) -> list[tuple[dict[str, Any], str, str]]
     return out
 
 
+def choices(bot: Bot, chat: int) -> list[tuple[dict[str, Any], str, str]]:
+    """The chat's buttons that decide something: every button but the 💡 hint."""
+    return [button for button in bot.buttons(chat) if not button[2].startswith("i|")]
+
+
 def _more_than(count: int) -> Any:
     return lambda calls: len(calls) > count
 

@@ -27,6 +27,7 @@ from tests.e2e.harness import (
     CAROL,
     GROUP,
     Bot,
+    choices,
     choose,
     hands_sent,
     join_link,
@@ -48,7 +49,7 @@ async def test_a_press_whose_handler_fails_is_answered_and_logged(
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(referee, "submit", broken)
-    message, _, data = bot.buttons(ALICE["id"])[-1]
+    message, _, data = choices(bot, ALICE["id"])[-1]
     answer = await bot.press(ALICE, message, data, bots=False)
     assert answer.params["text"] == t("zh", "refuse.failed")
     assert any("disk on fire" in (r.exc_text or "") or r.exc_info for r in caplog.records)

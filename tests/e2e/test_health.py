@@ -18,7 +18,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from handlers.web.server import WebServer
 from tests.e2e.fake_api import Fault
-from tests.e2e.harness import ALICE, GROUP, Bot, seated_alone
+from tests.e2e.harness import ALICE, GROUP, Bot, choices, seated_alone
 from tests.e2e.process import free_port
 
 
@@ -107,7 +107,7 @@ async def test_metrics_count_moves_presses_and_calls_as_they_happen(bot: Bot, se
     assert first[("gouji_bot_tables", (("state", "running"),))] == 1
     assert first[("gouji_bot_tables", (("state", "lobby"),))] == 0
     assert first[("gouji_bot_outbox_notices", ())] == 0
-    message, _, data = bot.buttons(ALICE["id"])[-1]
+    message, _, data = choices(bot, ALICE["id"])[-1]
     await bot.press(ALICE, message, data)
     then = await samples(served)
     player = ("gouji_bot_moves_total", (("actor", "player"), ("game", "gongzhu")))

@@ -15,6 +15,7 @@ from tests.e2e.harness import (
     GROUP,
     Bot,
     assert_no_hand_leaves_its_chat,
+    choices,
     join_link,
     play_until,
     private,
@@ -179,9 +180,9 @@ async def test_exposure_toggles_survive_another_seat_deciding_first(bot: Bot) ->
     await bot.until(lambda calls: bot.buttons(ALICE["id"]) and bot.buttons(BOB["id"]))
     message, card, toggle = bot.buttons(ALICE["id"])[0]
     await bot.press(ALICE, message, toggle, bots=False)
-    _, _, done = bot.buttons(ALICE["id"])[-1]  # "done", made at the version before Bob's decision
+    _, _, done = choices(bot, ALICE["id"])[-1]  # "done", made at the version before Bob's decision
     version = bot.version()
-    bob_message, _, bob_done = bot.buttons(BOB["id"])[-1]
+    bob_message, _, bob_done = choices(bot, BOB["id"])[-1]
     before = len(bot.api.calls)
     await bot.press(BOB, bob_message, bob_done, bots=False)
     assert bot.version() == version + 1

@@ -10,6 +10,7 @@ from tests.e2e.harness import (
     GROUP,
     Bot,
     assert_no_hand_leaves_its_chat,
+    choices,
     play_until,
     private,
     score_sheets,
@@ -21,12 +22,13 @@ async def test_a_gongzhu_deal_with_exposures_is_played_to_its_score_sheet(bot: B
     await seated_alone(bot, "gongzhu")
     # The exposure window: a toggle per exposable card, then done ("expose nothing" while none is on).
     labels = [text for _, text, _ in bot.buttons(ALICE["id"])]
-    assert labels[-1] == "不亮" and len(labels) >= 2 and all(x.startswith("☐ ") for x in labels[:-1])
+    assert labels[-1] == "💡 提示" and labels[-2] == "不亮"  # the hint, under every choice
+    assert len(labels) >= 3 and all(x.startswith("☐ ") for x in labels[:-2])
     message, card, toggle = bot.buttons(ALICE["id"])[0]
     await bot.press(ALICE, message, toggle, bots=False)
-    labels = [text for _, text, _ in bot.buttons(ALICE["id"])]
+    labels = [text for _, text, _ in choices(bot, ALICE["id"])]
     assert labels[0] == "☑ " + card[2:] and labels[-1] == "完成亮牌"
-    message, _, done = bot.buttons(ALICE["id"])[-1]
+    message, _, done = choices(bot, ALICE["id"])[-1]
     answer = await bot.press(ALICE, message, done)
     assert answer.params["text"] == f"已出：亮 {card[2:]}"
     await bot.until(lambda calls: [c for c in calls if c.chat == GROUP["id"] and card[2:] in c.text])
@@ -41,7 +43,7 @@ async def test_a_press_by_the_wrong_user_a_stale_keyboard_a_double_press_and_for
     bot: Bot,
 ) -> None:
     await seated_alone(bot, "gongzhu")
-    message, _, data = bot.buttons(ALICE["id"])[-1]
+    message, _, data = choices(bot, ALICE["id"])[-1]
     version = bot.version()
     wrong = await bot.press(BOB, message, data, bots=False)
     assert wrong.params.get("text") == "You have no seat at this table."  # Bob's Telegram is English

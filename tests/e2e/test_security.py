@@ -18,6 +18,7 @@ from tests.e2e.harness import (
     MALLORY,
     SEED,
     Bot,
+    choices,
     join_link,
     play_until,
     private,
@@ -116,7 +117,7 @@ async def test_a_button_copied_into_another_chat_acts_nowhere(bot: Bot) -> None:
     await bot.say(ALICE, GROUP, "/fill")
     await bot.say(ALICE, GROUP, "/startgame")
     await bot.until(lambda calls: bot.buttons(ALICE["id"]))
-    _, _, move = bot.buttons(ALICE["id"])[-1]
+    _, _, move = choices(bot, ALICE["id"])[-1]
     version = bot.version()
     refused = await bot.press(BOB, bot.api.post(private(BOB), "pasted"), move, bots=False)
     assert refused.params["text"] == t("en", "refuse.forged") and bot.version() == version

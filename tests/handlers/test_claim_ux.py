@@ -28,7 +28,8 @@ def actions(private: PrivateView) -> dict[str, Action]:
 def test_claim_is_not_offered_while_hands_are_long() -> None:
     deal = from_hands([" ".join(hand.split()[:9]) for hand in FULL])
     offered = actions(private_of(deal, 0))
-    assert "摊牌" not in offered and "⚠️ 摊牌" not in offered and len(offered) == 2
+    assert "摊牌" not in offered and "⚠️ 摊牌" not in offered
+    assert offered == {"♣3": Action.MOVE, "♣9": Action.MOVE, "💡 提示": Action.HINT}  # and the hint
 
 
 def test_near_the_end_claim_is_offered_and_asks_to_be_confirmed() -> None:

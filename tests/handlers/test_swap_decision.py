@@ -16,7 +16,10 @@ def labels(markup) -> list[str]:
 
 
 def test_section5_the_takers_keyboard_asks_swap_or_keep_in_their_language() -> None:
-    for lang, expected in (("zh", ["猪羊变色", "不变色"]), ("en", ["Swap pig and sheep", "Keep them"])):
+    for lang, expected in (
+        ("zh", ["猪羊变色", "不变色", "💡 提示"]),
+        ("en", ["Swap pig and sheep", "Keep them", "💡 Hint"]),
+    ):
         keys = Keys(Signer("1:t"), 501, "gongzhu", 7, 40, lang)
         assert labels(keys.moves(["swap", "keep"], "swap")) == expected
 
