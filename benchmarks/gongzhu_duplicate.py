@@ -4,6 +4,7 @@ heuristic bots both times); the difference of that seat's scores is the bot's ga
 cards' luck cancelled out. The tested seat rotates with the deal.
 
     python -m benchmarks.gongzhu_duplicate [--deals 100] [--samples 24] [--rules key=value ...]
+                                           [--exposure-only]
 
 Goal (issue 18): the search bot ≥ 50 points per seat per deal above the heuristic, under the
 default rules and under `expose_mode=none self_capture=off`.
@@ -50,10 +51,17 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--samples", type=int, default=gongzhu_search.SAMPLES)
     parser.add_argument("--rules", nargs="*", default=[], help="table options, e.g. expose_mode=none")
+    parser.add_argument(
+        "--exposure-only",
+        action="store_true",
+        help="the tested seat plays as the heuristic, its exposure searched: the exposure search's own gain",
+    )
     args = parser.parse_args()
     rules = gongzhu.Rules.from_options(dict(option.split("=", 1) for option in args.rules))
 
     def search(deal: Any, seat: int, rand: random.Random) -> Any:
+        if args.exposure_only and deal.phase != "expose":
+            return heuristic.choose(deal, seat, rand)
         return gongzhu_search.choose(deal, seat, rand, args.samples)
 
     gains, thinking, start, cpu = [], [], time.perf_counter(), time.process_time()
@@ -65,8 +73,9 @@ def main() -> None:
     mean = statistics.fmean(gains)
     half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5
     ms = sorted(t * 1000 for t in thinking)
+    what = "exposure search only" if args.exposure_only else "search"
     print(
-        f"拱猪 search ({args.samples} samples) vs heuristic, {args.deals} deals,"
+        f"拱猪 {what} ({args.samples} samples) vs heuristic, {args.deals} deals,"
         f" rules {args.rules or 'default'}"
     )
     print(f"  gain per seat per deal: {mean:+.1f} ± {half:.1f} points (95 %)")

@@ -1,8 +1,10 @@
 """A 拱猪 bot that searches (issue 18): determinized Monte-Carlo (PIMC). For each of a number of
 deals consistent with everything its seat may know (engine.gongzhu.simulation), every legal play
 is tried and the deal played out by the heuristic bot in every seat; the play with the best mean
-score for the seat (its side's, where sides share scores) is chosen. Decisions other than
-plays, and plays with no choice, are the heuristic bot's.
+score for the seat (its side's, where sides share scores) is chosen. The exposure (明牌, issue
+33) is searched the same way: each choice (expose nothing, or which cards) in every sampled deal,
+the seats still to decide choosing as the heuristic does with their sampled hands, then the deal
+played out. Other decisions (claims, 猪羊变色), and plays with no choice, are the heuristic's.
 
 The budget is a number of sampled deals, not a time: the same deal, seat and random stream give
 the same move on any machine.
@@ -13,7 +15,9 @@ from __future__ import annotations
 import random
 
 from engine.bots import gongzhu as heuristic
+from engine.gongzhu.cards import SEATS
 from engine.gongzhu.deal import Deal
+from engine.gongzhu.exposure import exposure_choices
 from engine.gongzhu.moves import Move, Play
 from engine.gongzhu.simulation import determinized
 
@@ -21,6 +25,8 @@ SAMPLES = 48  # deals sampled per decision: 28 ms of thinking mean on one core, 
 
 
 def choose(deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES) -> Move:
+    if deal.phase == "expose":
+        return choose_exposure(deal, seat, rand, samples)
     plays = [m for m in deal.legal_moves(seat) if isinstance(m, Play)] if deal.phase == "play" else []
     if len(plays) <= 1:
         return heuristic.choose(deal, seat, rand)
@@ -32,6 +38,35 @@ def choose(deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES) -
             position.apply(seat, move)
             totals[move] += playout(position, rand)[seat]
     return max(plays, key=lambda m: totals[m])
+
+
+def choose_exposure(deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES) -> Move:
+    """明牌 searched: the choice with the best mean score over sampled deals."""
+    choices = list(deal.legal_moves(seat))
+    if len(choices) <= 1:
+        return heuristic.choose(deal, seat, rand)
+    totals = dict.fromkeys(choices, 0)
+    for _ in range(samples):
+        world = exposure_world(determinized(deal, seat, rand), seat)
+        for move in choices:
+            position = world.clone()
+            position.apply(seat, move)
+            while position.phase == "expose":  # the others decide as the heuristic would
+                other = position.to_act[0]
+                position.apply(other, heuristic.choose(position, other, rand))
+            totals[move] += playout(position, rand)[seat]
+    return max(choices, key=lambda m: totals[m])
+
+
+def exposure_world(world: Deal, seat: int) -> Deal:
+    """Who else is still to decide is secret (being asked tells holding a scoring card): in a
+    sample, every other seat that has exposed nothing yet decides, if its sampled hand holds an
+    exposable card, among the choices that hand gives."""
+    undecided = [other for other in range(SEATS) if other != seat and not world.exposed[other]]
+    asked = [seat, *(other for other in undecided if world._exposable(other))]
+    world.to_act = asked
+    world.exposure_choices = {s: exposure_choices(tuple(world._exposable(s))) for s in asked}
+    return world
 
 
 def playout(deal: Deal, rand: random.Random) -> tuple[int, ...]:

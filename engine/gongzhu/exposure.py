@@ -28,7 +28,7 @@ class Exposure(DealState):
         elif mode in CHOSEN_EXPOSURE:
             holdings = [tuple(self._exposable(seat)) for seat in range(SEATS)]
             asked = [seat for seat in range(SEATS) if holdings[seat]]
-            self.exposure_choices = {seat: _exposure_choices(holdings[seat]) for seat in asked}
+            self.exposure_choices = {seat: exposure_choices(holdings[seat]) for seat in asked}
             if asked:
                 self.phase, self.to_act = "expose", asked
                 out.append(ev.ExposureOpened(self.rules.expose_seconds))
@@ -81,7 +81,7 @@ class Exposure(DealState):
 
 
 @cache
-def _exposure_choices(held: tuple[Card, ...]) -> list[Move]:
+def exposure_choices(held: tuple[Card, ...]) -> list[Move]:
     """`pass`, and every non-empty choice among these exposable copies (shared, never mutated)."""
     kinds = list(dict.fromkeys(held))
     choices: list[Move] = [PASS]

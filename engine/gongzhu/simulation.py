@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from engine.gongzhu.cards import SEATS, Card, card
+from engine.gongzhu.cards import CLUB_TWO, SEATS, Card, card
 from engine.gongzhu.deal import Deal
 
 TRIES = 40  # random deals of the unseen cards to try before the void constraints are relaxed
@@ -19,22 +19,23 @@ TRIES = 40  # random deals of the unseen cards to try before the void constraint
 
 def known_holdings(deal: Deal, seat: int) -> list[list[Card]]:
     """Per seat, the cards everyone knows it holds: its unplayed exposed cards (none when cards
-    are exposed face down), and all of `seat`'s own hand for `seat`."""
+    are exposed face down), before play ♣2 for the seat that leads with it, and all of `seat`'s
+    own hand for `seat`."""
     known: list[list[Card]] = []
     blind = deal.rules.exposing == "blind"
     for other in range(SEATS):
         if other == seat:
             known.append(deal.hand(seat))
             continue
-        if blind:
-            known.append([])
-            continue
-        hand = [card(s, r) for s, ranks in enumerate(deal.hands[other]) for r in ranks]
-        shown = []
-        for c in deal.exposed[other]:
-            if c in hand:  # exposed and not played yet
-                hand.remove(c)
-                shown.append(c)
+        shown: list[Card] = []
+        if not blind:
+            hand = [card(s, r) for s, ranks in enumerate(deal.hands[other]) for r in ranks]
+            for c in deal.exposed[other]:
+                if c in hand:  # exposed and not played yet
+                    hand.remove(c)
+                    shown.append(c)
+        if deal.phase == "expose" and deal.must_lead_club_two and other == deal.leader:
+            shown.append(CLUB_TWO)  # the public view names the first leader: ♣2's holder
         known.append(shown)
     return known
 

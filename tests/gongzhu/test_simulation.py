@@ -85,3 +85,43 @@ def test_other_hands_consistent_with_the_view_change_neither_the_sample_nor_the_
 def test_the_search_plays_a_legal_card_and_the_same_one_again_from_the_same_stream() -> None:
     deal = gongzhu.from_hands([SEAT0, *OTHERS_A], leader=0)
     search_repeats(deal, gongzhu_search.choose)
+
+
+# Seat 0 holds ♥A and ♦J to expose; where the ♠Q and ♣10 are, and who else is asked, is hidden.
+EXPOSING = "SA SK S9 HA H7 H3 DK DJ D4 C8 C7 C5 C3"
+EXPOSING_A = [
+    "SQ S8 S6 HK H8 H4 DA D8 D5 CA C9 C6 C2",
+    "SJ S7 S5 HQ H9 H5 DQ D7 D3 CK C10 C4 H2",
+    "S10 S4 S3 S2 HJ H10 H6 D9 D10 D6 D2 CQ CJ",
+]
+# the same to seat 0, but seat 2 holds ♠Q as well as ♣10, and seat 1 neither: only seat 2 is asked
+EXPOSING_B = [EXPOSING_A[0].replace("SQ", "SJ"), EXPOSING_A[1].replace("SJ", "SQ"), EXPOSING_A[2]]
+
+
+def test_an_exposure_sample_asks_whoever_holds_a_scoring_card_there_and_keeps_the_two_of_clubs() -> None:
+    """Issue 33: the searched exposure. Who else is asked is secret (it tells who holds ♠Q ♦J ♣10
+    ♥A): each sample asks the seats its own deal gives one to; the ♣2's holder, whom the public view
+    names as the first leader, keeps it in every sample."""
+    deal = gongzhu.deal_from([EXPOSING, *EXPOSING_A])
+    assert deal.phase == "expose" and 0 in deal.to_act and deal.public_view().leader == 1
+    rand = random.Random(5)
+    for _ in range(30):
+        world = gongzhu_search.exposure_world(determinized(deal, 0, rand), 0)
+        assert "C2" in hands_of(world)[1].split()
+        holders = [s for s in (1, 2, 3) if {"SQ", "C10"} & set(hands_of(world)[s].split())]
+        assert world.to_act == [0, *holders]
+        for seat in world.to_act:
+            assert all(
+                c in world.hand(seat) for m in world.exposure_choices[seat] for c in getattr(m, "cards", ())
+            )
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_searched_exposure_sees_only_the_view(seed: int) -> None:
+    first, second = gongzhu.deal_from([EXPOSING, *EXPOSING_A]), gongzhu.deal_from([EXPOSING, *EXPOSING_B])
+    assert first.to_act != second.to_act  # who else is asked differs: it must not matter
+    search_sees_only_the_view(first, second, seed, determinized, gongzhu_search.choose)
+
+
+def test_the_searched_exposure_is_a_legal_choice_and_repeats_from_the_same_stream() -> None:
+    search_repeats(gongzhu.deal_from([EXPOSING, *EXPOSING_A]), gongzhu_search.choose)
