@@ -13,6 +13,17 @@ Thinking time: every bot decision is timed; goal < 100 ms each.
 `--search-deals N` adds the 够级 search team (`bots=strong`) against the heuristic team in
 duplicate play over N deals (benchmarks.gouji_duplicate; issue 18's goal: ≥ 65 % of hands won);
 the 拱猪 search's matchups are benchmarks.gongzhu_duplicate's.
+
+`--levels` prints instead one table of every level (`bots=easy|normal|strong`) against every
+other, in duplicate play (the same cards both ways, so their luck cancels), for both games and
+their variants, with 95 % intervals (issue 33):
+
+    python -m benchmarks.bot_strength --levels [--level-deals 200] [--level-hands 40]
+
+拱猪: one seat of the stronger level among three of the weaker, against the weaker in that seat;
+points per seat per deal. 够级: a team of three against a team of three, each deal played with the
+teams swapped; the share of hands won and points per hand. Thinking: the stronger level's mean
+and largest decision, in process time.
 """
 
 from __future__ import annotations
@@ -24,10 +35,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from benchmarks import gouji_duplicate
+from benchmarks import gongzhu_duplicate, gouji_duplicate
 from benchmarks.selfplay import greedy_policy
 from engine import gongzhu, gouji
-from engine.bots import POLICIES, gouji_search
+from engine.bots import LEVELS, POLICIES, gouji_search
 from engine.gongzhu.moves import CLAIM_ALL
 from engine.gouji.scoring import team
 from engine.seeding import rng
@@ -113,12 +124,60 @@ def describe(timings: Timings) -> str:
     )
 
 
+PAIRS = (("strong", "normal"), ("strong", "easy"), ("normal", "easy"))
+GONGZHU_RULES = {"default": {}, "no exposure": {"expose_mode": "none", "self_capture": "off"}}
+GOUJI_VARIANTS = ("standard", "outline", "houshuiwan")
+
+
+def thinking_of(timings: Timings) -> str:
+    ms = [t * 1000 for t in timings] or [0.0]
+    return f"{statistics.fmean(ms):6.1f} / {max(ms):6.0f} ms"
+
+
+def level_table(deals: int, hands: int) -> None:
+    print(f"{'game':<8}{'rules':<13}{'level':<17}{'result (95 %)':<40}{'thinking mean / max'}")
+    for name, options in GONGZHU_RULES.items():
+        rules = gongzhu.Rules.from_options(options)
+        for strong, weak in PAIRS:
+            mine, theirs = LEVELS[("gongzhu", strong)], LEVELS[("gongzhu", weak)]
+            gains: list[float] = []
+            timings: Timings = []
+            for number in range(deals):
+                seat = number % 4
+                tested = gongzhu_duplicate.play_deal(number, rules, seat, mine, timings, theirs)
+                gains.append(tested - gongzhu_duplicate.play_deal(number, rules, seat, theirs, [], theirs))
+            mean, half = gouji_duplicate.interval(gains)
+            result = f"{mean:+7.1f} ± {half:5.1f} points/seat/deal"
+            print(f"{'拱猪':<7}{name:<13}{strong + ' > ' + weak:<17}{result:<40}{thinking_of(timings)}")
+    for variant in GOUJI_VARIANTS:
+        preset = gouji.Rules.from_options({"variant": variant})
+        for strong, weak in PAIRS:
+            mine, theirs = LEVELS[("gouji", strong)], LEVELS[("gouji", weak)]
+            results, points, mistakes, thinking = gouji_duplicate.duplicate(hands, mine, theirs, rules=preset)
+            won, won_half = gouji_duplicate.won_share(results)
+            mean, half = gouji_duplicate.interval(points)
+            result = f"{won:6.1%} ± {won_half:4.1%} won, {mean:+6.1f} ± {half:5.1f} pts"
+            smothered = mistakes.smothered / len(results)
+            print(
+                f"{'够级':<7}{variant:<13}{strong + ' > ' + weak:<17}{result:<40}{thinking_of(thinking)}"
+                f"  闷 {smothered:.2f}/hand"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--search-deals", type=int, default=0)
+    parser.add_argument("--levels", action="store_true", help="every level against every other")
+    parser.add_argument("--level-deals", type=int, default=200, help="拱猪 deals per pairing")
+    parser.add_argument("--level-hands", type=int, default=40, help="够级 deals per pairing (× 2 sittings)")
     args = parser.parse_args()
+    if args.levels:
+        start, cpu = time.perf_counter(), time.process_time()
+        level_table(args.level_deals, args.level_hands)
+        print(f"{time.perf_counter() - start:.0f} s wall, {time.process_time() - cpu:.0f} s process")
+        return
     if args.search_deals:
         gouji_search_matchup(args.search_deals)
     timings: Timings = []

@@ -27,8 +27,15 @@ from engine.seeding import rng
 Policy = Callable[[Any, int, random.Random], Any]
 
 
-def play_deal(number: int, rules: gongzhu.Rules, tested: int, policy: Policy, thinking: list[float]) -> int:
-    """The tested seat's score in deal `number` with `policy` in that seat."""
+def play_deal(
+    number: int,
+    rules: gongzhu.Rules,
+    tested: int,
+    policy: Policy,
+    thinking: list[float],
+    others: Policy = heuristic.choose,
+) -> int:
+    """The tested seat's score in deal `number` with `policy` in that seat, `others` elsewhere."""
     deal = gongzhu.new_game(seed=f"duplicate/{number}", rules=rules)
     ply = 0
     while not deal.is_over:
@@ -39,7 +46,7 @@ def play_deal(number: int, rules: gongzhu.Rules, tested: int, policy: Policy, th
             move = policy(deal, seat, rand)
             thinking.append(time.process_time() - start)
         else:
-            move = heuristic.choose(deal, seat, rand)
+            move = others(deal, seat, rand)
         deal.apply(seat, move)
         ply += 1
     assert deal.scores is not None

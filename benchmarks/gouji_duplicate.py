@@ -19,7 +19,7 @@ import importlib.util
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -68,14 +68,14 @@ class Mistakes:
 
 
 def duplicate(
-    hands: int, mine: Choose, theirs: Choose, first: int = 0
+    hands: int, mine: Choose, theirs: Choose, first: int = 0, rules: gouji.Rules | None = None
 ) -> tuple[list[int], list[int], Mistakes, list[float]]:
     """Per deal, +1 / 0 / −1 for each of the two sittings (today's team won / drew / lost the
     hand) and today's team's points; mistakes; mean thinking time (ms) of today's bot."""
     results, points, mistakes, thinking = [], [], Mistakes(), []
     for number in range(first, first + hands):
         for side in (0, 1):  # today's bot on the even seats, then on the odd ones
-            hand = gouji.new_game(seed=f"duplicate/{number}")
+            hand = gouji.new_game(seed=f"duplicate/{number}", rules=rules or gouji.Rules())
             ply = 0
             while not hand.is_over:
                 seat = hand.to_act[0]
@@ -102,7 +102,7 @@ def won_share(results: list[int]) -> tuple[float, float]:
     return interval([1 if r > 0 else 0 for r in results])
 
 
-def interval(values: list[int]) -> tuple[float, float]:
+def interval(values: Sequence[float]) -> tuple[float, float]:
     """Mean and the half-width of its 95 % interval."""
     n = len(values)
     mean = sum(values) / n
