@@ -74,8 +74,18 @@ async def test_the_league_after_a_live_match(bot: Bot) -> None:
     assert Image.open(io.BytesIO(picture)).width == 720
     assert_matches_golden(picture, "profile-live-gongzhu-zh")
 
+    # in private: her own card over every group (the global ratings)
+    before = await bot.say(ALICE, private(ALICE), "/me")
+    mine = await bot.wait(
+        lambda calls: [c for c in calls[before:] if c.chat == ALICE["id"] and c.method == "sendPhoto"]
+    )
+    assert next(iter(mine[0].files.values())) != picture  # "所有群", not the group's title
+
     # another member's card, by @name (once the bot has seen it: a command of his) and by reply
     await answer(bot, BOBBY, "/top")
+    before = await bot.say(ALICE, private(ALICE), "/me @bob_plays")
+    refused_here = await bot.wait(lambda calls: [c.text for c in calls[before:] if c.chat == ALICE["id"]])
+    assert refused_here == ["只能查看本群成员的资料。"]  # another's card only in a group they share
     said = bot.api.send(BOBBY, GROUP, "gg")  # (a bot in privacy mode never sees this one)
     by_name = await answer(bot, ALICE, "/me @bob_plays")
     assert by_name.method == "sendPhoto" and next(iter(by_name.files.values())) != picture
