@@ -35,7 +35,7 @@ async def top(update: Update, context: Context, found: Services, lang: str) -> N
         lines += [
             t(
                 lang,
-                "league.top_line",
+                "league.top_line" if row.rater > 0 else "league.top_line_bot",  # bots keep no stats
                 rank=i + 1,
                 name=rater_name(row.rater, names.__getitem__, lang),
                 rating=shown(row.rating, row.provisional),

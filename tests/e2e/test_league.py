@@ -62,6 +62,7 @@ async def test_the_league_after_a_live_match(bot: Bot) -> None:
     rows = top.split("\n")[1:]
     assert len(rows) == 3 and {r.split(" ")[1] for r in rows} == {"Alice", "Bob", "🤖"}
     assert all("?" in r and "1 局计分" in r for r in rows), rows
+    assert [r.endswith("1 局计分") for r in rows].count(True) == 1  # the bot: no wins or points kept
     ratings = [int(r.split("— ")[1].split("?")[0]) for r in rows]
     assert ratings == sorted(ratings, reverse=True)
     everywhere = (await answer(bot, BOB, "/top all")).text
