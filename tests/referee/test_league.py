@@ -317,3 +317,26 @@ async def test_each_scope_starts_from_its_own_ratings(world: World) -> None:
     assert befores[other] == pytest.approx((fresh.mu, fresh.sigma, 1))
     assert after_first is not None and befores[league.GLOBAL] == pytest.approx((*after_first[:2], 2))
     assert everywhere is not None and everywhere[2] == 2
+
+
+async def test_a_profile_after_two_matches_charts_three_points_and_names_who_was_met(world: World) -> None:
+    table = await world.table_with_bots("gongzhu", humans=(ALICE, BOB), deals="1", strikes="1", partners="on")
+    await play_out(world, table)
+    await world.referee.rematch(table.id)
+    await play_out(world, table)
+    profile = await world.referee.profile(ALICE, GROUP)
+    assert profile is not None and profile.name == "Alice"
+    [game] = profile.games
+    assert (game.game, game.rated, game.matches, len(game.history)) == ("gongzhu", 2, 2, 3)
+    assert game.history[0] == 1500
+    async with world.store.reading() as q:
+        skill = await q.skill(GROUP, "gongzhu", ALICE)
+    assert skill is not None and game.history[-1] == Skill(*skill).shown == game.rating
+    view = world.referee.view(table.id)
+    alice, bob = view.seat_of(ALICE), view.seat_of(BOB)
+    assert alice is not None and bob is not None
+    partners = alice % 2 == bob % 2
+    met = {m.rater: m for m in (game.teammates if partners else game.opponents)}
+    assert met[BOB].matches == 2
+    assert NORMAL_BOT in {m.rater for m in (*game.teammates, *game.opponents)}
+    assert await world.referee.profile(BOB, GROUP - 5) is None  # never played in that group
