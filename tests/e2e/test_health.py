@@ -86,13 +86,18 @@ async def test_healthz_fails_while_the_bot_api_keeps_failing(bot: Bot, served: W
     await bot.say(ALICE, GROUP, "/help")
     assert (await health(served))[0] == 200
     bot.api.faults.append(Fault(502, "sendMessage", times=4))  # Telegram down: each try of the answer fails
-    before = len(bot.api.calls)
+    api_health, failing = served.metrics.api, asyncio.Event()
+    count_answer = api_health.answered
+
+    def answered(yes: bool) -> None:  # the bot has read a Bot API answer (the fake's 502s included)
+        count_answer(yes)
+        if api_health.failing:
+            failing.set()
+
+    api_health.answered = answered  # type: ignore[method-assign]
     bot.api.send(ALICE, GROUP, "/help")
-    await bot.wait(lambda calls: len([c for c in calls[before:] if c.status == 502]) == 4)
-    for _ in range(10_000):  # the fake has answered the 4th try; the bot reads that answer in its turn
-        if served.metrics.api.failing:
-            break
-        await asyncio.sleep(0)
+    # the fake sends its 4th 502 before the bot has read it: wait for the bot's reading, not a count
+    await asyncio.wait_for(failing.wait(), timeout=20)
     status, body = await health(served)
     assert status == 503 and body["failing"] == ["bot_api"]
     await bot.say(ALICE, GROUP, "/help")  # answered again
