@@ -46,13 +46,13 @@ async def replay(update: Update, context: Context, found: Services, lang: str) -
     words = command_args(update)
     match_id, round_no = number_arg(words, 0), number_arg(words, 1)
     found_replay = await found.referee.replay(chat_of(update).id, match_id, round_no)
-    names = await replay_names(found, found_replay, lang)
     title = replay_title(found_replay, lang)
     if found.webapp_url and found.username:
         link = f"https://t.me/{found.username}?start=r{found_replay.match_id}"
         button = InlineKeyboardButton(t(lang, "replay.open"), url=link)
         await reply(update, title, reply_markup=InlineKeyboardMarkup([[button]]))
         return
+    names = await replay_names(found, found_replay, lang)  # the album's captions only
     await message(update).reply_media_group(await album(found_replay, names, title, lang))
 
 
@@ -140,8 +140,10 @@ def key_moments(found: MatchReplay, names: Sequence[str], lang: str, most: int) 
     steps = found.replay.steps
     news = [(step, "\n".join(step_notes(found, step, names, lang))) for step in steps[1:]]
     told = [(step, words) for step, words in news if words]
-    if not told or told[-1][0] is not steps[-1]:
-        told.append((steps[-1], "\n".join(step_notes(found, steps[-1], names, lang))))
+    # the hand's end, though it made no news (its notes, already made; a hand of no move: the deal)
+    last = news[-1] if news else (steps[-1], "\n".join(step_notes(found, steps[-1], names, lang)))
+    if not told or told[-1][0] is not last[0]:
+        told.append(last)
     if len(told) <= most:
         return told
     picked = sorted({round(i * (len(told) - 1) / (most - 1)) for i in range(most)})

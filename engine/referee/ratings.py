@@ -88,10 +88,11 @@ async def rebuild(store: Store) -> int:
 async def rate_earlier_matches(store: Store) -> int | None:
     """Once per database, at start-up: the matches finished before the league existed (a store
     upgraded to schema 5) are rated from their logs, so a group's ratings start from its whole
-    history. None when this was done before."""
-    async with store.transaction() as q:
+    history. None when this was done before (read only: no write at every start)."""
+    async with store.reading() as q:
         if await q.meta(LEAGUE_KEPT) is not None:
             return None
+    async with store.transaction() as q:  # only this process holds the file (its lock)
         count = await rebuild_in(q)
         await q.set_meta(LEAGUE_KEPT, "1")
         return count
