@@ -2,7 +2,8 @@
 the cards' luck cancels out; and the heuristic's known mistakes, counted.
 
     python -m benchmarks.gouji_duplicate [--hands 150] [--against path/to/engine/bots/gouji.py]
-    python -m benchmarks.gouji_duplicate --search [--samples 16] [--more 3] [--first 0] [--hands 150]
+    python -m benchmarks.gouji_duplicate --search [--samples 16] [--more 3] [--width 4] [--first 0]
+    python -m benchmarks.gouji_duplicate --search --rules variant=houshuiwan   # any table options
 
 `--against` loads another version of the 够级 bot from a file (an older checkout, say) and plays
 today's bot against it; without it, today's bot plays itself (a sanity check: about 50 %).
@@ -87,7 +88,9 @@ def duplicate(
                     thinking.append(time.process_time() - start)
                     mistakes.see(hand, seat, move)
                 events = hand.apply(seat, move)
-                mistakes.smothered += sum(1 for e in events if e.kind == "Smothered" and team(e.seat) == side)
+                mistakes.smothered += sum(  # by the other team (a teammate's 闷 is void, §9)
+                    1 for e in events if e.kind == "Smothered" and team(e.seat) == side != team(e.by)
+                )
                 ply += 1
             assert hand.scores is not None
             own = sum(p for s, p in enumerate(hand.scores) if team(s) == side)
@@ -118,24 +121,30 @@ def main() -> None:
     parser.add_argument("--search", action="store_true", help="the searching bot against the heuristic")
     parser.add_argument("--samples", type=int, default=gouji_search.SAMPLES)
     parser.add_argument("--more", type=int, default=gouji_search.MORE, help="up to × samples on close calls")
+    parser.add_argument("--width", type=int, default=gouji_search.WIDTH, help="candidates compared")
+    parser.add_argument("--rules", nargs="*", default=[], help="options, e.g. variant=houshuiwan")
     args = parser.parse_args()
     other = load_bot(args.against).choose if args.against else today.choose
     mine: Choose = today.choose
     name = "today's 够级 bot"
     if args.search:
-        samples, more = args.samples, args.more
+        samples, more, width = args.samples, args.more, args.width
 
         def mine(hand: Any, seat: int, rand: random.Random) -> Any:
-            return gouji_search.choose(hand, seat, rand, samples, more)
+            return gouji_search.choose(hand, seat, rand, samples, more, width)
 
-        name = f"the 够级 search ({samples} samples, up to {more * samples})"
+        name = f"the 够级 search ({samples} samples, up to {more * samples}, {width} candidates)"
     start, cpu = time.perf_counter(), time.process_time()
-    results, points, mistakes, thinking = duplicate(args.hands, mine, other, args.first)
+    rules = gouji.Rules.from_options(dict(option.split("=", 1) for option in args.rules))
+    results, points, mistakes, thinking = duplicate(args.hands, mine, other, args.first, rules)
     n = len(results)
     share, margin = won_share(results)
     mean_points, points_margin = interval(points)
     against = args.against or ("the heuristic" if args.search else "itself")
-    print(f"{name} vs {against}: {n} hands ({args.hands} deals × 2 sittings, from deal {args.first})")
+    print(
+        f"{name} vs {against}: {n} hands ({args.hands} deals × 2 sittings, from deal {args.first}),"
+        f" rules {' '.join(args.rules) or 'default'}"
+    )
     print(f"  hands won {share:.1%} ± {margin:.1%}, drawn {results.count(0) / n:.1%}")
     print(f"  points per hand, team minus team: {mean_points:+.1f} ± {points_margin:.1f}")
     print(

@@ -3,7 +3,8 @@ few candidates. For each of a number of hands consistent with what its seat may 
 (engine.gouji.simulation), each candidate is played and the hand played out by the heuristic in
 every seat; a candidate replaces the heuristic's own choice only when it does clearly better
 for the seat's team (`confident_gain`), and a close call gets more samples (`wants_more`).
-Decisions outside play, and plays with one sensible candidate, are the heuristic's.
+Most decisions before play are searched the same way, each of their few choices a candidate
+(issue 33); plays with one sensible candidate are the heuristic's.
 
 A play has hundreds of legal sets (every mix of 2s and jokers), too many to try: the heuristic
 ranks them (`gouji.answer_cost`, `gouji.lead_order`) and the search compares its choice with the
@@ -25,15 +26,29 @@ from engine.gouji.simulation import determinized
 
 SAMPLES = 16  # hands sampled per decision at first
 MORE = 3  # up to MORE × SAMPLES while a candidate looks better but not yet surely (54 ms mean, compiled)
+BEFORE_PLAY_SAMPLES = 3  # × SAMPLES for a decision before play
 WIDTH = 4  # candidates compared: the heuristic's choice and its next best
 CONFIDENCE = 2.0  # standard errors a candidate's gain must clear to replace the heuristic's choice
+# the decisions before play that are searched (issue 33). Not the blind declaration (no card is
+# seen yet) nor the answer to a 挑牌 (the heuristic's accept-a-teammate, reject-an-enemy: one
+# rejection ends the claim, so an enemy's answer decides it whatever the seat chooses)
+SEARCHED_BEFORE_PLAY = frozenset(
+    {"revolution", "charge", "charge_answer", "uncontested", "resist", "tribute", "dead_levels"}
+    | {"declare", "merge"}
+)
 
 
-def choose(hand: Hand, seat: int, rand: random.Random, samples: int = SAMPLES, more: int = MORE) -> Move:
+def choose(
+    hand: Hand, seat: int, rand: random.Random, samples: int = SAMPLES, more: int = MORE, width: int = WIDTH
+) -> Move:
     chosen = heuristic.choose(hand, seat, rand)
-    if hand.phase != "play":
+    if hand.phase == "play":
+        options = candidates(hand, seat, chosen, width)
+    elif hand.phase in SEARCHED_BEFORE_PLAY:
+        options = preplay_candidates(hand, seat, chosen, width)
+        samples *= BEFORE_PLAY_SAMPLES  # once a hand at most: it can afford more
+    else:
         return chosen
-    options = candidates(hand, seat, chosen)
     if len(options) <= 1 or samples < 1:
         return chosen
     # per sample, how much better each candidate did than the heuristic's choice (the same
@@ -76,12 +91,17 @@ def confident_gain(gains: list[int]) -> float:
     return mean - CONFIDENCE * spread / math.sqrt(n)
 
 
-def candidates(hand: Hand, seat: int, chosen: Move) -> list[Move]:
+def candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) -> list[Move]:
     """The heuristic's choice first, then passing (when allowed), then its next best sets; only
     the heuristic's choice when it goes out, and never a mistake issue 18 lists."""
     counts = hand.cards[seat].counts
     if isinstance(chosen, CardSet) and chosen.size == sum(counts) - counts[THREE]:
-        return [chosen]  # it leaves only the 3s: going out now is never worth a gamble
+        # it leaves only the 3s: going out now is never worth a gamble, unless it leads a rank
+        # with its wildcards (4 4 2 2 is four 4s, easily beaten: 闷), where leading the rank
+        # alone keeps the wildcards for a last set few can beat
+        if hand.table is None and chosen.naturals and chosen.twos + chosen.jokers:
+            return [chosen, *(m for m in hand.legal_moves(seat) if is_rank_alone(m, chosen, counts))]
+        return [chosen]
     sets = [
         m
         for m in hand.legal_moves(seat)
@@ -93,7 +113,29 @@ def candidates(hand: Hand, seat: int, chosen: Move) -> list[Move]:
         ranked = [PASS, *sorted(sets, key=heuristic.answer_cost(counts))]
         if chosen is YIELD:  # the heuristic yields where it would pass
             ranked.remove(PASS)
-    return list(dict.fromkeys([chosen, *ranked]))[:WIDTH]  # the first WIDTH distinct, in order
+    return list(dict.fromkeys([chosen, *ranked]))[:width]  # the first `width` distinct, in order
+
+
+def is_rank_alone(move: Move, whole: CardSet, counts: list[int]) -> bool:
+    """Whether the move is the whole set's rank without its wildcards."""
+    return (
+        isinstance(move, CardSet)
+        and move.rank == whole.rank
+        and not (move.twos or move.jokers)
+        and move.naturals == counts[whole.rank]
+    )
+
+
+def preplay_candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) -> list[Move]:
+    """A decision before play: the heuristic's first, then the other choices (吃 / 不吃 / 反抽,
+    革命 or not …); of a 冲点's sets the strongest (the heuristic's way), of its answers the
+    cheapest."""
+    moves = hand.legal_moves(seat)
+    decisions = [m for m in moves if not isinstance(m, CardSet)]
+    sets = sorted((m for m in moves if isinstance(m, CardSet)), key=lambda m: (m.value, m.size))
+    if hand.phase == "charge":
+        sets.reverse()
+    return list(dict.fromkeys([chosen, *decisions, *sets]))[:width]
 
 
 def playout(hand: Hand, rand: random.Random) -> tuple[int, ...]:

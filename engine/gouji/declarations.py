@@ -46,7 +46,14 @@ class Declarations(HandState):
     def _declare_or_play(self, out: list[ev.Event]) -> None:
         """After the tributes: the open declaration (明点) from each seat still playing that made
         no blind one and whose opposite plays (one against the revolutionary would be void)."""
-        asked = [
+        asked = self._declaration_asked()
+        if asked:
+            self.phase, self.to_act, self.decided = Phase.DECLARE, asked, {}
+            return
+        self._merge_or_play(out)
+
+    def _declaration_asked(self) -> list[int]:
+        return [
             s
             for s in range(SEATS)
             if self.rules.declarations in DECLARATIONS
@@ -54,10 +61,6 @@ class Declarations(HandState):
             and s not in self.out
             and opposite(s) not in self.out
         ]
-        if asked:
-            self.phase, self.to_act, self.decided = Phase.DECLARE, asked, {}
-            return
-        self._merge_or_play(out)
 
     def _declare(self, seat: int, move: Move, out: list[ev.Event]) -> None:
         """One seat's choice, kept secret until every asked seat has chosen (then all are told

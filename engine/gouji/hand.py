@@ -289,8 +289,15 @@ class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
         return self._may_open_point(seat)
 
     def _simultaneous(self) -> bool:
-        """A decision all asked seats take at once: who is asked stays hidden."""
-        return self.phase in (Phase.BLIND_DECLARE, Phase.DECLARE, Phase.CLAIM_ANSWER)
+        """A decision all asked seats take at once: who is asked stays hidden (being asked to
+        revolt tells a hand holds no 2 and no joker; to resist, that it holds four jokers)."""
+        return self.phase in (
+            Phase.BLIND_DECLARE,
+            Phase.DECLARE,
+            Phase.CLAIM_ANSWER,
+            Phase.REVOLUTION,
+            Phase.RESIST,
+        )
 
     def is_gouji(self, move: CardSet) -> bool:
         """§5 够级, or 后水湾's by rank and size alone (B.4)."""

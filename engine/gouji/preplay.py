@@ -28,11 +28,14 @@ class PrePlay(HandState):
     def _run_preplay(self, out: list[ev.Event]) -> None:
         if self.rules.revolution_rule == "standard":  # the outline buys after 革命 (A.4)
             self._buy_threes(out)
-        eligible = [s for s in self._play_order(self.leader) if self._may_revolt(s)]
+        eligible = self._revolution_asked()
         if self.rules.revolution and eligible:
             self.phase, self.to_act, self.decided = Phase.REVOLUTION, eligible, {}
             return
         self._after_revolution(out)
+
+    def _revolution_asked(self) -> list[int]:
+        return [s for s in self._play_order(self.leader) if self._may_revolt(s)]
 
     def _may_revolt(self, seat: int) -> bool:
         """§8.2: no 2 and no joker after 买3; the outline (A.4): dealt no 3 either."""
@@ -189,16 +192,20 @@ class PrePlay(HandState):
         if self.rules.revolution_rule == "outline":  # A.4: 买3 comes after 革命
             self._buy_threes(out)
         self.tributes = list(self.owed)
-        payers = {d.payer for d in self.tributes if d.kind in FALL_KINDS}
-        resisters = [
-            s
-            for s in self._play_order(self.leader)
-            if s in payers and any(self.cards[s].counts[r] >= 4 for r in (SMALL_JOKER, BIG_JOKER))
-        ]
+        resisters = self._resist_asked()
         if resisters:
             self.phase, self.to_act, self.decided = Phase.RESIST, resisters, {}
             return
         self._pay_tributes(out)
+
+    def _resist_asked(self) -> list[int]:
+        """The fall tribute's payers holding four identical jokers (§8.3)."""
+        payers = {d.payer for d in self.tributes if d.kind in FALL_KINDS}
+        return [
+            s
+            for s in self._play_order(self.leader)
+            if s in payers and any(self.cards[s].counts[r] >= 4 for r in (SMALL_JOKER, BIG_JOKER))
+        ]
 
     def _decide_resist(self, seat: int, move: Move, out: list[ev.Event]) -> None:
         self.to_act = [s for s in self.to_act if s != seat]

@@ -14,9 +14,14 @@ import random
 
 from engine.gouji.cards import NRANKS, SEATS, HandCards
 from engine.gouji.hand import Hand
+from engine.gouji.phase import Phase
+from engine.gouji.preplay import TRIBUTE_RANKS
 from engine.gouji.sets import can_finish_with_jokers
 
 TRIES = 20  # deals tried for seats bound by a burn before their obligation is relaxed
+# decisions every asked seat takes at once, unseen by the others (the blind declaration apart:
+# no card is seen then, so there is nothing to search)
+ASKED_TOGETHER = frozenset({Phase.REVOLUTION, Phase.RESIST, Phase.DECLARE})
 
 
 def hidden_counts(hand: Hand, seat: int) -> list[int]:
@@ -40,6 +45,7 @@ def determinized(hand: Hand, seat: int, rand: random.Random) -> Hand:
     seats = _hidden_seats(hand, seat)
     burner = None if hand.burn is None else hand.burn[0]  # bound too if its burn stands
     bound = [other for other in seats if hand.obligated[other] or other == burner]
+    payer, due, owed = _teammate_tribute(hand, seat)
     world = hand.clone()
     for _ in range(TRIES):
         rand.shuffle(pool)
@@ -48,17 +54,73 @@ def determinized(hand: Hand, seat: int, rand: random.Random) -> Hand:
             size = len(hand.cards[other])
             world.cards[other] = _cards_of(pool[start : start + size])
             start += size
+        if payer is not None:
+            _hold_tribute(world, payer, owed, owed < due, [s for s in seats if s != payer], rand)
+        for other in seats:
+            world.own[other] = list(world.cards[other].counts)
         if all(_can_keep_obligation(world, other) for other in bound):
             break
     for other in seats:
-        world.own[other] = list(world.cards[other].counts)
         world.dealt_point_set[other] = True  # whether its dealt hand held a point set is unknown
         world.obligated[other] = hand.obligated[other] and _can_keep_obligation(world, other)
     if hand.smother_risk in seats:  # whether the set on the table left its player only 3s is unseen
         world.smother_risk = hand.smother_risk if world._leaves_final_threes(hand.smother_risk, 0) else None
     if burner in seats and not _can_keep_obligation(world, burner):
         world.burn = None  # (its special tribute is lost to the sample: rare, and only a sample)
+    if hand.phase in ASKED_TOGETHER:
+        _ask_again(world, seat)
     return world
+
+
+def _teammate_tribute(hand: Hand, seat: int) -> tuple[int | None, int, int]:
+    """While the seat chooses 吃 / 不吃 / 反抽: the payer, the cards it owes, and how many of them
+    it holds (the choices on offer tell that much, and a short payment is announced): a sample
+    gives the payer exactly that many."""
+    if hand.phase != Phase.TRIBUTE or hand.to_act != [seat] or not hand.tributes:
+        return None, 0, 0
+    debt = hand.tributes[0]
+    return debt.payer, debt.count, len(hand._tribute_cards(debt))
+
+
+def _hold_tribute(
+    world: Hand, payer: int, owed: int, exact: bool, others: list[int], rand: random.Random
+) -> None:
+    """Trades cards between the payer and the other hidden seats until it holds the tribute
+    cards it pays: at least `owed`, or exactly that many when it pays short (`exact`)."""
+    held = sum(world.cards[payer].counts[r] for r in TRIBUTE_RANKS)
+    while (held < owed or (exact and held > owed)) and others:
+        short = held < owed  # then a tribute card comes in for another card, else goes out
+        partner = rand.choice(others)
+        giver, taker = (partner, payer) if short else (payer, partner)
+        wild = [r for r in TRIBUTE_RANKS if world.cards[giver].counts[r]]
+        plain = [r for r in range(NRANKS) if r not in TRIBUTE_RANKS and world.cards[taker].counts[r]]
+        if not wild or not plain:
+            others = [s for s in others if s != partner]
+            continue
+        _swap(world, giver, rand.choice(wild), taker, rand.choice(plain))
+        held += 1 if short else -1
+
+
+def _swap(world: Hand, one: int, rank: int, other: int, back: int) -> None:
+    for seat, gives, takes in ((one, rank, back), (other, back, rank)):
+        counts, suits = world.cards[seat].counts, world.cards[seat].suits
+        counts[gives] -= 1
+        suits[gives].pop()
+        counts[takes] += 1
+        suits[takes].append(None)
+
+
+def _ask_again(world: Hand, seat: int) -> None:
+    """A decision all asked seats take together: who else is asked, and what they chose, is
+    secret. The sample asks afresh every seat its own cards make eligible (the seat among them),
+    and they choose in the sample's playout."""
+    asked = {
+        Phase.REVOLUTION: world._revolution_asked,
+        Phase.RESIST: world._resist_asked,
+        Phase.DECLARE: world._declaration_asked,
+    }[Phase(world.phase)]()
+    assert seat in asked, "the seat is asked in every sample, as it is in the hand"
+    world.to_act, world.decided = asked, {}
 
 
 def _can_keep_obligation(hand: Hand, seat: int) -> bool:

@@ -9,6 +9,7 @@ import pytest
 
 from engine import gouji
 from engine.bots import gouji_search
+from engine.gouji.preplay import TRIBUTE_RANKS
 from engine.gouji.sets import PASS, CardSet, parse_move
 from engine.gouji.simulation import determinized, hidden_counts
 from tests.helpers import search_repeats, search_sees_only_the_view
@@ -67,6 +68,17 @@ def test_the_search_answers_a_teammates_set_when_only_its_3s_would_be_left() -> 
     assert str(gouji_search.choose(hand, 2, random.Random(1), samples=6)) == "6"
     # no sample's luck can talk it out of going out: passing is not even compared
     assert [str(m) for m in gouji_search.candidates(hand, 2, parse_move("6"))] == ["6"]
+
+
+def test_s9_the_search_weighs_leading_a_rank_alone_against_going_out_with_it_and_its_wildcards() -> None:
+    """闷 (§9, issue 33): 4 4 2 2 goes out as four 4s, which any four cards above 4 beat; 4 4 first
+    keeps 2 2 for a last set only jokers beat. Both are compared (only the first was before)."""
+    hand = gouji.from_hands(["3 4 4 2 2", "5 5 5 5 6", "8 8 8 8 9", "6 6 6 6 7", "9 9 9 9 10", "Q Q Q Q K"])
+    chosen = gouji_search.heuristic.choose(hand, 0, random.Random(1))
+    assert str(chosen) == "4 4 2 2"
+    assert [str(m) for m in gouji_search.candidates(hand, 0, chosen)] == ["4 4 2 2", "4 4"]
+    plain = gouji.from_hands(["3 4 4 4", "5 5 5 5 6", "8 8 8 8 9", "6 6 6 6 7", "9 9 9 9 10", "Q Q Q Q K"])
+    assert [str(m) for m in gouji_search.candidates(plain, 0, parse_move("4 4 4"))] == ["4 4 4"]
 
 
 def test_the_search_spends_no_two_wildcards_on_an_opposites_gouji_set_that_opens_nothing() -> None:
@@ -140,3 +152,71 @@ def test_a_close_call_gets_more_samples_up_to_three_times_the_first() -> None:
     # the most promising candidate decides, whichever comes first
     assert more({PASS: worse, parse_move("6"): noisy}, 16, 16)
     assert not more({PASS: clear, parse_move("6"): noisy}, 16, 16)
+
+
+# -- decisions before play (issue 33) ---------------------------------------------------------
+
+# seat 2 owes its teammate seat 0 the 二落贡 (§8.4); seat 0 chooses 吃 / 不吃 / 反抽
+TRIBUTE_HANDS = ["3 5 5 9 2 SJ", "3 6 6 10 J 2", "3 7 7 8 2 K", "3 9 10 Q Q 2", "3 4 4 8 BJ", "3 K K A A 2"]
+
+
+def tribute_hand(hands: list[str], count: int = 1) -> gouji.Hand:
+    debt = gouji.Debt("second_last" if count == 1 else "last", 2, 0, count)
+    hand = gouji.deal_from(hands, leader=1, owed=[debt])
+    assert hand.phase == "tribute" and hand.to_act == [0]
+    return hand
+
+
+def wildcards(hand: gouji.Hand, seat: int) -> int:
+    return sum(hand.cards[seat].counts[rank] for rank in TRIBUTE_RANKS)
+
+
+def test_s8_4_a_sample_gives_the_tribute_payer_the_tribute_cards_it_pays_and_no_more_when_short() -> None:
+    """吃 / 不吃 / 反抽: the choices tell the receiver how many cards its teammate pays (a short
+    payment is announced), not which: a sample must agree, or the searched choice is illegal in
+    it (`take` where the sample's payer pays two, and the choices are `take 1`, `take 2` …)."""
+    short = tribute_hand(TRIBUTE_HANDS, count=2)  # seat 2 holds one 2: it pays one of two
+    assert [str(m) for m in short.legal_moves(0)] == ["take", "decline", "counter"]
+    rand, seen = random.Random(2), set()
+    for _ in range(40):
+        world = determinized(short, 0, rand)
+        assert wildcards(world, 2) == 1 and world.legal_moves(0) == short.legal_moves(0)
+        seen.add(str(world.cards[2]))
+    assert len(seen) > 10
+    rich = [*TRIBUTE_HANDS[:2], "3 7 7 2 2 BJ", *TRIBUTE_HANDS[3:]]  # three to pay two from
+    paying = tribute_hand(rich, count=2)
+    assert [str(m) for m in paying.legal_moves(0)][:2] == ["take 1", "take 2"]
+    for _ in range(40):
+        world = determinized(paying, 0, rand)
+        assert wildcards(world, 2) >= 2 and world.legal_moves(0) == paying.legal_moves(0)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_s11a_the_searched_tribute_choice_sees_only_the_view(seed: int) -> None:
+    first = tribute_hand(TRIBUTE_HANDS)
+    # seats 1 and 4 trade a 6 for a 4: the same view, other hands
+    traded = [TRIBUTE_HANDS[0], "3 4 6 10 J 2", *TRIBUTE_HANDS[2:4], "3 4 6 8 BJ", TRIBUTE_HANDS[5]]
+    second = tribute_hand(traded)
+    search_sees_only_the_view(first, second, seed, determinized, gouji_search.choose)
+    search_repeats(first, gouji_search.choose)
+
+
+# seat 0 holds no 2 and no joker: it is asked to revolt (§8.2); so is seat 3 in the second deal
+REBEL_ALONE = ["3 5 5 9 9 K", "3 6 6 10 J 2", "3 7 7 8 2 K", "3 9 10 Q Q 2", "3 4 4 8 BJ", "3 K 4 A A 2"]
+REBEL_BESIDE = [*REBEL_ALONE[:3], "3 9 10 Q Q A", REBEL_ALONE[4], "3 K 4 A 2 2"]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_s11a_who_else_is_asked_to_revolt_is_hidden_from_the_view_and_from_the_search(seed: int) -> None:
+    """Being asked to revolt tells a hand holds no 2 and no joker: the view names nobody, and a
+    sample asks afresh whoever its own cards make eligible."""
+    alone, beside = gouji.deal_from(REBEL_ALONE, leader=1), gouji.deal_from(REBEL_BESIDE, leader=1)
+    assert alone.phase == beside.phase == "revolution"
+    assert alone.to_act == [0] and beside.to_act == [3, 0]
+    assert alone.public_view().to_act == () and alone.public_view() == beside.public_view()
+    search_sees_only_the_view(alone, beside, seed, determinized, gouji_search.choose)
+    world = determinized(beside, 0, random.Random(seed))
+    assert 0 in world.to_act and not world.decided
+    assert all(wildcards(world, s) == 0 for s in world.to_act)
+    gouji_search.playout(world, random.Random(seed))  # a sample's revolution runs to the hand's end
+    assert world.is_over

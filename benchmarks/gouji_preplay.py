@@ -1,0 +1,121 @@
+"""够级 decisions before play, searched (issue 33), against the heuristic's in the same seats.
+
+    python -m benchmarks.gouji_preplay [--deals 200] [--first 0] [--hand 2] [--rules key=value ...]
+
+For each deal a match is played by the heuristic in every seat up to hand `--hand` (the second
+by default: tributes, 吃 / 不吃 / 反抽 and 抗贡 come up only after a first hand). That hand is
+then played twice from the same cards, each team in turn taking its decisions before play by
+the search (`bots=strong`) or by the heuristic; every other move, play included, is the
+heuristic's. The difference in the team's points (team minus team) is what the searched
+decisions gained: it is exactly 0 wherever they chose as the heuristic did, so the interval is
+about the decisions alone, not the cards' luck.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from benchmarks.gouji_duplicate import interval
+from engine import gouji
+from engine.bots import gouji as heuristic
+from engine.bots import gouji_search
+from engine.gouji.scoring import team
+from engine.seeding import rng
+
+
+@dataclass
+class Tally:
+    gains: list[int] = field(default_factory=list)  # per hand and team: searched less heuristic
+    asked: Counter[str] = field(default_factory=Counter)  # decisions with a choice, by phase
+    changed: Counter[str] = field(default_factory=Counter)  # where the search chose otherwise
+    thinking: list[float] = field(default_factory=list)
+
+
+def match_at(seed: str, hand_no: int, rules: gouji.Rules) -> gouji.Match | None:
+    """The match with its first hands played by the heuristic, at the start of hand `hand_no`."""
+    match = gouji.new_match(seed=seed, rules=rules)
+    ply = 0
+    while len(match.hands) < hand_no:
+        if match.is_over:
+            return None
+        hand = match.hand
+        seat = hand.to_act[0]
+        match.apply(seat, heuristic.choose(hand, seat, rng(hand.seed, "bot", seat, ply)))
+        ply += 1
+    return match
+
+
+def sitting(match: gouji.Match, side: int, searched: bool, tally: Tally) -> int:
+    """Plays the match's current hand out; the team `side`'s points less the other's."""
+    hand = match.hand
+    ply = 0
+    while not hand.is_over:
+        seat = hand.to_act[0]
+        rand = rng(hand.seed, "bot", seat, ply)
+        move = heuristic.choose(hand, seat, rng(hand.seed, "bot", seat, ply))
+        ours = team(seat) == side and hand.phase != "play" and len(hand.legal_moves(seat)) > 1
+        if searched and ours:
+            tally.asked[hand.phase] += 1
+            start = time.process_time()
+            searched_move = gouji_search.choose(hand, seat, rand)
+            tally.thinking.append(time.process_time() - start)
+            if searched_move != move:
+                tally.changed[hand.phase] += 1
+            move = searched_move
+        match.apply(seat, move)
+        ply += 1
+    assert hand.scores is not None
+    return sum(p if team(s) == side else -p for s, p in enumerate(hand.scores))
+
+
+def run(deals: int, first: int, hand_no: int, rules: gouji.Rules) -> Tally:
+    tally = Tally()
+    for number in range(first, first + deals):
+        seed = f"preplay/{number}"
+        for side in (0, 1):
+            base = match_at(seed, hand_no, rules)
+            if base is None:
+                break  # the match ended (烩四) before that hand
+            plain = sitting(base, side, False, tally)
+            again = match_at(seed, hand_no, rules)
+            assert again is not None
+            tally.gains.append(sitting(again, side, True, tally) - plain)
+    return tally
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--hand", type=int, default=2, help="the hand of the match measured")
+    parser.add_argument("--rules", nargs="*", default=[], help="options, e.g. declarations=mingdian")
+    args = parser.parse_args()
+    rules = gouji.Rules.from_options(dict(option.split("=", 1) for option in args.rules))
+    start, cpu = time.perf_counter(), time.process_time()
+    tally = run(args.deals, args.first, args.hand, rules)
+    mean, half = interval(tally.gains)
+    changed = [g for g in tally.gains if g]
+    print(
+        f"够级 decisions before play, searched vs the heuristic's: hand {args.hand} of {args.deals} deals"
+        f" from {args.first}, {len(tally.gains)} team-hands, rules {' '.join(args.rules) or 'default'}"
+    )
+    for phase, count in tally.asked.most_common():
+        print(f"  {phase:14} {count:4} decisions with a choice, {tally.changed[phase]:3} chosen otherwise")
+    print(f"  points per team-hand, searched less heuristic: {mean:+.2f} ± {half:.2f} (95 %)")
+    if changed:
+        per, per_half = interval(changed) if len(changed) > 1 else (changed[0], math.inf)
+        print(f"  over the {len(changed)} hands whose points the search changed: {per:+.1f} ± {per_half:.1f}")
+    if tally.thinking:
+        print(
+            f"  thinking {1000 * sum(tally.thinking) / len(tally.thinking):.1f} ms a decision mean,"
+            f" {1000 * max(tally.thinking):.0f} ms at most (process time)"
+        )
+    print(f"  {time.perf_counter() - start:.1f} s wall, {time.process_time() - cpu:.1f} s process")
+
+
+if __name__ == "__main__":
+    main()
