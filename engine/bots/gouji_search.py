@@ -21,7 +21,7 @@ from engine.bots import gouji as heuristic
 from engine.gouji.cards import THREE
 from engine.gouji.hand import Hand
 from engine.gouji.scoring import team
-from engine.gouji.sets import PASS, YIELD, CardSet, Move
+from engine.gouji.sets import PASS, CardSet, Move
 from engine.gouji.simulation import determinized
 
 SAMPLES = 16  # hands sampled per decision at first
@@ -110,9 +110,8 @@ def candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) -> list[
     if hand.table is None:
         ranked: list[Move] = list(heuristic.lead_order(counts, sets))
     else:
-        ranked = [PASS, *sorted(sets, key=heuristic.answer_cost(counts))]
-        if chosen is YIELD:  # the heuristic yields where it would pass
-            ranked.remove(PASS)
+        ranked = [PASS, *sorted(sets, key=heuristic.answer_cost(counts))]  # (the heuristic yields
+        # where it would pass: 让牌 is then compared with passing, issue 33)
     return list(dict.fromkeys([chosen, *ranked]))[:width]  # the first `width` distinct, in order
 
 

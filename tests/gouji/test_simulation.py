@@ -81,6 +81,16 @@ def test_s9_the_search_weighs_leading_a_rank_alone_against_going_out_with_it_and
     assert [str(m) for m in gouji_search.candidates(plain, 0, parse_move("4 4 4"))] == ["4 4 4"]
 
 
+def test_a10_the_search_compares_yielding_with_passing() -> None:
+    """让牌 (variants A.10, issue 33): the heuristic yields wherever it would pass; the search
+    weighs that against passing (before, passing was not a candidate once the heuristic yielded)."""
+    hands = ["5 5 8 9 10 J J Q K K", "4 6 7 Q", "4 8 9 K", "A A A 9", "5 7 7 10", "7 6 J Q"]
+    hand = gouji.from_hands(hands, leader=0, rules=gouji.Rules(yielding=True))
+    hand.apply(0, "5 5")  # seats 1 and 2 cannot answer: the opposite, seat 3, may yield
+    chosen = gouji_search.heuristic.choose(hand, 3, random.Random(1))
+    assert [str(m) for m in gouji_search.candidates(hand, 3, chosen)] == ["yield", "pass", "A A"]
+
+
 def test_the_search_spends_no_two_wildcards_on_an_opposites_gouji_set_that_opens_nothing() -> None:
     """Issue 18's second mistake, with the search: K K 2 cannot open point (a wildcard in it)."""
     hands = ["K K 2 5 6 7 8 9 10", "4", "4", "A 2 2 5 6 7 8 9", "4", "4"]
