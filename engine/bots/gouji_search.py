@@ -20,6 +20,7 @@ import random
 from engine.bots import gouji as heuristic
 from engine.gouji.cards import THREE
 from engine.gouji.hand import Hand
+from engine.gouji.phase import Phase
 from engine.gouji.scoring import team
 from engine.gouji.sets import PASS, CardSet, Move
 from engine.gouji.simulation import determinized
@@ -33,8 +34,17 @@ CONFIDENCE = 2.0  # standard errors a candidate's gain must clear to replace the
 # seen yet) nor the answer to a 挑牌 (the heuristic's accept-a-teammate, reject-an-enemy: one
 # rejection ends the claim, so an enemy's answer decides it whatever the seat chooses)
 SEARCHED_BEFORE_PLAY = frozenset(
-    {"revolution", "charge", "charge_answer", "uncontested", "resist", "tribute", "dead_levels"}
-    | {"declare", "merge"}
+    {
+        Phase.REVOLUTION,
+        Phase.CHARGE,
+        Phase.CHARGE_ANSWER,
+        Phase.UNCONTESTED,
+        Phase.RESIST,
+        Phase.TRIBUTE,
+        Phase.DEAD_LEVELS,
+        Phase.DECLARE,
+        Phase.MERGE,
+    }
 )
 
 

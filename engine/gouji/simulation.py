@@ -56,11 +56,10 @@ def determinized(hand: Hand, seat: int, rand: random.Random) -> Hand:
             start += size
         if payer is not None:
             _hold_tribute(world, payer, owed, owed < due, [s for s in seats if s != payer], rand)
-        for other in seats:
-            world.own[other] = list(world.cards[other].counts)
         if all(_can_keep_obligation(world, other) for other in bound):
             break
     for other in seats:
+        world.own[other] = list(world.cards[other].counts)
         world.dealt_point_set[other] = True  # whether its dealt hand held a point set is unknown
         world.obligated[other] = hand.obligated[other] and _can_keep_obligation(world, other)
     if hand.smother_risk in seats:  # whether the set on the table left its player only 3s is unseen
@@ -87,7 +86,7 @@ def _hold_tribute(
 ) -> None:
     """Trades cards between the payer and the other hidden seats until it holds the tribute
     cards it pays: at least `owed`, or exactly that many when it pays short (`exact`)."""
-    held = sum(world.cards[payer].counts[r] for r in TRIBUTE_RANKS)
+    held = world._wild_count(payer)
     while (held < owed or (exact and held > owed)) and others:
         short = held < owed  # then a tribute card comes in for another card, else goes out
         partner = rand.choice(others)
@@ -97,17 +96,9 @@ def _hold_tribute(
         if not wild or not plain:
             others = [s for s in others if s != partner]
             continue
-        _swap(world, giver, rand.choice(wild), taker, rand.choice(plain))
+        world.cards[taker].add(world.cards[giver].take(rand.choice(wild))[0])
+        world.cards[giver].add(world.cards[taker].take(rand.choice(plain))[0])
         held += 1 if short else -1
-
-
-def _swap(world: Hand, one: int, rank: int, other: int, back: int) -> None:
-    for seat, gives, takes in ((one, rank, back), (other, back, rank)):
-        counts, suits = world.cards[seat].counts, world.cards[seat].suits
-        counts[gives] -= 1
-        suits[gives].pop()
-        counts[takes] += 1
-        suits[takes].append(None)
 
 
 def _ask_again(world: Hand, seat: int) -> None:

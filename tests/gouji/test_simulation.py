@@ -9,7 +9,6 @@ import pytest
 
 from engine import gouji
 from engine.bots import gouji_search
-from engine.gouji.preplay import TRIBUTE_RANKS
 from engine.gouji.sets import PASS, CardSet, parse_move
 from engine.gouji.simulation import determinized, hidden_counts
 from tests.helpers import search_repeats, search_sees_only_the_view
@@ -178,7 +177,7 @@ def tribute_hand(hands: list[str], count: int = 1) -> gouji.Hand:
 
 
 def wildcards(hand: gouji.Hand, seat: int) -> int:
-    return sum(hand.cards[seat].counts[rank] for rank in TRIBUTE_RANKS)
+    return hand._wild_count(seat)
 
 
 def test_s8_4_a_sample_gives_the_tribute_payer_the_tribute_cards_it_pays_and_no_more_when_short() -> None:
