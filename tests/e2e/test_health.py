@@ -86,13 +86,15 @@ async def test_healthz_fails_while_the_bot_api_keeps_failing(bot: Bot, served: W
     await bot.say(ALICE, GROUP, "/help")
     assert (await health(served))[0] == 200
     bot.api.faults.append(Fault(502, "sendMessage", times=4))  # Telegram down: each try of the answer fails
-    api_health, failing = served.metrics.api, asyncio.Event()
+    api_health, failing, recovered = served.metrics.api, asyncio.Event(), asyncio.Event()
     count_answer = api_health.answered
 
     def answered(yes: bool) -> None:  # the bot has read a Bot API answer (the fake's 502s included)
         count_answer(yes)
         if api_health.failing:
             failing.set()
+        elif yes and failing.is_set():
+            recovered.set()
 
     api_health.answered = answered  # type: ignore[method-assign]
     bot.api.send(ALICE, GROUP, "/help")
@@ -101,6 +103,8 @@ async def test_healthz_fails_while_the_bot_api_keeps_failing(bot: Bot, served: W
     status, body = await health(served)
     assert status == 503 and body["failing"] == ["bot_api"]
     await bot.say(ALICE, GROUP, "/help")  # answered again
+    # the fake has sent its answer; the bot may not have read it yet: wait for that, as above
+    await asyncio.wait_for(recovered.wait(), timeout=20)
     assert (await health(served))[0] == 200
     counted = await samples(served)
     assert counted[("gouji_bot_api_calls_total", (("method", "sendMessage"), ("outcome", "error")))] == 4
