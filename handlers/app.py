@@ -31,6 +31,7 @@ from handlers.callbacks import Signer
 from handlers.config import Config
 from handlers.context import CONTEXT_TYPES, Context
 from handlers.i18n import LANGUAGES, t
+from handlers.logs import calm_shutdown_pulls
 from handlers.messages import Messages
 from handlers.metrics import CountedRequest, Metrics
 from handlers.notifier import TelegramNotifier
@@ -84,6 +85,7 @@ def build(
     builder = builder.request(CountedRequest(metrics, connection_pool_size=256))
     builder = builder.get_updates_request(CountedRequest(metrics, connection_pool_size=1))
     app = builder.build()
+    calm_shutdown_pulls()
     app.bot_data.config = config
     app.bot_data.metrics = metrics
     app.bot_data.clock = clock or SystemClock()

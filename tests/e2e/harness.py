@@ -62,6 +62,9 @@ class Bot:
         return cls(api, app, clock, database)
 
     async def stop(self) -> None:
+        # An update the open poll brings back after the updater stopped is dropped, and PTB logs
+        # it as CRITICAL: stop once the bot has confirmed every update the test sent
+        await self.wait(lambda _: self.api.fetched_all())
         await self.app.updater.stop()  # type: ignore[union-attr]
         await self.app.stop()
         await self.app.post_stop(self.app)  # type: ignore[misc]  # as run_polling does
