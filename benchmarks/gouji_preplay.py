@@ -1,6 +1,7 @@
 """够级 decisions before play, searched (issue 33), against the heuristic's in the same seats.
 
     python -m benchmarks.gouji_preplay [--deals 200] [--first 0] [--hand 2] [--rules key=value ...]
+    python -m benchmarks.gouji_preplay --going-out [--hand 1]   # the last sets, in play instead
 
 For each deal a match is played by the heuristic in every seat up to hand `--hand` (the second
 by default: tributes, 吃 / 不吃 / 反抽 and 抗贡 come up only after a first hand). That hand is
@@ -9,6 +10,9 @@ the search (`bots=strong`) or by the heuristic; every other move, play included,
 heuristic's. The difference in the team's points (team minus team) is what the searched
 decisions gained: it is exactly 0 wherever they chose as the heuristic did, so the interval is
 about the decisions alone, not the cards' luck.
+
+`--going-out` measures instead the plays where the heuristic would go out (its set leaves only
+3s: where 闷 comes from), searched or the heuristic's; every other decision is the heuristic's.
 """
 
 from __future__ import annotations
@@ -17,14 +21,19 @@ import argparse
 import math
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from benchmarks.gouji_duplicate import interval
 from engine import gouji
 from engine.bots import gouji as heuristic
 from engine.bots import gouji_search
+from engine.gouji.hand import Hand
 from engine.gouji.scoring import team
+from engine.gouji.sets import Move
 from engine.seeding import rng
+
+Decisions = Callable[[Hand, int, Move], bool]  # which of a team's decisions are measured
 
 
 @dataclass
@@ -49,15 +58,27 @@ def match_at(seed: str, hand_no: int, rules: gouji.Rules) -> gouji.Match | None:
     return match
 
 
-def sitting(match: gouji.Match, side: int, searched: bool, tally: Tally) -> int:
-    """Plays the match's current hand out; the team `side`'s points less the other's."""
+def before_play(hand: Hand, seat: int, move: Move) -> bool:
+    return hand.phase != "play" and len(hand.legal_moves(seat)) > 1
+
+
+def going_out(hand: Hand, seat: int, move: Move) -> bool:
+    """A play of the heuristic's that leaves only 3s."""
+    return hand.phase == "play" and gouji_search.goes_out(hand, seat, move)
+
+
+def sitting(
+    match: gouji.Match, side: int, searched: bool, tally: Tally, measured: Decisions = before_play
+) -> int:
+    """Plays the match's current hand out; the team `side`'s points less the other's. The team's
+    `measured` decisions are the search's when `searched`."""
     hand = match.hand
     ply = 0
     while not hand.is_over:
         seat = hand.to_act[0]
         rand = rng(hand.seed, "bot", seat, ply)
         move = heuristic.choose(hand, seat, rng(hand.seed, "bot", seat, ply))
-        ours = team(seat) == side and hand.phase != "play" and len(hand.legal_moves(seat)) > 1
+        ours = team(seat) == side and measured(hand, seat, move)
         if searched and ours:
             tally.asked[hand.phase] += 1
             start = time.process_time()
@@ -72,7 +93,7 @@ def sitting(match: gouji.Match, side: int, searched: bool, tally: Tally) -> int:
     return sum(p if team(s) == side else -p for s, p in enumerate(hand.scores))
 
 
-def run(deals: int, first: int, hand_no: int, rules: gouji.Rules) -> Tally:
+def run(deals: int, first: int, hand_no: int, rules: gouji.Rules, measured: Decisions = before_play) -> Tally:
     tally = Tally()
     for number in range(first, first + deals):
         seed = f"preplay/{number}"
@@ -80,10 +101,10 @@ def run(deals: int, first: int, hand_no: int, rules: gouji.Rules) -> Tally:
             base = match_at(seed, hand_no, rules)
             if base is None:
                 break  # the match ended (烩四) before that hand
-            plain = sitting(base, side, False, tally)
+            plain = sitting(base, side, False, tally, measured)
             again = match_at(seed, hand_no, rules)
             assert again is not None
-            tally.gains.append(sitting(again, side, True, tally) - plain)
+            tally.gains.append(sitting(again, side, True, tally, measured) - plain)
     return tally
 
 
@@ -93,14 +114,17 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--hand", type=int, default=2, help="the hand of the match measured")
     parser.add_argument("--rules", nargs="*", default=[], help="options, e.g. declarations=mingdian")
+    parser.add_argument("--going-out", action="store_true", help="the plays that would go out instead")
     args = parser.parse_args()
+    measured = going_out if args.going_out else before_play
     rules = gouji.Rules.from_options(dict(option.split("=", 1) for option in args.rules))
     start, cpu = time.perf_counter(), time.process_time()
-    tally = run(args.deals, args.first, args.hand, rules)
+    tally = run(args.deals, args.first, args.hand, rules, measured)
     mean, half = interval(tally.gains)
     changed = [g for g in tally.gains if g]
     print(
-        f"够级 decisions before play, searched vs the heuristic's: hand {args.hand} of {args.deals} deals"
+        f"够级 {'plays that would go out' if args.going_out else 'decisions before play'},"
+        f" searched vs the heuristic's: hand {args.hand} of {args.deals} deals"
         f" from {args.first}, {len(tally.gains)} team-hands, rules {' '.join(args.rules) or 'default'}"
     )
     for phase, count in tally.asked.most_common():

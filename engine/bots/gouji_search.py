@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
 from engine.bots import gouji as heuristic
 from engine.gouji.cards import THREE
@@ -28,6 +29,7 @@ from engine.gouji.simulation import determinized
 SAMPLES = 16  # hands sampled per decision at first
 MORE = 3  # up to MORE × SAMPLES while a candidate looks better but not yet surely (54 ms mean, compiled)
 BEFORE_PLAY_SAMPLES = 3  # × SAMPLES for a decision before play
+LAST_SET_SAMPLES = 3  # × SAMPLES for a play that would go out
 WIDTH = 4  # candidates compared: the heuristic's choice and its next best
 CONFIDENCE = 2.0  # standard errors a candidate's gain must clear to replace the heuristic's choice
 # the decisions before play that are searched (issue 33). Not the blind declaration (no card is
@@ -54,6 +56,8 @@ def choose(
     chosen = heuristic.choose(hand, seat, rand)
     if hand.phase == "play":
         options = candidates(hand, seat, chosen, width)
+        if goes_out(hand, seat, chosen):
+            samples *= LAST_SET_SAMPLES  # where 闷 comes from, a few times a hand
     elif hand.phase in SEARCHED_BEFORE_PLAY:
         options = preplay_candidates(hand, seat, chosen, width)
         samples *= BEFORE_PLAY_SAMPLES  # once a hand at most: it can afford more
@@ -102,16 +106,12 @@ def confident_gain(gains: list[int]) -> float:
 
 
 def candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) -> list[Move]:
-    """The heuristic's choice first, then passing (when allowed), then its next best sets; only
-    the heuristic's choice when it goes out, and never a mistake issue 18 lists."""
+    """The heuristic's choice first, then passing (when allowed), then its next best sets; never a
+    mistake issue 18 lists. Going out over the other team's set is weighed like any answer: the
+    set may be beaten (闷), and passing keeps it."""
+    if goes_out(hand, seat, chosen) and (hand.table is None or team(hand.owner) == team(seat)):
+        return list(last_set_candidates(hand, seat, chosen, width))
     counts = hand.cards[seat].counts
-    if isinstance(chosen, CardSet) and chosen.size == sum(counts) - counts[THREE]:
-        # it leaves only the 3s: going out now is never worth a gamble, unless it leads a rank
-        # with its wildcards (4 4 2 2 is four 4s, easily beaten: 闷), where leading the rank
-        # alone keeps the wildcards for a last set few can beat
-        if hand.table is None and chosen.naturals and chosen.twos + chosen.jokers:
-            return [chosen, *(m for m in hand.legal_moves(seat) if is_rank_alone(m, chosen, counts))]
-        return [chosen]
     sets = [
         m
         for m in hand.legal_moves(seat)
@@ -125,6 +125,28 @@ def candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) -> list[
     return list(dict.fromkeys([chosen, *ranked]))[:width]  # the first `width` distinct, in order
 
 
+def last_set_candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) -> Sequence[Move]:
+    """Going out on a lead, or over a teammate's set (passing that is issue 18's mistake: played
+    at once). A lead of one rank is weighed against leading part of it: the rank alone, when it
+    goes out with wildcards (4 4 2 2 is four 4s, easily beaten: 闷; 4 4 first keeps 2 2 for a last
+    set only jokers beat), or else fewer of the rank, the most first."""
+    assert isinstance(chosen, CardSet)
+    if hand.table is not None or not chosen.naturals:
+        return [chosen]
+    moves = hand.legal_moves(seat)
+    if chosen.twos + chosen.jokers:
+        counts = hand.cards[seat].counts
+        return [chosen, *(m for m in moves if is_rank_alone(m, chosen, counts))]
+    parts = [m for m in moves if isinstance(m, CardSet) and is_part_of_rank(m, chosen)]
+    return [chosen, *sorted(parts, key=lambda m: -m.size)][:width]
+
+
+def goes_out(hand: Hand, seat: int, move: Move) -> bool:
+    """Whether the move leaves the seat only its 3s."""
+    counts = hand.cards[seat].counts
+    return isinstance(move, CardSet) and move.size == sum(counts) - counts[THREE]
+
+
 def is_rank_alone(move: Move, whole: CardSet, counts: list[int]) -> bool:
     """Whether the move is the whole set's rank without its wildcards."""
     return (
@@ -133,6 +155,11 @@ def is_rank_alone(move: Move, whole: CardSet, counts: list[int]) -> bool:
         and not (move.twos or move.jokers)
         and move.naturals == counts[whole.rank]
     )
+
+
+def is_part_of_rank(move: CardSet, whole: CardSet) -> bool:
+    """Whether the move leads fewer of the whole set's rank, without wildcards."""
+    return move.rank == whole.rank and not (move.twos or move.jokers) and move.naturals < whole.naturals
 
 
 def preplay_candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) -> list[Move]:

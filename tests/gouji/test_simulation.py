@@ -76,8 +76,27 @@ def test_s9_the_search_weighs_leading_a_rank_alone_against_going_out_with_it_and
     chosen = gouji_search.heuristic.choose(hand, 0, random.Random(1))
     assert str(chosen) == "4 4 2 2"
     assert [str(m) for m in gouji_search.candidates(hand, 0, chosen)] == ["4 4 2 2", "4 4"]
+
+
+def test_s9_the_search_weighs_going_out_with_a_rank_against_leading_part_of_it() -> None:
+    """闷 (§9, issue 33): 4 4 4 going out is beaten by any three cards above 4; 4 4 or 4 first
+    leaves a last set to play later, when the others may have spent theirs."""
     plain = gouji.from_hands(["3 4 4 4", "5 5 5 5 6", "8 8 8 8 9", "6 6 6 6 7", "9 9 9 9 10", "Q Q Q Q K"])
-    assert [str(m) for m in gouji_search.candidates(plain, 0, parse_move("4 4 4"))] == ["4 4 4"]
+    assert [str(m) for m in gouji_search.candidates(plain, 0, parse_move("4 4 4"))] == ["4 4 4", "4 4", "4"]
+    alone = gouji.from_hands(["3 4", "5 5 5 5 6", "8 8 8 8 9", "6 6 6 6 7", "9 9 9 9 10", "Q Q Q Q K"])
+    assert [str(m) for m in gouji_search.candidates(alone, 0, parse_move("4"))] == ["4"]  # nothing to split
+
+
+def test_s9_the_search_weighs_going_out_over_the_other_teams_set_against_passing() -> None:
+    """闷 (§9, issue 33): J J over the other team's 5 5 leaves only a 3; Q Q or better beats it
+    and smothers the seat. Passing keeps the J J; both are compared, as any answer is. Over a
+    teammate's set going out is still played at once (issue 18's first mistake)."""
+    hand = gouji.from_hands(["5 5 6 7", "3 J J", "Q Q 8 9", "4 4 10", "K K 7", "A 8 9"], leader=0)
+    hand.apply(0, "5 5")
+    chosen = gouji_search.heuristic.choose(hand, 1, random.Random(1))
+    assert str(chosen) == "J J"
+    assert [str(m) for m in gouji_search.candidates(hand, 1, chosen)] == ["J J", "pass"]
+    assert gouji_search.goes_out(hand, 1, chosen) and not gouji_search.goes_out(hand, 1, PASS)
 
 
 def test_a10_the_search_compares_yielding_with_passing() -> None:
