@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
 
 from engine.bots import gouji as heuristic
 from engine.gouji.cards import THREE
@@ -110,7 +109,7 @@ def candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) -> list[
     mistake issue 18 lists. Going out over the other team's set is weighed like any answer: the
     set may be beaten (闷), and passing keeps it."""
     if goes_out(hand, seat, chosen) and (hand.table is None or team(hand.owner) == team(seat)):
-        return list(last_set_candidates(hand, seat, chosen, width))
+        return last_set_candidates(hand, seat, chosen, width)
     counts = hand.cards[seat].counts
     sets = [
         m
@@ -125,7 +124,7 @@ def candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) -> list[
     return list(dict.fromkeys([chosen, *ranked]))[:width]  # the first `width` distinct, in order
 
 
-def last_set_candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) -> Sequence[Move]:
+def last_set_candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) -> list[Move]:
     """Going out on a lead, or over a teammate's set (passing that is issue 18's mistake: played
     at once). A lead of one rank is weighed against leading part of it: the rank alone, when it
     goes out with wildcards (4 4 2 2 is four 4s, easily beaten: 闷; 4 4 first keeps 2 2 for a last
@@ -137,8 +136,11 @@ def last_set_candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH)
     if chosen.twos + chosen.jokers:
         counts = hand.cards[seat].counts
         return [chosen, *(m for m in moves if is_rank_alone(m, chosen, counts))]
-    parts = [m for m in moves if isinstance(m, CardSet) and is_part_of_rank(m, chosen)]
-    return [chosen, *sorted(parts, key=lambda m: -m.size)][:width]
+    parts = sorted(
+        (m for m in moves if isinstance(m, CardSet) and is_part_of_rank(m, chosen)), key=lambda m: -m.size
+    )
+    split: list[Move] = [chosen, *parts]
+    return split[:width]
 
 
 def goes_out(hand: Hand, seat: int, move: Move) -> bool:

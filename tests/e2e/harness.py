@@ -66,6 +66,10 @@ class Bot:
         # it as CRITICAL: stop once the bot has confirmed every update the test sent
         await self.wait(lambda _: self.api.fetched_all())
         await self.app.updater.stop()  # type: ignore[union-attr]
+        await self.close()
+
+    async def close(self) -> None:
+        """The rest of a stop, once the updater has stopped."""
         await self.app.stop()
         await self.app.post_stop(self.app)  # type: ignore[misc]  # as run_polling does
         await self.app.post_shutdown(self.app)  # type: ignore[misc]

@@ -34,10 +34,7 @@ async def test_a_message_sent_while_the_bot_stops_is_answered_after_the_restart(
         await asyncio.sleep(0)
     api.send(ALICE, GROUP, "/gouji")
     await stopping
-    await first.app.stop()
-    await first.app.post_stop(first.app)  # type: ignore[misc]
-    await first.app.post_shutdown(first.app)  # type: ignore[misc]
-    await first.app.shutdown()
+    await first.close()
     assert not any("?start=" in c.text for c in api.calls)  # the first process never answered it
     bot = await Bot.start(api, database)
     try:
