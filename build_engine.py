@@ -34,7 +34,6 @@ COMPILED = [
     *(f"engine/gouji/{name}.py" for name in ("cards", "sets", "scoring", "state", "play", "preplay")),
     *(f"engine/gouji/{name}.py" for name in ("declarations", "claims", "hand", "simulation")),
     *(f"engine/bots/{name}.py" for name in ("gouji", "gongzhu", "gouji_search", "gongzhu_search")),
-    "engine/bots/gongzhu_inference.py",
 ]  # the rules and the bots; events, rules, phases and views stay interpreted (little time)
 
 

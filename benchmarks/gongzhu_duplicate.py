@@ -3,9 +3,8 @@ the bot under test in one seat and once with the heuristic bot there (the other 
 heuristic bots both times); the difference of that seat's scores is the bot's gain, with the
 cards' luck cancelled out. The tested seat rotates with the deal.
 
-    python -m benchmarks.gongzhu_duplicate [--deals 100] [--first 0] [--samples 48] [--pool 4]
-                                           [--unlike 0.2] [--rules key=value ...] [--exposure-only]
-                                           [--gains FILE]
+    python -m benchmarks.gongzhu_duplicate [--deals 100] [--first 0] [--samples 48]
+                                           [--rules key=value ...] [--exposure-only] [--gains FILE]
 
 Goal (issue 18): the search bot ≥ 50 points per seat per deal above the heuristic, under the
 default rules and under `expose_mode=none self_capture=off`.
@@ -59,11 +58,6 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--first", type=int, default=0, help="the first deal's number")
     parser.add_argument("--samples", type=int, default=gongzhu_search.SAMPLES)
-    pool_help = "the samples drawn from this many times as many (1: no reading of the plays)"
-    parser.add_argument("--pool", type=int, default=gongzhu_search.POOL, help=pool_help)
-    unlike_help = "a sample's weight for each play it explains otherwise"
-    parser.add_argument("--unlike", type=float, default=gongzhu_search.UNLIKE, help=unlike_help)
-    parser.add_argument("--confidence", type=float, default=0.0)
     parser.add_argument("--gains", help="write each deal's gain to this file, one a line (to pair two runs)")
     parser.add_argument("--rules", nargs="*", default=[], help="table options, e.g. expose_mode=none")
     parser.add_argument(
@@ -77,9 +71,7 @@ def main() -> None:
     def search(deal: Any, seat: int, rand: random.Random) -> Any:
         if args.exposure_only and deal.phase != "expose":
             return heuristic.choose(deal, seat, rand)
-        return gongzhu_search.choose(
-            deal, seat, rand, args.samples, args.pool, args.unlike, args.confidence
-        )
+        return gongzhu_search.choose(deal, seat, rand, args.samples)
 
     gains, thinking, start, cpu = [], [], time.perf_counter(), time.process_time()
     for number in range(args.first, args.first + args.deals):
@@ -95,9 +87,8 @@ def main() -> None:
     ms = sorted(t * 1000 for t in thinking)
     what = "exposure search only" if args.exposure_only else "search"
     print(
-        f"拱猪 {what} ({args.samples} samples from {args.pool}×, unlike {args.unlike}) vs heuristic,"
-        f" deals {args.first}–{args.first + args.deals - 1},"
-        f" rules {args.rules or 'default'}"
+        f"拱猪 {what} ({args.samples} samples) vs heuristic,"
+        f" deals {args.first}–{args.first + args.deals - 1}, rules {args.rules or 'default'}"
     )
     print(f"  gain per seat per deal: {mean:+.1f} ± {half:.1f} points (95 %)")
     print(

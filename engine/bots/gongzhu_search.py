@@ -13,10 +13,8 @@ the same move on any machine.
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from engine.bots import gongzhu as heuristic
-from engine.bots.gongzhu_inference import UNLIKE, weight
 from engine.gongzhu.cards import SEATS
 from engine.gongzhu.deal import Deal
 from engine.gongzhu.exposure import exposure_choices
@@ -24,53 +22,22 @@ from engine.gongzhu.moves import Move, Play
 from engine.gongzhu.simulation import determinized
 
 SAMPLES = 48  # deals sampled per decision: 28 ms of thinking mean on one core, compiled
-POOL = 4  # the samples are drawn from this many times as many, by how well each explains the plays
 
 
-def choose(
-    deal: Deal,
-    seat: int,
-    rand: random.Random,
-    samples: int = SAMPLES,
-    pool: int = POOL,
-    unlike: float = UNLIKE,
-    confidence: float = 0.0,
-) -> Move:
+def choose(deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES) -> Move:
     if deal.phase == "expose":
         return choose_exposure(deal, seat, rand, samples)
     plays = [m for m in deal.legal_moves(seat) if isinstance(m, Play)] if deal.phase == "play" else []
     if len(plays) <= 1:
         return heuristic.choose(deal, seat, rand)
-    scores: dict[Move, list[int]] = {move: [] for move in plays}
-    for world, times in worlds(deal, seat, rand, samples, pool, unlike):
+    totals = dict.fromkeys(plays, 0)
+    for _ in range(samples):
+        world = determinized(deal, seat, rand)
         for move in plays:
             position = world.clone()
             position.apply(seat, move)
-            scores[move] += [playout(position, rand)[seat]] * times
-    best = max(plays, key=lambda m: sum(scores[m]))
-    if confidence <= 0:
-        return best
-    base = heuristic.choose(deal, seat, rand)
-    gains = [a - b for a, b in zip(scores[best], scores[base], strict=True)]
-    n = len(gains)
-    mean = sum(gains) / n
-    spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5
-    return best if mean - confidence * spread / n**0.5 > 0 else base
-
-
-def worlds(
-    deal: Deal, seat: int, rand: random.Random, samples: int, pool: int, unlike: float
-) -> list[tuple[Deal, int]]:
-    """`samples` sampled deals, each with how often it was drawn: drawn from `pool` times as many
-    in proportion to how well each explains the plays made so far (gongzhu_inference)."""
-    if pool <= 1 or not deal.history:
-        return [(determinized(deal, seat, rand), 1) for _ in range(samples)]
-    candidates = [determinized(deal, seat, rand) for _ in range(samples * pool)]
-    weights = [weight(world, deal, seat, unlike) for world in candidates]
-    if not any(weights):  # nothing explains the plays (players unlike the heuristic): all alike
-        weights = [1.0] * len(candidates)
-    drawn = Counter(rand.choices(range(len(candidates)), weights=weights, k=samples))
-    return [(candidates[index], times) for index, times in sorted(drawn.items())]
+            totals[move] += playout(position, rand)[seat]
+    return max(plays, key=lambda m: totals[m])
 
 
 def choose_exposure(deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES) -> Move:

@@ -84,7 +84,6 @@ class Deal(Exposure, Claims, TrickPlay):
         twin.exposed = [list(cards) for cards in self.exposed]
         twin.exposed_copies = dict(self.exposed_copies)
         twin.trick, twin.last_trick = list(self.trick), list(self.last_trick)
-        twin.history = list(self.history)
         twin.suit_opened = list(self.suit_opened)
         twin.taken = [list(cards) for cards in self.taken]
         twin.tricks_won, twin.left, twin.voids = list(self.tricks_won), list(self.left), list(self.voids)
@@ -103,7 +102,6 @@ class Deal(Exposure, Claims, TrickPlay):
         self.exposed = [[] for _ in range(SEATS)]
         self.exposed_copies: dict[Card, int] = {}
         self.trick: list[tuple[int, Play]] = []
-        self.history: list[tuple[int, Play]] = []  # every play of the deal in order (public)
         self.last_trick: list[tuple[int, Play]] = []
         self.trick_no = 0
         self.suit_opened = [False] * 4
@@ -253,7 +251,6 @@ class Deal(Exposure, Claims, TrickPlay):
             discard = False
         out.append(ev.CardPlayed(seat, move.text, discard))
         trick.append((seat, move))
-        self.history.append((seat, move))
         if len(trick) < SEATS:
             self.turn = turn = (seat + 1) % SEATS
             self.to_act = [turn]
@@ -384,10 +381,10 @@ class Deal(Exposure, Claims, TrickPlay):
 # Every attribute of a deal but those its blank constructor sets (rules, seed).
 FIELDS = (
     "_legal_cache", "claim_assignment", "claimed_this_trick", "claimer", "deal_no", "exposed",
-    "exposed_copies", "exposure_choices", "forfeited", "hands", "held", "history", "last_trick",
-    "lead_reason", "leader", "left", "must_lead_club_two", "opening_events", "phase", "pig_sheep_seats",
-    "pig_taker", "played", "result", "scoring_in_hands", "suit_opened", "taken", "to_act", "trick",
-    "trick_no", "tricks_won", "turn", "voids",
+    "exposed_copies", "exposure_choices", "forfeited", "hands", "held", "last_trick", "lead_reason",
+    "leader", "left", "must_lead_club_two", "opening_events", "phase", "pig_sheep_seats", "pig_taker",
+    "played", "result", "scoring_in_hands", "suit_opened", "taken", "to_act", "trick", "trick_no",
+    "tricks_won", "turn", "voids",
 )  # fmt: skip
 
 
