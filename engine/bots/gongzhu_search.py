@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from engine.bots import gongzhu as heuristic
-from engine.gongzhu.cards import SEATS
+from engine.gongzhu.cards import HEARTS, SEATS
 from engine.gongzhu.deal import Deal
 from engine.gongzhu.exposure import exposure_choices
 from engine.gongzhu.moves import Move, Play
@@ -30,14 +30,42 @@ def choose(deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES) -
     plays = [m for m in deal.legal_moves(seat) if isinstance(m, Play)] if deal.phase == "play" else []
     if len(plays) <= 1:
         return heuristic.choose(deal, seat, rand)
-    totals = dict.fromkeys(plays, 0)
+    plans = [(move, False) for move in plays]
+    if moon_open(deal, seat):
+        plans += [(move, True) for move in plays]
+    totals = dict.fromkeys(plans, 0)
     for _ in range(samples):
         world = determinized(deal, seat, rand)
-        for move in plays:
+        for move, moon in plans:
             position = world.clone()
             position.apply(seat, move)
-            totals[move] += playout(position, rand)[seat]
-    return max(plays, key=lambda m: totals[m])
+            totals[move, moon] += playout(position, rand, seat if moon else None)[seat]
+    return max(plans, key=lambda plan: totals[plan])[0]
+
+
+def moon_open(deal: Deal, seat: int) -> bool:
+    """全红 is still the seat's to take: no other seat has taken a heart."""
+    return not any(c.suit == HEARTS for other in range(SEATS) if other != seat for c, _ in deal.taken[other])
+
+
+def moon_play(deal: Deal, seat: int) -> Play:
+    """The seat's play while it runs for 全红: lead its highest card, win a trick it can win with
+    its highest card, duck with its lowest, and keep its hearts when it cannot follow."""
+    plays = [m for m in deal.legal_moves(seat) if isinstance(m, Play)]
+    if not deal.trick:
+        return max(plays, key=lambda m: (_top(m), m.suit == HEARTS))
+    led = deal.trick[0][1].suit
+    following = [m for m in plays if any(c.suit == led for c in m.cards)]
+    if not following:  # a discard: the lowest card that is not a heart
+        return min(plays, key=lambda m: (any(c.suit == HEARTS for c in m.cards), _top(m)))
+    highest = max(following, key=_top)
+    if _top(highest) > max(c.rank for _, m in deal.trick for c in m.cards if c.suit == led):
+        return highest
+    return min(following, key=_top)
+
+
+def _top(move: Play) -> int:
+    return max(c.rank for c in move.cards)
 
 
 def choose_exposure(deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES) -> Move:
@@ -69,12 +97,16 @@ def exposure_world(world: Deal, seat: int) -> Deal:
     return world
 
 
-def playout(deal: Deal, rand: random.Random) -> tuple[int, ...]:
+def playout(deal: Deal, rand: random.Random, moon: int | None = None) -> tuple[int, ...]:
     """Plays the deal out as the heuristic bot would, for every seat; its scores. (Uniformly
-    random play dumps points where no player would, and misjudges the plays it compares.)"""
+    random play dumps points where no player would, and misjudges the plays it compares.) The
+    seat `moon` runs for 全红 (`moon_play`) while no other seat has taken a heart."""
     while deal.phase == "play":
         seat = deal.turn
-        deal.apply(seat, heuristic.choose(deal, seat, rand))
+        if seat == moon and moon_open(deal, seat):
+            deal.apply(seat, moon_play(deal, seat))
+        else:
+            deal.apply(seat, heuristic.choose(deal, seat, rand))
     while not deal.is_over:  # 猪羊变色 chosen by the taker: its better choice
         seat = deal.to_act[0]
         deal.apply(seat, deal.default_move(seat))

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from engine import gongzhu
+from engine.bots import gongzhu as heuristic
 from engine.bots import gongzhu_search
 from engine.gongzhu.simulation import determinized
 from tests.helpers import search_repeats, search_sees_only_the_view
@@ -125,3 +126,45 @@ def test_the_searched_exposure_sees_only_the_view(seed: int) -> None:
 
 def test_the_searched_exposure_is_a_legal_choice_and_repeats_from_the_same_stream() -> None:
     search_repeats(gongzhu.deal_from([EXPOSING, *EXPOSING_A]), gongzhu_search.choose)
+
+
+# Issue 33: the run for 全红. Five cards each, all 13 hearts in play; seat 0 holds ♥A ♥K and leads.
+MOON = ["HA HK H8 H4 H2", "H7 HJ C5 CK H6", "H9 H10 H3 H5 C4", "C2 HQ D3 D7 C8"]
+
+
+def test_the_search_weighs_a_run_for_all_hearts_and_the_run_takes_them() -> None:
+    deal = gongzhu.from_hands(MOON, leader=0)
+    assert gongzhu_search.moon_open(deal, 0)
+    assert str(heuristic.choose(deal, 0, random.Random(0))) == "H2"  # the heuristic ducks
+    move = gongzhu_search.choose(deal, 0, random.Random(0))
+    assert str(move) == "HA"
+    ran = deal.clone()
+    ran.apply(0, move)
+    assert gongzhu_search.playout(ran, random.Random(0), moon=0)[0] > 0
+    assert ran.result is not None and ran.result.all_hearts == 0
+    ducked = deal.clone()
+    ducked.apply(0, "H2")
+    gongzhu_search.playout(ducked, random.Random(0))
+    assert ducked.result is not None and ducked.result.all_hearts is None
+
+
+def test_a_run_for_all_hearts_leads_high_wins_what_it_can_and_keeps_its_hearts() -> None:
+    deal = gongzhu.from_hands(MOON, leader=0)
+    assert str(gongzhu_search.moon_play(deal, 0)) == "HA"  # the highest card, a heart first
+    deal.apply(0, "H2")
+    deal.apply(1, "H7")
+    deal.apply(2, "H9")
+    deal.apply(3, "HQ")  # seat 3 wins a heart: the run is over for seat 0, not for seat 3
+    assert not gongzhu_search.moon_open(deal, 0) and gongzhu_search.moon_open(deal, 3)
+    deal.apply(3, "C8")
+    assert str(gongzhu_search.moon_play(deal, 0)) == "H4"  # no club: the lowest card (only hearts)
+    deal.apply(0, "H4")
+    assert str(gongzhu_search.moon_play(deal, 1)) == "CK"  # it can win: the highest club
+    deal.apply(1, "C5")
+    assert str(gongzhu_search.moon_play(deal, 2)) == "C4"  # it cannot: the lowest
+
+
+def test_a_run_for_all_hearts_discards_a_card_that_is_not_a_heart() -> None:
+    deal = gongzhu.from_hands(["HA HK H8 H4 CQ", *MOON[1:]], leader=3)
+    deal.apply(3, "D3")
+    assert str(gongzhu_search.moon_play(deal, 0)) == "CQ"  # not ♥4, the lowest card
