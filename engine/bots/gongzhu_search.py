@@ -30,17 +30,39 @@ def choose(deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES) -
     plays = [m for m in deal.legal_moves(seat) if isinstance(m, Play)] if deal.phase == "play" else []
     if len(plays) <= 1:
         return heuristic.choose(deal, seat, rand)
+    # each play, played on as the heuristic would and, while the hearts are in play, racing for them
     plans = [(move, False) for move in plays]
-    if moon_open(deal, seat):
+    if moon_open(deal, seat) or runner(deal, seat) is not None:
         plans += [(move, True) for move in plays]
     totals = dict.fromkeys(plans, 0)
     for _ in range(samples):
         world = determinized(deal, seat, rand)
-        for move, moon in plans:
+        for move, racing in plans:
             position = world.clone()
             position.apply(seat, move)
-            totals[move, moon] += playout(position, rand, seat if moon else None)[seat]
+            totals[move, racing] += playout(position, rand, seat if racing else None)[seat]
     return max(plans, key=lambda plan: totals[plan])[0]
+
+
+def runner(deal: Deal, seat: int) -> int | None:
+    """The other seat that may still take every heart: the only one that has taken any."""
+    takers = [s for s in range(SEATS) if any(c.suit == HEARTS for c, _ in deal.taken[s])]
+    return takers[0] if len(takers) == 1 and takers[0] != seat else None
+
+
+def block_play(deal: Deal, seat: int) -> Play | None:
+    """The seat's play to stop another's run for 全红: win a trick that carries a heart, with its
+    highest card of the suit led; None when it cannot (the heuristic plays then)."""
+    trick = deal.trick
+    if not trick or not any(c.suit == HEARTS for _, m in trick for c in m.cards):
+        return None
+    led = trick[0][1].suit
+    following = [m for m in deal.legal_moves(seat) if isinstance(m, Play) and m.suit == led]
+    if not following:
+        return None
+    highest = max(following, key=_top)
+    high = max(c.rank for _, m in trick for c in m.cards if c.suit == led)
+    return highest if _top(highest) > high else None
 
 
 def moon_open(deal: Deal, seat: int) -> bool:
@@ -73,17 +95,18 @@ def choose_exposure(deal: Deal, seat: int, rand: random.Random, samples: int = S
     choices = list(deal.legal_moves(seat))
     if len(choices) <= 1:
         return heuristic.choose(deal, seat, rand)
-    totals = dict.fromkeys(choices, 0)
+    plans = [(move, racing) for move in choices for racing in (False, True)]
+    totals = dict.fromkeys(plans, 0)
     for _ in range(samples):
         world = exposure_world(determinized(deal, seat, rand), seat)
-        for move in choices:
+        for move, racing in plans:
             position = world.clone()
             position.apply(seat, move)
             while position.phase == "expose":  # the others decide as the heuristic would
                 other = position.to_act[0]
                 position.apply(other, heuristic.choose(position, other, rand))
-            totals[move] += playout(position, rand)[seat]
-    return max(choices, key=lambda m: totals[m])
+            totals[move, racing] += playout(position, rand, seat if racing else None)[seat]
+    return max(plans, key=lambda plan: totals[plan])[0]
 
 
 def exposure_world(world: Deal, seat: int) -> Deal:
@@ -97,16 +120,20 @@ def exposure_world(world: Deal, seat: int) -> Deal:
     return world
 
 
-def playout(deal: Deal, rand: random.Random, moon: int | None = None) -> tuple[int, ...]:
+def playout(deal: Deal, rand: random.Random, racing: int | None = None) -> tuple[int, ...]:
     """Plays the deal out as the heuristic bot would, for every seat; its scores. (Uniformly
     random play dumps points where no player would, and misjudges the plays it compares.) The
-    seat `moon` runs for 全红 (`moon_play`) while no other seat has taken a heart."""
+    seat `racing` races for the hearts: it runs for 全红 (`moon_play`) while no other seat has
+    taken a heart, and blocks another's run (`block_play`) while that seat alone has hearts."""
     while deal.phase == "play":
         seat = deal.turn
-        if seat == moon and moon_open(deal, seat):
-            deal.apply(seat, moon_play(deal, seat))
-        else:
-            deal.apply(seat, heuristic.choose(deal, seat, rand))
+        move: Move | None = None
+        if seat == racing:
+            if moon_open(deal, seat):
+                move = moon_play(deal, seat)
+            elif runner(deal, seat) is not None:
+                move = block_play(deal, seat)
+        deal.apply(seat, move or heuristic.choose(deal, seat, rand))
     while not deal.is_over:  # 猪羊变色 chosen by the taker: its better choice
         seat = deal.to_act[0]
         deal.apply(seat, deal.default_move(seat))

@@ -140,7 +140,7 @@ def test_the_search_weighs_a_run_for_all_hearts_and_the_run_takes_them() -> None
     assert str(move) == "HA"
     ran = deal.clone()
     ran.apply(0, move)
-    assert gongzhu_search.playout(ran, random.Random(0), moon=0)[0] > 0
+    assert gongzhu_search.playout(ran, random.Random(0), racing=0)[0] > 0
     assert ran.result is not None and ran.result.all_hearts == 0
     ducked = deal.clone()
     ducked.apply(0, "H2")
@@ -168,3 +168,19 @@ def test_a_run_for_all_hearts_discards_a_card_that_is_not_a_heart() -> None:
     deal = gongzhu.from_hands(["HA HK H8 H4 CQ", *MOON[1:]], leader=3)
     deal.apply(3, "D3")
     assert str(gongzhu_search.moon_play(deal, 0)) == "CQ"  # not ♥4, the lowest card
+
+
+def test_a_seat_blocks_the_only_seat_with_hearts_by_winning_a_trick_that_carries_one() -> None:
+    deal = gongzhu.from_hands(MOON, leader=0)
+    for seat, text in enumerate(("H8", "H7", "H9", "HQ")):
+        deal.apply(seat, text)  # seat 3 takes four hearts: it alone has hearts, and may run
+    assert gongzhu_search.runner(deal, 0) == 3 and gongzhu_search.runner(deal, 3) is None
+    deal.apply(3, "C8")
+    assert gongzhu_search.block_play(deal, 0) is None  # no heart on the trick, and no club
+    deal.apply(0, "H4")
+    assert str(heuristic.choose(deal, 1, random.Random(0))) == "C5"  # the heuristic ducks
+    assert str(gongzhu_search.block_play(deal, 1)) == "CK"  # the block takes the ♥4
+    deal.apply(1, "CK")
+    assert gongzhu_search.block_play(deal, 2) is None  # ♣4 cannot win over ♣K
+    deal.apply(2, "C4")
+    assert gongzhu_search.runner(deal, 0) is None  # two seats have hearts: nobody runs
