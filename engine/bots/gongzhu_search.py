@@ -1,10 +1,12 @@
 """A 拱猪 bot that searches (issue 18): determinized Monte-Carlo (PIMC). For each of a number of
 deals consistent with everything its seat may know (engine.gongzhu.simulation), every legal play
 is tried and the deal played out by the heuristic bot in every seat; the play with the best mean
-score for the seat (its side's, where sides share scores) is chosen. The exposure (明牌, issue
-33) is searched the same way: each choice (expose nothing, or which cards) in every sampled deal,
-the seats still to decide choosing as the heuristic does with their sampled hands, then the deal
-played out. Other decisions (claims, 猪羊变色), and plays with no choice, are the heuristic's.
+score for the seat (its side's, where sides share scores) is chosen. While the hearts are in play
+each play is also tried with the seat racing for them (issue 33): running for 全红, or blocking
+another seat's run. The exposure (明牌, issue 33) is searched the same way: each choice (expose
+nothing, or which cards) in every sampled deal, the seats still to decide choosing as the
+heuristic does with their sampled hands, then the deal played out. Other decisions (claims,
+猪羊变色), and plays with no choice, are the heuristic's.
 
 The budget is a number of sampled deals, not a time: the same deal, seat and random stream give
 the same move on any machine.
@@ -32,7 +34,7 @@ def choose(deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES) -
         return heuristic.choose(deal, seat, rand)
     # each play, played on as the heuristic would and, while the hearts are in play, racing for them
     plans = [(move, False) for move in plays]
-    if moon_open(deal, seat) or runner(deal, seat) is not None:
+    if all_hearts_open(deal, seat) or runner(deal, seat) is not None:
         plans += [(move, True) for move in plays]
     totals = dict.fromkeys(plans, 0)
     for _ in range(samples):
@@ -65,12 +67,12 @@ def block_play(deal: Deal, seat: int) -> Play | None:
     return highest if _top(highest) > high else None
 
 
-def moon_open(deal: Deal, seat: int) -> bool:
+def all_hearts_open(deal: Deal, seat: int) -> bool:
     """全红 is still the seat's to take: no other seat has taken a heart."""
     return not any(c.suit == HEARTS for other in range(SEATS) if other != seat for c, _ in deal.taken[other])
 
 
-def moon_play(deal: Deal, seat: int) -> Play:
+def run_play(deal: Deal, seat: int) -> Play:
     """The seat's play while it runs for 全红: lead its highest card, win a trick it can win with
     its highest card, duck with its lowest, and keep its hearts when it cannot follow."""
     plays = [m for m in deal.legal_moves(seat) if isinstance(m, Play)]
@@ -123,14 +125,14 @@ def exposure_world(world: Deal, seat: int) -> Deal:
 def playout(deal: Deal, rand: random.Random, racing: int | None = None) -> tuple[int, ...]:
     """Plays the deal out as the heuristic bot would, for every seat; its scores. (Uniformly
     random play dumps points where no player would, and misjudges the plays it compares.) The
-    seat `racing` races for the hearts: it runs for 全红 (`moon_play`) while no other seat has
+    seat `racing` races for the hearts: it runs for 全红 (`run_play`) while no other seat has
     taken a heart, and blocks another's run (`block_play`) while that seat alone has hearts."""
     while deal.phase == "play":
         seat = deal.turn
         move: Move | None = None
         if seat == racing:
-            if moon_open(deal, seat):
-                move = moon_play(deal, seat)
+            if all_hearts_open(deal, seat):
+                move = run_play(deal, seat)
             elif runner(deal, seat) is not None:
                 move = block_play(deal, seat)
         deal.apply(seat, move or heuristic.choose(deal, seat, rand))

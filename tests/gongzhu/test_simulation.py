@@ -129,12 +129,12 @@ def test_the_searched_exposure_is_a_legal_choice_and_repeats_from_the_same_strea
 
 
 # Issue 33: the run for 全红. Five cards each, all 13 hearts in play; seat 0 holds ♥A ♥K and leads.
-MOON = ["HA HK H8 H4 H2", "H7 HJ C5 CK H6", "H9 H10 H3 H5 C4", "C2 HQ D3 D7 C8"]
+ALL_HEARTS = ["HA HK H8 H4 H2", "H7 HJ C5 CK H6", "H9 H10 H3 H5 C4", "C2 HQ D3 D7 C8"]
 
 
 def test_the_search_weighs_a_run_for_all_hearts_and_the_run_takes_them() -> None:
-    deal = gongzhu.from_hands(MOON, leader=0)
-    assert gongzhu_search.moon_open(deal, 0)
+    deal = gongzhu.from_hands(ALL_HEARTS, leader=0)
+    assert gongzhu_search.all_hearts_open(deal, 0)
     assert str(heuristic.choose(deal, 0, random.Random(0))) == "H2"  # the heuristic ducks
     move = gongzhu_search.choose(deal, 0, random.Random(0))
     assert str(move) == "HA"
@@ -149,29 +149,29 @@ def test_the_search_weighs_a_run_for_all_hearts_and_the_run_takes_them() -> None
 
 
 def test_a_run_for_all_hearts_leads_high_wins_what_it_can_and_keeps_its_hearts() -> None:
-    deal = gongzhu.from_hands(MOON, leader=0)
-    assert str(gongzhu_search.moon_play(deal, 0)) == "HA"  # the highest card, a heart first
+    deal = gongzhu.from_hands(ALL_HEARTS, leader=0)
+    assert str(gongzhu_search.run_play(deal, 0)) == "HA"  # the highest card, a heart first
     deal.apply(0, "H2")
     deal.apply(1, "H7")
     deal.apply(2, "H9")
     deal.apply(3, "HQ")  # seat 3 wins a heart: the run is over for seat 0, not for seat 3
-    assert not gongzhu_search.moon_open(deal, 0) and gongzhu_search.moon_open(deal, 3)
+    assert not gongzhu_search.all_hearts_open(deal, 0) and gongzhu_search.all_hearts_open(deal, 3)
     deal.apply(3, "C8")
-    assert str(gongzhu_search.moon_play(deal, 0)) == "H4"  # no club: the lowest card (only hearts)
+    assert str(gongzhu_search.run_play(deal, 0)) == "H4"  # no club: the lowest card (only hearts)
     deal.apply(0, "H4")
-    assert str(gongzhu_search.moon_play(deal, 1)) == "CK"  # it can win: the highest club
+    assert str(gongzhu_search.run_play(deal, 1)) == "CK"  # it can win: the highest club
     deal.apply(1, "C5")
-    assert str(gongzhu_search.moon_play(deal, 2)) == "C4"  # it cannot: the lowest
+    assert str(gongzhu_search.run_play(deal, 2)) == "C4"  # it cannot: the lowest
 
 
 def test_a_run_for_all_hearts_discards_a_card_that_is_not_a_heart() -> None:
-    deal = gongzhu.from_hands(["HA HK H8 H4 CQ", *MOON[1:]], leader=3)
+    deal = gongzhu.from_hands(["HA HK H8 H4 CQ", *ALL_HEARTS[1:]], leader=3)
     deal.apply(3, "D3")
-    assert str(gongzhu_search.moon_play(deal, 0)) == "CQ"  # not ♥4, the lowest card
+    assert str(gongzhu_search.run_play(deal, 0)) == "CQ"  # not ♥4, the lowest card
 
 
 def test_a_seat_blocks_the_only_seat_with_hearts_by_winning_a_trick_that_carries_one() -> None:
-    deal = gongzhu.from_hands(MOON, leader=0)
+    deal = gongzhu.from_hands(ALL_HEARTS, leader=0)
     for seat, text in enumerate(("H8", "H7", "H9", "HQ")):
         deal.apply(seat, text)  # seat 3 takes four hearts: it alone has hearts, and may run
     assert gongzhu_search.runner(deal, 0) == 3 and gongzhu_search.runner(deal, 3) is None
