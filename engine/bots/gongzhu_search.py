@@ -24,6 +24,16 @@ from engine.gongzhu.moves import Move, Play
 from engine.gongzhu.simulation import determinized
 
 SAMPLES = 48  # deals sampled per decision: 28 ms of thinking mean on one core, compiled
+# The most cards a decision plays out: a one-deck exposure's 16 choices, twice (the race), from 52
+# cards, 48 times. Two decks play out twice the cards, often for twice the plays: they get fewer
+# samples so that a decision stays under issue 18's 2 s (the race made one take 2.95 s).
+CARDS_PLAYED_OUT = SAMPLES * 32 * 52
+FEWEST_SAMPLES = 8
+
+
+def samples_for(deal: Deal, plans: int, samples: int) -> int:
+    """The samples a decision among `plans` can afford: `samples`, or fewer on two decks."""
+    return max(FEWEST_SAMPLES, min(samples, CARDS_PLAYED_OUT // (plans * sum(deal.left))))
 
 
 def choose(deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES) -> Move:
@@ -37,7 +47,7 @@ def choose(deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES) -
     if all_hearts_open(deal, seat) or runner(deal, seat) is not None:
         plans += [(move, True) for move in plays]
     totals = dict.fromkeys(plans, 0)
-    for _ in range(samples):
+    for _ in range(samples_for(deal, len(plans), samples)):
         world = determinized(deal, seat, rand)
         for move, racing in plans:
             position = world.clone()
@@ -99,7 +109,7 @@ def choose_exposure(deal: Deal, seat: int, rand: random.Random, samples: int = S
         return heuristic.choose(deal, seat, rand)
     plans = [(move, racing) for move in choices for racing in (False, True)]
     totals = dict.fromkeys(plans, 0)
-    for _ in range(samples):
+    for _ in range(samples_for(deal, len(plans), samples)):
         world = exposure_world(determinized(deal, seat, rand), seat)
         for move, racing in plans:
             position = world.clone()

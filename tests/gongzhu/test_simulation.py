@@ -184,3 +184,12 @@ def test_a_seat_blocks_the_only_seat_with_hearts_by_winning_a_trick_that_carries
     assert gongzhu_search.block_play(deal, 2) is None  # ♣4 cannot win over ♣K
     deal.apply(2, "C4")
     assert gongzhu_search.runner(deal, 0) is None  # two seats have hearts: nobody runs
+
+
+def test_two_decks_get_fewer_samples_and_one_deck_all_of_them() -> None:
+    """Issue 18's 2 s a decision: a two-deck decision plays out twice the cards for more plays."""
+    one = gongzhu.new_game(seed="samples")
+    assert gongzhu_search.samples_for(one, 32, 48) == 48  # one deck's largest: an exposure, raced
+    two = gongzhu.new_game(seed="samples", rules=gongzhu.Rules(decks=2))
+    assert gongzhu_search.FEWEST_SAMPLES <= gongzhu_search.samples_for(two, 48, 48) < 24
+    assert gongzhu_search.samples_for(two, 200, 48) == gongzhu_search.FEWEST_SAMPLES
