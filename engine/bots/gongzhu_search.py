@@ -39,7 +39,7 @@ def samples_for(deal: Deal, plans: int, samples: int) -> int:
 def choose(deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES) -> Move:
     if deal.phase == "expose":
         return choose_exposure(deal, seat, rand, samples)
-    plays = [m for m in deal.legal_moves(seat) if isinstance(m, Play)] if deal.phase == "play" else []
+    plays = _plays(deal, seat) if deal.phase == "play" else []
     if len(plays) <= 1:
         return heuristic.choose(deal, seat, rand)
     # each play, played on as the heuristic would and, while the hearts are in play, racing for them
@@ -68,13 +68,7 @@ def block_play(deal: Deal, seat: int) -> Play | None:
     trick = deal.trick
     if not trick or not any(c.suit == HEARTS for _, m in trick for c in m.cards):
         return None
-    led = trick[0][1].suit
-    following = [m for m in deal.legal_moves(seat) if isinstance(m, Play) and m.suit == led]
-    if not following:
-        return None
-    highest = max(following, key=_top)
-    high = max(c.rank for _, m in trick for c in m.cards if c.suit == led)
-    return highest if _top(highest) > high else None
+    return _winning(deal, _following(deal, seat))
 
 
 def all_hearts_open(deal: Deal, seat: int) -> bool:
@@ -85,17 +79,32 @@ def all_hearts_open(deal: Deal, seat: int) -> bool:
 def run_play(deal: Deal, seat: int) -> Play:
     """The seat's play while it runs for 全红: lead its highest card, win a trick it can win with
     its highest card, duck with its lowest, and keep its hearts when it cannot follow."""
-    plays = [m for m in deal.legal_moves(seat) if isinstance(m, Play)]
     if not deal.trick:
-        return max(plays, key=lambda m: (_top(m), m.suit == HEARTS))
-    led = deal.trick[0][1].suit
-    following = [m for m in plays if any(c.suit == led for c in m.cards)]
+        return max(_plays(deal, seat), key=lambda m: (_top(m), m.suit == HEARTS))
+    following = _following(deal, seat)
     if not following:  # a discard: the lowest card that is not a heart
-        return min(plays, key=lambda m: (any(c.suit == HEARTS for c in m.cards), _top(m)))
+        return min(_plays(deal, seat), key=lambda m: (any(c.suit == HEARTS for c in m.cards), _top(m)))
+    return _winning(deal, following) or min(following, key=_top)
+
+
+def _plays(deal: Deal, seat: int) -> list[Play]:
+    return [m for m in deal.legal_moves(seat) if isinstance(m, Play)]
+
+
+def _following(deal: Deal, seat: int) -> list[Play]:
+    """The seat's plays that follow the suit led."""
+    led = deal.trick[0][1].suit
+    return [m for m in _plays(deal, seat) if any(c.suit == led for c in m.cards)]
+
+
+def _winning(deal: Deal, following: list[Play]) -> Play | None:
+    """The highest of these plays if it wins the trick so far, else None."""
+    if not following:
+        return None
+    led = deal.trick[0][1].suit
+    high = max(c.rank for _, m in deal.trick for c in m.cards if c.suit == led)
     highest = max(following, key=_top)
-    if _top(highest) > max(c.rank for _, m in deal.trick for c in m.cards if c.suit == led):
-        return highest
-    return min(following, key=_top)
+    return highest if _top(highest) > high else None
 
 
 def _top(move: Play) -> int:
