@@ -44,7 +44,7 @@ def choose(deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES) -
         return heuristic.choose(deal, seat, rand)
     # each play, played on as the heuristic would and, while the hearts are in play, racing for them
     plans = [(move, False) for move in plays]
-    if all_hearts_open(deal, seat) or runner(deal, seat) is not None:
+    if len(heart_takers(deal)) <= 1:  # a run is open to the seat, or another's may be blocked
         plans += [(move, True) for move in plays]
     totals = dict.fromkeys(plans, 0)
     for _ in range(samples_for(deal, len(plans), samples)):
@@ -56,9 +56,14 @@ def choose(deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES) -
     return max(plans, key=lambda plan: totals[plan])[0]
 
 
-def runner(deal: Deal, seat: int) -> int | None:
+def heart_takers(deal: Deal) -> list[int]:
+    """The seats that have taken a heart."""
+    return [s for s in range(SEATS) if any(c.suit == HEARTS for c, _ in deal.taken[s])]
+
+
+def runner(deal: Deal, seat: int, takers: list[int] | None = None) -> int | None:
     """The other seat that may still take every heart: the only one that has taken any."""
-    takers = [s for s in range(SEATS) if any(c.suit == HEARTS for c, _ in deal.taken[s])]
+    takers = heart_takers(deal) if takers is None else takers
     return takers[0] if len(takers) == 1 and takers[0] != seat else None
 
 
@@ -71,9 +76,9 @@ def block_play(deal: Deal, seat: int) -> Play | None:
     return _winning(deal, _following(deal, seat))
 
 
-def all_hearts_open(deal: Deal, seat: int) -> bool:
+def all_hearts_open(deal: Deal, seat: int, takers: list[int] | None = None) -> bool:
     """全红 is still the seat's to take: no other seat has taken a heart."""
-    return not any(c.suit == HEARTS for other in range(SEATS) if other != seat for c, _ in deal.taken[other])
+    return all(taker == seat for taker in (heart_takers(deal) if takers is None else takers))
 
 
 def run_play(deal: Deal, seat: int) -> Play:
@@ -150,9 +155,10 @@ def playout(deal: Deal, rand: random.Random, racing: int | None = None) -> tuple
         seat = deal.turn
         move: Move | None = None
         if seat == racing:
-            if all_hearts_open(deal, seat):
+            takers = heart_takers(deal)  # once a turn, for both questions
+            if all_hearts_open(deal, seat, takers):
                 move = run_play(deal, seat)
-            elif runner(deal, seat) is not None:
+            elif runner(deal, seat, takers) is not None:
                 move = block_play(deal, seat)
         deal.apply(seat, move or heuristic.choose(deal, seat, rand))
     while not deal.is_over:  # 猪羊变色 chosen by the taker: its better choice
