@@ -4,6 +4,7 @@ the cards' luck cancels out; and the heuristic's known mistakes, counted.
     python -m benchmarks.gouji_duplicate [--hands 150] [--against path/to/engine/bots/gouji.py]
     python -m benchmarks.gouji_duplicate --search [--samples 16] [--more 3] [--width 4] [--first 0]
     python -m benchmarks.gouji_duplicate --search --rules variant=houshuiwan   # any table options
+    python -m benchmarks.gouji_duplicate --search --gains FILE   # each hand's points, to pair two runs
 
 `--against` loads another version of the 够级 bot from a file (an older checkout, say) and plays
 today's bot against it; without it, today's bot plays itself (a sanity check: about 50 %).
@@ -123,6 +124,7 @@ def main() -> None:
     parser.add_argument("--more", type=int, default=gouji_search.MORE, help="up to × samples on close calls")
     parser.add_argument("--width", type=int, default=gouji_search.WIDTH, help="candidates compared")
     parser.add_argument("--rules", nargs="*", default=[], help="options, e.g. variant=houshuiwan")
+    parser.add_argument("--gains", help="a file to write each hand's points to, one a line (to pair runs)")
     args = parser.parse_args()
     other = load_bot(args.against).choose if args.against else today.choose
     mine: Choose = today.choose
@@ -137,6 +139,9 @@ def main() -> None:
     start, cpu = time.perf_counter(), time.process_time()
     rules = gouji.Rules.from_options(dict(option.split("=", 1) for option in args.rules))
     results, points, mistakes, thinking = duplicate(args.hands, mine, other, args.first, rules)
+    if args.gains:
+        with open(args.gains, "w") as out:
+            out.writelines(f"{hand_points}\n" for hand_points in points)
     n = len(results)
     share, margin = won_share(results)
     mean_points, points_margin = interval(points)

@@ -2,6 +2,7 @@
 
     python -m benchmarks.gouji_preplay [--deals 200] [--first 0] [--hand 2] [--rules key=value ...]
     python -m benchmarks.gouji_preplay --going-out [--hand 1]   # the last sets, in play instead
+    python -m benchmarks.gouji_preplay --sweep [--hand 1] [--gains FILE]   # the race for a 烩
 
 For each deal a match is played by the heuristic in every seat up to hand `--hand` (the second
 by default: tributes, 吃 / 不吃 / 反抽 and 抗贡 come up only after a first hand). That hand is
@@ -13,6 +14,9 @@ about the decisions alone, not the cards' luck.
 
 `--going-out` measures instead the plays where the heuristic would go out (its set leaves only
 3s: where 闷 comes from), searched or the heuristic's; every other decision is the heuristic's.
+`--sweep` measures the plays made while a 烩 is at stake (every seat out so far is of one team),
+and counts each team's 烩. `--gains` writes each team-hand's gain, so that two versions of the
+search can be paired hand by hand.
 """
 
 from __future__ import annotations
@@ -42,6 +46,8 @@ class Tally:
     asked: Counter[str] = field(default_factory=Counter)  # decisions with a choice, by phase
     changed: Counter[str] = field(default_factory=Counter)  # where the search chose otherwise
     thinking: list[float] = field(default_factory=list)
+    # 烩 (the first three places to one team) by ("searched" / "heuristic", "ours" / "theirs")
+    sweeps: Counter[tuple[str, str]] = field(default_factory=Counter)
 
 
 def match_at(seed: str, hand_no: int, rules: gouji.Rules) -> gouji.Match | None:
@@ -67,6 +73,18 @@ def going_out(hand: Hand, seat: int, move: Move) -> bool:
     return hand.phase == "play" and gouji_search.goes_out(hand, seat, move)
 
 
+def sweep_at_stake(hand: Hand, seat: int, move: Move) -> bool:
+    """A play with a choice while every seat out so far is of one team: whether that team takes
+    the first three places (烩, worth more than all else in a hand) is being decided."""
+    finished = hand.finished
+    return (
+        hand.phase == "play"
+        and 0 < len(finished) < 3
+        and len({team(s) for s in finished}) == 1
+        and len(hand.legal_moves(seat)) > 1
+    )
+
+
 def sitting(
     match: gouji.Match, side: int, searched: bool, tally: Tally, measured: Decisions = before_play
 ) -> int:
@@ -90,6 +108,8 @@ def sitting(
         match.apply(seat, move)
         ply += 1
     assert hand.scores is not None
+    if hand.sweep is not None:
+        tally.sweeps["searched" if searched else "heuristic", "ours" if hand.sweep == side else "theirs"] += 1
     return sum(p if team(s) == side else -p for s, p in enumerate(hand.scores))
 
 
@@ -115,21 +135,32 @@ def main() -> None:
     parser.add_argument("--hand", type=int, default=2, help="the hand of the match measured")
     parser.add_argument("--rules", nargs="*", default=[], help="options, e.g. declarations=mingdian")
     parser.add_argument("--going-out", action="store_true", help="the plays that would go out instead")
+    parser.add_argument("--sweep", action="store_true", help="the plays while a 烩 is at stake instead")
+    parser.add_argument("--gains", help="a file to write each team-hand's gain to, one a line (to pair runs)")
     args = parser.parse_args()
-    measured = going_out if args.going_out else before_play
+    measured = going_out if args.going_out else sweep_at_stake if args.sweep else before_play
     rules = gouji.Rules.from_options(dict(option.split("=", 1) for option in args.rules))
     start, cpu = time.perf_counter(), time.process_time()
     tally = run(args.deals, args.first, args.hand, rules, measured)
     mean, half = interval(tally.gains)
+    if args.gains:
+        with open(args.gains, "w") as out:
+            out.writelines(f"{gain}\n" for gain in tally.gains)
     changed = [g for g in tally.gains if g]
+    what = "plays that would go out" if args.going_out else "decisions before play"
     print(
-        f"够级 {'plays that would go out' if args.going_out else 'decisions before play'},"
+        f"够级 {'plays while a 烩 is at stake' if args.sweep else what},"
         f" searched vs the heuristic's: hand {args.hand} of {args.deals} deals"
         f" from {args.first}, {len(tally.gains)} team-hands, rules {' '.join(args.rules) or 'default'}"
     )
     for phase, count in tally.asked.most_common():
         print(f"  {phase:14} {count:4} decisions with a choice, {tally.changed[phase]:3} chosen otherwise")
     print(f"  points per team-hand, searched less heuristic: {mean:+.2f} ± {half:.2f} (95 %)")
+    for way in ("heuristic", "searched"):
+        print(
+            f"  烩 with the team's decisions {way}: by the team in {tally.sweeps[way, 'ours']},"
+            f" by the other team in {tally.sweeps[way, 'theirs']} of the {len(tally.gains)} team-hands"
+        )
     if changed:
         per, per_half = interval(changed) if len(changed) > 1 else (changed[0], math.inf)
         print(f"  over the {len(changed)} hands whose points the search changed: {per:+.1f} ± {per_half:.1f}")
