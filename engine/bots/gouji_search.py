@@ -64,29 +64,25 @@ def choose(
         return chosen
     if len(options) <= 1 or samples < 1:
         return chosen
-    plans: tuple[int | None, ...] = (None,)
-    if hand.phase == "play" and sweep_at_stake(hand):
-        plans = (None, team(seat))  # played on as the heuristic, or with the team eager (烩)
-    weighed = [(move, plan) for plan in plans for move in options]  # the heuristic's first
     # per sample, how much better each candidate did than the heuristic's choice (the same
     # sampled hand for all: the cards' luck cancels out of the difference)
-    gains: dict[tuple[Move, int | None], list[int]] = {pair: [] for pair in weighed[1:]}
+    gains: dict[Move, list[int]] = {move: [] for move in options[1:]}
     drawn = 0
     while wants_more(gains, drawn, samples, more):
         drawn += 1
         world = determinized(hand, seat, rand)
         results = []
-        for move, plan in weighed:
+        for move in options:
             position = world.clone()
             position.apply(seat, move)
-            results.append(margin(playout(position, rand, plan), seat))
-        for pair, result in zip(weighed[1:], results[1:], strict=True):
-            gains[pair].append(result - results[0])
-    best = max(gains, key=lambda pair: confident_gain(gains[pair]))
-    return best[0] if confident_gain(gains[best]) > 0 else chosen
+            results.append(margin(playout(position, rand), seat))
+        for move, result in zip(options[1:], results[1:], strict=True):
+            gains[move].append(result - results[0])
+    best = max(gains, key=lambda move: confident_gain(gains[move]))
+    return best if confident_gain(gains[best]) > 0 else chosen
 
 
-def wants_more(gains: dict[tuple[Move, int | None], list[int]], drawn: int, samples: int, more: int = MORE) -> bool:
+def wants_more(gains: dict[Move, list[int]], drawn: int, samples: int, more: int = MORE) -> bool:
     """Another sample? Always for the first `samples`; then, up to `more` times as many, while the
     most promising candidate gains on average but not yet clearly. Close calls get the thinking
     (duplicate play, deals 0–99: 70 % of hands won, against 63.5 % with 16 samples flat)."""
@@ -147,13 +143,6 @@ def last_set_candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH)
     return split[:width]
 
 
-def sweep_at_stake(hand: Hand) -> bool:
-    """Whether every seat out so far is of one team, two at most: whether that team takes the
-    first three places (烩, worth more than all else in a hand) is being decided."""
-    finished = hand.finished
-    return 0 < len(finished) < 3 and len({team(s) for s in finished}) == 1
-
-
 def goes_out(hand: Hand, seat: int, move: Move) -> bool:
     """Whether the move leaves the seat only its 3s."""
     counts = hand.cards[seat].counts
@@ -187,31 +176,13 @@ def preplay_candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) 
     return list(dict.fromkeys([chosen, *decisions, *sets]))[:width]
 
 
-def playout(hand: Hand, rand: random.Random, eager: int | None = None) -> tuple[int, ...]:
-    """Plays the hand out as the heuristic would, in every seat (the `eager` team's seats
-    answering every set of the other team: `eager_play`); its scores."""
+def playout(hand: Hand, rand: random.Random) -> tuple[int, ...]:
+    """Plays the hand out as the heuristic would, in every seat; its scores."""
     while not hand.is_over:
         seat = hand.to_act[0]
-        plan = eager_play if eager is not None and team(seat) == eager else heuristic.choose
-        hand.apply(seat, plan(hand, seat, rand))
+        hand.apply(seat, heuristic.choose(hand, seat, rand))
     assert hand.scores is not None
     return hand.scores
-
-
-def eager_play(hand: Hand, seat: int, rand: random.Random) -> Move:
-    """The heuristic's play, but a set of the other team is answered whenever it can be, with the
-    cheapest answer that wastes nothing: the plan of a team racing for, or against, a 烩."""
-    chosen = heuristic.choose(hand, seat, rand)
-    if hand.phase != "play" or hand.table is None or isinstance(chosen, CardSet):
-        return chosen
-    if team(hand.owner) == team(seat):
-        return chosen
-    sets = [
-        m
-        for m in hand.legal_moves(seat)
-        if isinstance(m, CardSet) and not heuristic.wastes_wildcards(hand, seat, m)
-    ]
-    return min(sets, key=heuristic.answer_cost(hand.cards[seat].counts)) if sets else chosen
 
 
 def margin(scores: tuple[int, ...], seat: int) -> int:
