@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from benchmarks.paired import write_gains
 from engine import gongzhu
 from engine.bots import gongzhu as heuristic
 from engine.bots import gongzhu_search
@@ -80,8 +81,7 @@ def main() -> None:
         base = play_deal(number, rules, tested, heuristic.choose, [])
         gains.append(strong - base)
     if args.gains:
-        with open(args.gains, "w") as out:
-            out.writelines(f"{gain}\n" for gain in gains)
+        write_gains(args.gains, gains)
     mean = statistics.fmean(gains)
     half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5
     ms = sorted(t * 1000 for t in thinking)

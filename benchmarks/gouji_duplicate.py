@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+from benchmarks.paired import interval, write_gains
 from engine import gouji
 from engine.bots import gouji as today
 from engine.bots import gouji_search
@@ -106,14 +106,6 @@ def won_share(results: list[int]) -> tuple[float, float]:
     return interval([1 if r > 0 else 0 for r in results])
 
 
-def interval(values: Sequence[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95 % interval."""
-    n = len(values)
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / max(1, n - 1)
-    return mean, 1.96 * math.sqrt(var / n)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=150)
@@ -140,8 +132,7 @@ def main() -> None:
     rules = gouji.Rules.from_options(dict(option.split("=", 1) for option in args.rules))
     results, points, mistakes, thinking = duplicate(args.hands, mine, other, args.first, rules)
     if args.gains:
-        with open(args.gains, "w") as out:
-            out.writelines(f"{hand_points}\n" for hand_points in points)
+        write_gains(args.gains, points)
     n = len(results)
     share, margin = won_share(results)
     mean_points, points_margin = interval(points)

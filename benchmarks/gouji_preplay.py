@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from benchmarks.gouji_duplicate import interval
+from benchmarks.paired import interval, write_gains
 from engine import gouji
 from engine.bots import gouji as heuristic
 from engine.bots import gouji_search
@@ -144,8 +144,7 @@ def main() -> None:
     tally = run(args.deals, args.first, args.hand, rules, measured)
     mean, half = interval(tally.gains)
     if args.gains:
-        with open(args.gains, "w") as out:
-            out.writelines(f"{gain}\n" for gain in tally.gains)
+        write_gains(args.gains, tally.gains)
     changed = [g for g in tally.gains if g]
     what = "plays that would go out" if args.going_out else "decisions before play"
     print(
