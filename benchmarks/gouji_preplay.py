@@ -3,6 +3,7 @@
     python -m benchmarks.gouji_preplay [--deals 200] [--first 0] [--hand 2] [--rules key=value ...]
     python -m benchmarks.gouji_preplay --going-out [--hand 1]   # the last sets, in play instead
     python -m benchmarks.gouji_preplay --sweep [--hand 1] [--gains FILE]   # the race for a 烩
+    python -m benchmarks.gouji_preplay --sweep --hand 1 --oracle   # ... searched seeing every hand
 
 For each deal a match is played by the heuristic in every seat up to hand `--hand` (the second
 by default: tributes, 吃 / 不吃 / 反抽 and 抗贡 come up only after a first hand). That hand is
@@ -16,13 +17,15 @@ about the decisions alone, not the cards' luck.
 3s: where 闷 comes from), searched or the heuristic's; every other decision is the heuristic's.
 `--sweep` measures the plays made while a 烩 is at stake (every seat out so far is of one team),
 and counts each team's 烩. `--gains` writes each team-hand's gain, so that two versions of the
-search can be paired hand by hand.
+search can be paired hand by hand. `--oracle` lets the search see the real hands instead of
+sampling them: not a bot anyone may play, but the most that reading the other seats could gain.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import random
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -35,9 +38,15 @@ from engine.bots import gouji_search
 from engine.gouji.hand import Hand
 from engine.gouji.scoring import team
 from engine.gouji.sets import Move
+from engine.gouji.simulation import Known, determinized
 from engine.seeding import rng
 
 Decisions = Callable[[Hand, int, Move], bool]  # which of a team's decisions are measured
+
+
+def seeing_every_hand(hand: Hand, seat: int, rand: random.Random, known: Known | None) -> Hand:
+    """The oracle's sample: the real hands."""
+    return hand.clone()
 
 
 @dataclass
@@ -48,6 +57,7 @@ class Tally:
     thinking: list[float] = field(default_factory=list)
     # 烩 (the first three places to one team) by ("searched" / "heuristic", "ours" / "theirs")
     sweeps: Counter[tuple[str, str]] = field(default_factory=Counter)
+    sample: gouji_search.Sampler = determinized  # how the search deals the cards it cannot see
 
 
 def match_at(seed: str, hand_no: int, rules: gouji.Rules) -> gouji.Match | None:
@@ -100,7 +110,7 @@ def sitting(
         if searched and ours:
             tally.asked[hand.phase] += 1
             start = time.process_time()
-            searched_move = gouji_search.choose(hand, seat, rand)
+            searched_move = gouji_search.choose(hand, seat, rand, sample=tally.sample)
             tally.thinking.append(time.process_time() - start)
             if searched_move != move:
                 tally.changed[hand.phase] += 1
@@ -113,8 +123,15 @@ def sitting(
     return sum(p if team(s) == side else -p for s, p in enumerate(hand.scores))
 
 
-def run(deals: int, first: int, hand_no: int, rules: gouji.Rules, measured: Decisions = before_play) -> Tally:
-    tally = Tally()
+def run(
+    deals: int,
+    first: int,
+    hand_no: int,
+    rules: gouji.Rules,
+    measured: Decisions = before_play,
+    oracle: bool = False,
+) -> Tally:
+    tally = Tally(sample=seeing_every_hand if oracle else determinized)
     for number in range(first, first + deals):
         seed = f"preplay/{number}"
         for side in (0, 1):
@@ -137,11 +154,14 @@ def main() -> None:
     parser.add_argument("--going-out", action="store_true", help="the plays that would go out instead")
     parser.add_argument("--sweep", action="store_true", help="the plays while a 烩 is at stake instead")
     parser.add_argument("--gains", help="a file to write each team-hand's gain to, one a line (to pair runs)")
+    parser.add_argument(
+        "--oracle", action="store_true", help="the search sees every hand (a bound, not a bot)"
+    )
     args = parser.parse_args()
     measured = going_out if args.going_out else sweep_at_stake if args.sweep else before_play
     rules = gouji.Rules.from_options(dict(option.split("=", 1) for option in args.rules))
     start, cpu = time.perf_counter(), time.process_time()
-    tally = run(args.deals, args.first, args.hand, rules, measured)
+    tally = run(args.deals, args.first, args.hand, rules, measured, args.oracle)
     mean, half = interval(tally.gains)
     if args.gains:
         write_gains(args.gains, tally.gains)
@@ -149,7 +169,8 @@ def main() -> None:
     what = "plays that would go out" if args.going_out else "decisions before play"
     print(
         f"够级 {'plays while a 烩 is at stake' if args.sweep else what},"
-        f" searched vs the heuristic's: hand {args.hand} of {args.deals} deals"
+        f" searched{' seeing every hand' if args.oracle else ''} vs the heuristic's:"
+        f" hand {args.hand} of {args.deals} deals"
         f" from {args.first}, {len(tally.gains)} team-hands, rules {' '.join(args.rules) or 'default'}"
     )
     for phase, count in tally.asked.most_common():

@@ -97,18 +97,25 @@ def _answer(hand: Hand, seat: int, sets: list[CardSet]) -> Move:
         return whole[0]
     if not sets or team(owner) == team(seat):
         return PASS  # a teammate's set stands
-    budget = CHEAP
-    gouji = hand.is_gouji(table)
-    if gouji or hand.left[owner] <= NEAR_FINISH:
-        budget = THREAT
-    if owner == opposite(seat) and gouji:
-        # only the opposite may answer a 够级 set unburnt: worth much if it would open point
-        budget = URGENT if hand.opens_point(table) and hand.point_open_to(owner) else ONE_TWO
-    if hand.left[owner] <= 2:
-        budget = URGENT
+    point_threat = hand.opens_point(table) and hand.point_open_to(owner)
+    budget = answer_budget(seat, owner, hand.left[owner], hand.is_gouji(table), point_threat)
     cost = answer_cost(counts)
     best = min(sets, key=cost)
     return best if cost(best)[0] <= budget else PASS
+
+
+def answer_budget(seat: int, owner: int, owner_left: int, gouji: bool, point_threat: bool) -> int:
+    """What an answer to the other team's set may cost (`answer_cost`): more on a 够级 set, on a
+    player close to finishing, on a set that would open point."""
+    budget = CHEAP
+    if gouji or owner_left <= NEAR_FINISH:
+        budget = THREAT
+    if owner == opposite(seat) and gouji:
+        # only the opposite may answer a 够级 set unburnt: worth much if it would open point
+        budget = URGENT if point_threat else ONE_TWO
+    if owner_left <= 2:
+        budget = URGENT
+    return budget
 
 
 def answer_cost(counts: list[int]) -> Callable[[CardSet], tuple[int, int]]:

@@ -16,14 +16,18 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from engine.bots import gouji as heuristic
+from engine.bots.gouji_reading import read
 from engine.gouji.cards import THREE
 from engine.gouji.hand import Hand
 from engine.gouji.phase import Phase
 from engine.gouji.scoring import team
 from engine.gouji.sets import PASS, CardSet, Move
-from engine.gouji.simulation import determinized
+from engine.gouji.simulation import Known, determinized
+
+Sampler = Callable[[Hand, int, random.Random, Known | None], Hand]
 
 SAMPLES = 16  # hands sampled per decision at first
 MORE = 3  # up to MORE × SAMPLES while a candidate looks better but not yet surely (54 ms mean, compiled)
@@ -50,8 +54,16 @@ SEARCHED_BEFORE_PLAY = frozenset(
 
 
 def choose(
-    hand: Hand, seat: int, rand: random.Random, samples: int = SAMPLES, more: int = MORE, width: int = WIDTH
+    hand: Hand,
+    seat: int,
+    rand: random.Random,
+    samples: int = SAMPLES,
+    more: int = MORE,
+    width: int = WIDTH,
+    sample: Sampler = determinized,
 ) -> Move:
+    """The searched move. `sample` deals the hidden cards (a benchmark may give the real ones,
+    to measure what knowing them would be worth)."""
     chosen = heuristic.choose(hand, seat, rand)
     if hand.phase == "play":
         options = candidates(hand, seat, chosen, width)
@@ -67,10 +79,11 @@ def choose(
     # per sample, how much better each candidate did than the heuristic's choice (the same
     # sampled hand for all: the cards' luck cancels out of the difference)
     gains: dict[Move, list[int]] = {move: [] for move in options[1:]}
+    known = read(hand, seat) if hand.phase == "play" else None  # what the play so far tells
     drawn = 0
     while wants_more(gains, drawn, samples, more):
         drawn += 1
-        world = determinized(hand, seat, rand)
+        world = sample(hand, seat, rand, known)
         results = []
         for move in options:
             position = world.clone()

@@ -56,6 +56,7 @@ class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
         self.gouji_by_rank = rules.gouji_sets == "by_rank"
         self.owed = list(owed)
         self.redeals = 0
+        self.keeps_turns = True
         self.leader = 0  # until the deal or the position picks the first leader
         self.given_leader = leader
         self.declared = [None] * SEATS  # a blind declaration stands through a redeal
@@ -105,6 +106,7 @@ class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
         self.jokers_played = [[0, 0] for _ in range(SEATS)]
         self.specials, self.played, self.sweep, self.scores, self.debts = [], 0, None, None, []
         self.dealt_point_set = [True] * SEATS
+        self.turns = None
 
     def _seat_hands(self, hands: list[HandCards]) -> None:
         self.cards = hands
@@ -344,11 +346,12 @@ FIELDS = (
     "burn", "cards", "charge", "charge_beaten", "charge_credit", "claim_refused", "claimant",
     "cursor", "dead_left", "dead_seat", "dealt_point_set", "debts", "decided", "declared", "fallen",
     "finished", "first_point", "forced", "given_hands", "given_leader", "gouji_by_rank", "gouji_wins",
-    "hand_no", "headless", "jokers_played", "last_answerer", "last_chance_done", "leader", "left",
+    "hand_no", "headless", "jokers_played", "keeps_turns", "last_answerer", "last_chance_done",
+    "leader", "left",
     "low", "melee", "melee_passes", "obligated", "opened", "opening_events", "out", "owed", "own",
     "owner", "passed", "pending", "phase", "played", "played_four", "point_fixed", "protected", "qi",
     "queue", "redeals", "revolutionary", "scores", "slow_opener", "smother_risk", "specials", "sweep",
-    "table", "to_act", "tributes", "undealt", "yielder",
+    "table", "to_act", "tributes", "turns", "undealt", "yielder",
 )  # fmt: skip
 
 

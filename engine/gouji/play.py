@@ -26,6 +26,7 @@ from engine.gouji.sets import (
     holds,
 )
 from engine.gouji.state import HandState
+from engine.gouji.turns import Turn
 
 
 @trait
@@ -216,6 +217,8 @@ class PlayPhase(HandState):
     # -- doing it ------------------------------------------------------------------------------
 
     def _apply_play(self, seat: int, move: Move, out: list[ev.Event]) -> None:
+        if move is not PASS and move is not CLAIM:  # a pass is recorded with the auto-passes
+            self._record_turn(seat, move)
         if move is PASS:
             self._record_pass(seat, False, out)
             self._advance(out)
@@ -291,7 +294,27 @@ class PlayPhase(HandState):
         if team(payer) != team(receiver):  # §9: special tributes between teammates are void
             self.specials.append(Debt(kind, payer, receiver, count, scored, len(self.specials)))
 
+    def _record_turn(self, seat: int, move: Move) -> None:
+        """Adds the turn to the public record (`turns`), before the move changes the table."""
+        if not self.keeps_turns:
+            return
+        table, owner = self.table, self.owner
+        self.turns = Turn(
+            seat,
+            move,
+            table,
+            owner,
+            self.left[owner],
+            table is not None and self.is_gouji(table),
+            table is not None and self.opens_point(table) and self._may_open_point(owner),
+            not self.obligated[seat] and not (table is not None and self._is_burn(seat)),
+            self.rules.kaidian and not self.opened[seat] and not self.played_four[seat],
+            isinstance(move, CardSet) and self.opens_point(move),
+            self.turns,
+        )
+
     def _record_pass(self, seat: int, auto: bool, out: list[ev.Event]) -> None:
+        self._record_turn(seat, PASS)
         self.passed[seat] = True
         self.last_answerer = seat
         self.melee_passes += 1

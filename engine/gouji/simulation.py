@@ -19,6 +19,8 @@ from engine.gouji.preplay import TRIBUTE_RANKS
 from engine.gouji.sets import can_finish_with_jokers
 
 TRIES = 20  # deals tried for seats bound by a burn before their obligation is relaxed
+READ_TRIES = 4  # deals tried for the one that breaks the fewest of what is known
+UNCAPPED = 99
 # decisions every asked seat takes at once, unseen by the others (the blind declaration apart:
 # no card is seen then, so there is nothing to search)
 ASKED_TOGETHER = frozenset({Phase.REVOLUTION, Phase.RESIST, Phase.DECLARE})
@@ -33,31 +35,71 @@ def hidden_counts(hand: Hand, seat: int) -> list[int]:
     return pool
 
 
-def determinized(hand: Hand, seat: int, rand: random.Random) -> Hand:
+class Known:
+    """What a reader of the play infers of the other seats' hands now (issue 33): per seat and
+    rank, the most cards it can hold (`caps`), and counts of a rank it does not hold exactly
+    (`not_exactly`). A sample is dealt within the caps and, of a few deals, the one that breaks
+    fewest of the rest is kept; a reading that no deal meets (a seat that does not play as the
+    reader thinks) bends rather than breaks: a card no seat may take goes where there is room."""
+
+    def __init__(self) -> None:
+        self.caps = [[UNCAPPED] * NRANKS for _ in range(SEATS)]
+        self.not_exactly: list[list[tuple[int, int]]] = [[] for _ in range(SEATS)]
+        self.capped = False
+
+    def cap(self, seat: int, rank: int, most: int) -> None:
+        if most < self.caps[seat][rank]:
+            self.caps[seat][rank] = max(most, 0)
+            self.capped = True
+
+    def exclude(self, seat: int, rank: int, count: int) -> None:
+        if count >= 0:
+            self.not_exactly[seat].append((rank, count))
+
+    def misses(self, seat: int, counts: list[int]) -> int:
+        return sum(1 for rank, count in self.not_exactly[seat] if counts[rank] == count)
+
+
+def determinized(hand: Hand, seat: int, rand: random.Random, known: Known | None = None) -> Hand:
     """A copy of the hand in which the cards the seat cannot see are dealt at random among the
-    other seats, each keeping its number of cards.
+    other seats, each keeping its number of cards (within what is `known` of them, if given).
 
     A seat bound by a successful burn (§7), or whose burn is on the table, is known to hold a hand
     it can play out with a joker in every set: deals that break this are dealt again, TRIES
     times; after that the seat is freed of its obligation in the sample (a sample must leave every
     seat a legal move)."""
-    pool = [rank for rank, count in enumerate(hidden_counts(hand, seat)) for _ in range(count)]
+    pool_counts = hidden_counts(hand, seat)
+    pool = [rank for rank, count in enumerate(pool_counts) for _ in range(count)]
     seats = _hidden_seats(hand, seat)
+    sizes = [len(hand.cards[other]) for other in seats]
     burner = None if hand.burn is None else hand.burn[0]  # bound too if its burn stands
     bound = [other for other in seats if hand.obligated[other] or other == burner]
     payer, due, owed = _teammate_tribute(hand, seat)
     world = hand.clone()
-    for _ in range(TRIES):
-        rand.shuffle(pool)
-        start = 0
-        for other in seats:
-            size = len(hand.cards[other])
-            world.cards[other] = _cards_of(pool[start : start + size])
-            start += size
+    world.keeps_turns = False
+    fewest, best = -1, world.cards
+    for attempt in range(TRIES):
+        if known is not None and known.capped:
+            dealt = _deal_capped(pool_counts, [known.caps[other] for other in seats], sizes, rand)
+            for other, counts in zip(seats, dealt, strict=True):
+                world.cards[other] = _cards_of_counts(counts)
+        else:
+            rand.shuffle(pool)
+            start = 0
+            for other, size in zip(seats, sizes, strict=True):
+                world.cards[other] = _cards_of(pool[start : start + size])
+                start += size
         if payer is not None:
             _hold_tribute(world, payer, owed, owed < due, [s for s in seats if s != payer], rand)
-        if all(_can_keep_obligation(world, other) for other in bound):
+        if not all(_can_keep_obligation(world, other) for other in bound):
+            continue
+        missed = 0 if known is None else sum(known.misses(o, world.cards[o].counts) for o in seats)
+        if fewest < 0 or missed < fewest:
+            fewest, best = missed, [cards.copy() for cards in world.cards]
+        if missed == 0 or attempt + 1 >= READ_TRIES:
             break
+    if fewest >= 0:
+        world.cards = best
     for other in seats:
         world.own[other] = list(world.cards[other].counts)
         world.dealt_point_set[other] = True  # whether its dealt hand held a point set is unknown
@@ -120,6 +162,39 @@ def _can_keep_obligation(hand: Hand, seat: int) -> bool:
 
 def _hidden_seats(hand: Hand, seat: int) -> list[int]:
     return [other for other in range(SEATS) if other != seat and other != hand.claimant]
+
+
+def _deal_capped(
+    pool: list[int], caps: list[list[int]], sizes: list[int], rand: random.Random
+) -> list[list[int]]:
+    """The pool's cards dealt to seats of these sizes, card by card, each to a seat with room
+    (more likely the more room it has: without caps, every deal is equally likely) whose cap on
+    the rank is not reached; the most capped ranks first, so that they find room."""
+    room = list(sizes)
+    held = [[0] * NRANKS for _ in sizes]
+    seats = range(len(sizes))
+    order = sorted((rank for rank in range(NRANKS) if pool[rank]), key=lambda r: sum(c[r] for c in caps))
+    for rank in order:
+        for _ in range(pool[rank]):
+            allowed = [i for i in seats if room[i] and held[i][rank] < caps[i][rank]]
+            if not allowed:  # the reading was wrong about someone: the card goes where there is room
+                allowed = [i for i in seats if room[i]]
+            pick = rand.randrange(sum(room[i] for i in allowed))
+            for i in allowed:
+                pick -= room[i]
+                if pick < 0:
+                    break
+            held[i][rank] += 1
+            room[i] -= 1
+    return held
+
+
+def _cards_of_counts(counts: list[int]) -> HandCards:
+    cards = HandCards([])
+    for rank, count in enumerate(counts):
+        cards.counts[rank] = count
+        cards.suits[rank].extend([None] * count)
+    return cards
 
 
 def _cards_of(ranks: list[int]) -> HandCards:

@@ -17,6 +17,7 @@ from engine.gouji.phase import Phase
 from engine.gouji.rules import Rules
 from engine.gouji.scoring import Debt
 from engine.gouji.sets import CardSet, Move, SetTable
+from engine.gouji.turns import Turn
 
 if TYPE_CHECKING:  # declarations imports this module
     from engine.gouji.declarations import Declaration
@@ -88,6 +89,8 @@ class HandState:
     sweep: int | None
     scores: tuple[int, ...] | None
     debts: list[Debt]  # what this hand leaves owing for the next
+    turns: Turn | None  # the record of play, newest first (a reader's, issue 33)
+    keeps_turns: bool  # False in a search's samples: nobody reads their record
     # -- provided by the phases and by Hand itself --------------------------------------------
 
     def _start_play(self, leader: int, out: list[ev.Event]) -> None:
