@@ -22,9 +22,9 @@ from tests.gouji.test_simulation import OTHERS_A, OTHERS_B, SEAT0
 from tests.helpers import search_sees_only_the_view
 
 
-def heuristic_hand(seed: int, stop: int) -> gouji.Hand:
+def heuristic_hand(seed: int, stop: int, variant: str = "standard") -> gouji.Hand:
     """A dealt hand played by the heuristic in every seat for `stop` plays (or to its end)."""
-    hand = gouji.Hand(gouji.Rules(), f"reading-{seed}")
+    hand = gouji.Hand(gouji.Rules.from_options({"variant": variant}), f"reading-{seed}")
     rand = rng(f"reading-{seed}", "bots")
     plays = 0
     while not hand.is_over and plays < stop:
@@ -50,9 +50,12 @@ def broken(known: Known, hand: gouji.Hand, reader: int) -> list[str]:
     return found
 
 
+@pytest.mark.parametrize("variant", ["standard", "outline", "houshuiwan"])
 @pytest.mark.parametrize("seed", range(12))
-def test_what_is_read_of_seats_that_play_as_the_heuristic_is_true_of_their_real_hands(seed: int) -> None:
-    hand = heuristic_hand(seed, stop=40 + 7 * seed)
+def test_what_is_read_of_seats_that_play_as_the_heuristic_is_true_of_their_real_hands(
+    seed: int, variant: str
+) -> None:
+    hand = heuristic_hand(seed, stop=40 + 7 * seed, variant=variant)
     assert hand.phase == "play"
     reader = hand.to_act[0]
     known = read(hand, reader)
