@@ -19,6 +19,7 @@ CHEAP = 0  # answers that spend no wildcard and split no rank are always worth p
 THREAT = 8  # spent on a 够级 set or on a player close to finishing
 URGENT = 16  # spent when the other side is about to finish, or its 够级 set would open point
 ONE_TWO = 5  # one wildcard 2 (and a split rank): the opposite's 够级 set that opens nothing
+SPLIT_COST = 2  # an answer that splits a rank leaves the rest of it weaker
 NEAR_FINISH = 6  # cards left that make a player dangerous
 # 明点 (gouji-variants.md A.6, B.6) only with a clear reason: this many jokers answer the
 # opposite's 够级 sets first (only the opposite may, unburnt) and keep it from opening point
@@ -97,8 +98,9 @@ def _answer(hand: Hand, seat: int, sets: list[CardSet]) -> Move:
         return whole[0]
     if not sets or team(owner) == team(seat):
         return PASS  # a teammate's set stands
-    point_threat = hand.opens_point(table) and hand.point_open_to(owner)
-    budget = answer_budget(seat, owner, hand.left[owner], hand.is_gouji(table), point_threat)
+    gouji = hand.is_gouji(table)
+    point_threat = gouji and hand.opens_point(table) and hand.point_open_to(owner)  # (only 够级 sets ask)
+    budget = answer_budget(seat, owner, hand.left[owner], gouji, point_threat)
     cost = answer_cost(counts)
     best = min(sets, key=cost)
     return best if cost(best)[0] <= budget else PASS
@@ -126,7 +128,7 @@ def answer_cost(counts: list[int]) -> Callable[[CardSet], tuple[int, int]]:
 
     def cost(m: CardSet) -> tuple[int, int]:
         split = 1 if m.rank >= 0 and m.naturals < counts[m.rank] else 0
-        spent = wild_cost(m) + split * 2
+        spent = wild_cost(m) + split * SPLIT_COST
         if m.jokers and m.jokers >= reserve and rest > m.size:
             spent += 6  # the last joker leaves the hand defenceless
         return spent, m.value

@@ -21,10 +21,13 @@ from engine.gouji.sets import PASS, WILD_ONLY, YIELD, CardSet
 from engine.gouji.simulation import Known
 from engine.gouji.turns import Turn
 
-SPLIT = 2  # what splitting a rank costs an answer in the heuristic's eyes (`answer_cost`)
+SPLIT = heuristic.SPLIT_COST  # what splitting a rank costs an answer (`answer_cost`)
 
 
 class Reader:
+    """The facts read so far (`known`), and per seat the cards it played after the turn being
+    read: a fact about its cards then is one about its cards now, less those."""
+
     def __init__(self, hand: Hand, seat: int) -> None:
         self.known = Known()
         self.low = hand.low

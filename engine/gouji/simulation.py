@@ -189,18 +189,17 @@ def _deal_capped(
     return held
 
 
+def _cards_of(ranks: list[int]) -> HandCards:
+    counts = [0] * NRANKS
+    for rank in ranks:
+        counts[rank] += 1
+    return _cards_of_counts(counts)
+
+
 def _cards_of_counts(counts: list[int]) -> HandCards:
+    """A seat's cards from rank counts alone (suits are only for pictures: none here)."""
     cards = HandCards([])
     for rank, count in enumerate(counts):
         cards.counts[rank] = count
         cards.suits[rank].extend([None] * count)
-    return cards
-
-
-def _cards_of(ranks: list[int]) -> HandCards:
-    """A seat's cards from ranks alone (suits are only for pictures: none here)."""
-    cards = HandCards([])
-    for rank in ranks:
-        cards.counts[rank] += 1
-        cards.suits[rank].append(None)
     return cards
