@@ -5,6 +5,7 @@ the cards' luck cancels out; and the heuristic's known mistakes, counted.
     python -m benchmarks.gouji_duplicate --search [--samples 16] [--more 3] [--width 4] [--first 0]
     python -m benchmarks.gouji_duplicate --search --rules variant=houshuiwan   # any table options
     python -m benchmarks.gouji_duplicate --search --gains FILE   # each hand's points, to pair two runs
+    python -m benchmarks.gouji_duplicate --search --oracle   # the search seeing every hand (a bound)
 
 `--against` loads another version of the 够级 bot from a file (an older checkout, say) and plays
 today's bot against it; without it, today's bot plays itself (a sanity check: about 50 %).
@@ -24,6 +25,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+from benchmarks.oracle import seeing_every_hand
 from benchmarks.paired import interval, write_gains
 from engine import gouji
 from engine.bots import gouji as today
@@ -31,6 +33,7 @@ from engine.bots import gouji_search
 from engine.gouji.cards import THREE
 from engine.gouji.scoring import team
 from engine.gouji.sets import PASS, CardSet
+from engine.gouji.simulation import determinized
 from engine.seeding import rng
 
 Choose = Callable[[Any, int, random.Random], Any]
@@ -117,17 +120,22 @@ def main() -> None:
     parser.add_argument("--width", type=int, default=gouji_search.WIDTH, help="candidates compared")
     parser.add_argument("--rules", nargs="*", default=[], help="options, e.g. variant=houshuiwan")
     parser.add_argument("--gains", help="a file to write each hand's points to, one a line (to pair runs)")
+    parser.add_argument(
+        "--oracle", action="store_true", help="the search sees every hand (a bound, not a bot)"
+    )
     args = parser.parse_args()
     other = load_bot(args.against).choose if args.against else today.choose
     mine: Choose = today.choose
     name = "today's 够级 bot"
     if args.search:
         samples, more, width = args.samples, args.more, args.width
+        sample = seeing_every_hand if args.oracle else determinized
 
         def mine(hand: Any, seat: int, rand: random.Random) -> Any:
-            return gouji_search.choose(hand, seat, rand, samples, more, width)
+            return gouji_search.choose(hand, seat, rand, samples, more, width, sample)
 
         name = f"the 够级 search ({samples} samples, up to {more * samples}, {width} candidates)"
+        name += " seeing every hand" if args.oracle else ""
     start, cpu = time.perf_counter(), time.process_time()
     rules = gouji.Rules.from_options(dict(option.split("=", 1) for option in args.rules))
     results, points, mistakes, thinking = duplicate(args.hands, mine, other, args.first, rules)

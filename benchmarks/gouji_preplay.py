@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from benchmarks.oracle import seeing_every_hand
 from benchmarks.paired import interval, write_gains
 from engine import gouji
 from engine.bots import gouji as heuristic
@@ -38,15 +38,10 @@ from engine.bots import gouji_search
 from engine.gouji.hand import Hand
 from engine.gouji.scoring import team
 from engine.gouji.sets import Move
-from engine.gouji.simulation import Known, determinized
+from engine.gouji.simulation import determinized
 from engine.seeding import rng
 
 Decisions = Callable[[Hand, int, Move], bool]  # which of a team's decisions are measured
-
-
-def seeing_every_hand(hand: Hand, seat: int, rand: random.Random, known: Known | None) -> Hand:
-    """The oracle's sample: the real hands."""
-    return hand.clone()
 
 
 @dataclass

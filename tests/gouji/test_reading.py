@@ -116,7 +116,7 @@ def test_s11a_hands_that_look_the_same_after_the_others_played_give_the_same_sam
 
 
 def test_the_search_deals_every_sample_with_the_sampler_it_is_given_and_what_it_read() -> None:
-    """`benchmarks.gouji_preplay --oracle` gives the search the real hands through `sample`."""
+    """`--oracle` (gouji_preplay, gouji_duplicate) gives the search the real hands through `sample`."""
     hand = heuristic_hand(2, stop=50)
     seat = hand.to_act[0]
     seen: list[Known | None] = []
