@@ -21,6 +21,7 @@ URGENT = 16  # spent when the other side is about to finish, or its 够级 set w
 ONE_TWO = 5  # one wildcard 2 (and a split rank): the opposite's 够级 set that opens nothing
 SPLIT_COST = 2  # an answer that splits a rank leaves the rest of it weaker
 NEAR_FINISH = 6  # cards left that make a player dangerous
+TEAMMATES = -1  # the budget for a teammate's set: nothing (every answer costs 0 or more)
 # 明点 (gouji-variants.md A.6, B.6) only with a clear reason: this many jokers answer the
 # opposite's 够级 sets first (only the opposite may, unburnt) and keep it from opening point
 DECLARING_JOKERS = 4
@@ -91,16 +92,25 @@ def _answer(hand: Hand, seat: int, sets: list[CardSet]) -> Move:
     owner = hand.owner
     table = hand.table
     assert table is not None
-    counts = hand.cards[seat].counts
-    rest = sum(counts) - counts[THREE]
-    whole = [m for m in sets if m.size == rest]
-    if whole:  # the answer leaves only the 3s (a teammate's set too: the round is then ours)
-        return whole[0]
-    if not sets or team(owner) == team(seat):
-        return PASS  # a teammate's set stands
+    if not sets:
+        return PASS  # (before the questions below: most answers in a playout are passes)
+    if team(owner) == team(seat):
+        return answer_within(sets, hand.cards[seat].counts, TEAMMATES)  # a teammate's set stands
     gouji = hand.is_gouji(table)
     point_threat = gouji and hand.opens_point(table) and hand.point_open_to(owner)  # (only 够级 sets ask)
     budget = answer_budget(seat, owner, hand.left[owner], gouji, point_threat)
+    return answer_within(sets, hand.cards[seat].counts, budget)
+
+
+def answer_within(sets: list[CardSet], counts: list[int], budget: int) -> Move:
+    """The answer of a hand of these cards: going out if it can (a teammate's set too: the round
+    is then ours), else its cheapest set if that costs no more than `budget`, else a pass."""
+    rest = sum(counts) - counts[THREE]
+    whole = [m for m in sets if m.size == rest]
+    if whole:  # the answer leaves only the 3s
+        return whole[0]
+    if not sets:
+        return PASS
     cost = answer_cost(counts)
     best = min(sets, key=cost)
     return best if cost(best)[0] <= budget else PASS

@@ -8,19 +8,23 @@ this wrong, and a sample bends what no deal can meet. (A pass made for a seat th
 要不起, looks like any other: the table does not tell them apart, so neither does the reader.)
 
 The record is read newest first. A turn tells of the seat's cards then, which are its cards now
-and those it played since: a fact about then is a fact about now, less those cards.
+and those it played since: a fact about then is a fact about now, less those cards. Most facts
+are about one rank (caps, counts); what holds only of ranks together (a pass on a pair: no rank
+above it that a 2 would pair) is kept as the decision itself, asked again of each sample's cards
+(`AnswerCheck`, the seat's latest `CHECKED` answers and passes).
 """
 
 from __future__ import annotations
 
 from engine.bots import gouji as heuristic
-from engine.gouji.cards import ACE, BIG_JOKER, FOUR, KING, NRANKS, SEATS, SMALL_JOKER, TWO
+from engine.gouji.cards import ACE, BIG_JOKER, FOUR, KING, NRANKS, SEATS, SMALL_JOKER, THREE, TWO
 from engine.gouji.hand import Hand
 from engine.gouji.scoring import team
 from engine.gouji.sets import PASS, WILD_ONLY, YIELD, CardSet
 from engine.gouji.simulation import Known
 from engine.gouji.turns import Turn
 
+CHECKED = 6  # a seat's latest answers and passes asked again of each sample's cards
 SPLIT = heuristic.SPLIT_COST  # what splitting a rank costs an answer (`answer_cost`)
 
 
@@ -57,7 +61,34 @@ def read(hand: Hand, seat: int) -> Known:
             _as_leader(reader, turn)
         elif team(turn.owner) != team(who):
             _as_answerer(reader, turn)
+            if len(reader.known.checks[who]) < CHECKED:
+                reader.known.check(who, AnswerCheck(turn, list(reader.since[who])))
     return reader.known
+
+
+class AnswerCheck:
+    """A seat's answer or pass on the other team's set, asked again of the cards a sample deals
+    it: with those cards then (the sample's, and those it played since), the heuristic would
+    have chosen the same, or a set that cost as much. It tells what caps on single ranks cannot:
+    a pass on a pair worth spending on says no rank above it that one 2 would pair."""
+
+    def __init__(self, turn: Turn, since: list[int]) -> None:
+        assert turn.table is not None
+        self.table, self.move, self.budget, self.since = turn.table, turn.move, budget(turn), since
+
+    def __call__(self, world: Hand, counts: list[int]) -> bool:
+        """Whether the cards would have decided otherwise."""
+        then = [now + played for now, played in zip(counts, self.since, strict=True)]
+        expected = heuristic.answer_within(world.answers_of(then, self.table), then, self.budget)
+        made = self.move
+        if not isinstance(made, CardSet) or not isinstance(expected, CardSet):
+            return isinstance(made, CardSet) != isinstance(expected, CardSet)
+        if expected is made:
+            return False
+        if expected.size == sum(then) - then[THREE]:  # going out: any set that goes out will do
+            return made.size != expected.size
+        cost = heuristic.answer_cost(then)
+        return cost(expected) != cost(made)
 
 
 def _add(counts: list[int], move: CardSet) -> None:

@@ -33,6 +33,7 @@ SAMPLES = 16  # hands sampled per decision at first
 MORE = 3  # up to MORE × SAMPLES while a candidate looks better but not yet surely (54 ms mean, compiled)
 BEFORE_PLAY_SAMPLES = 3  # × SAMPLES for a decision before play
 LAST_SET_SAMPLES = 3  # × SAMPLES for a play that would go out
+WIN_BONUS = 0  # points a playout's win is worth beside its points (see docs/bots.md: measured, not taken)
 WIDTH = 4  # candidates compared: the heuristic's choice and its next best
 CONFIDENCE = 2.0  # standard errors a candidate's gain must clear to replace the heuristic's choice
 # the decisions before play that are searched (issue 33). Not the blind declaration (no card is
@@ -199,6 +200,8 @@ def playout(hand: Hand, rand: random.Random) -> tuple[int, ...]:
 
 
 def margin(scores: tuple[int, ...], seat: int) -> int:
-    """The seat's team's points less the other team's."""
+    """The seat's team's points less the other team's, and WIN_BONUS more for winning the hand
+    (less for losing it)."""
     side = team(seat)
-    return sum(points if team(s) == side else -points for s, points in enumerate(scores))
+    points = sum(p if team(s) == side else -p for s, p in enumerate(scores))
+    return points + WIN_BONUS * ((points > 0) - (points < 0))

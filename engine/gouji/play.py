@@ -74,15 +74,16 @@ class PlayPhase(HandState):
             if self.obligated[seat]:
                 leads = [m for m in leads if self._keeps_obligation(counts, m)]
             return [*leads, CLAIM] if self._may_claim(seat) else [*leads]
-        found = self._answers(counts, self.table)
+        found = self.answers_of(counts, self.table)
         if self.obligated[seat]:
             found = [m for m in found if self._keeps_obligation(counts, m)]
         elif self._is_burn(seat):
             found = [m for m in found if can_finish_with_jokers(counts, m, self.low)]
         return [*found, PASS, YIELD] if self._may_yield(seat) else [*found, PASS]
 
-    def _answers(self, counts: list[int], table: CardSet) -> list[CardSet]:
-        """Every set of these cards that beats `table` (§4, and B.3 where it applies)."""
+    def answers_of(self, counts: list[int], table: CardSet) -> list[CardSet]:
+        """Every set of these cards that beats `table` (§4, and B.3 where it applies): a seat's
+        own, or those a reader of the play supposes another seat held (issue 33)."""
         found = self.sets.answers(counts, table)
         if table.big and self.rules.bj_over_bj:
             found += self.sets.answers_over_big(counts, table)
@@ -164,7 +165,7 @@ class PlayPhase(HandState):
             if table.big and self.rules.bj_over_bj:  # only B.3 answers a big joker
                 return can_answer_over_big(counts, table, self.low)
             return can_answer(counts, table, self.low)
-        for move in self._answers(counts, self.table):
+        for move in self.answers_of(counts, self.table):
             if strict:
                 if self._keeps_obligation(counts, move):
                     return True

@@ -11,6 +11,7 @@ private — a tribute it paid or took — is not used: a sample may only know le
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from engine.gouji.cards import NRANKS, SEATS, HandCards
 from engine.gouji.hand import Hand
@@ -20,7 +21,11 @@ from engine.gouji.sets import can_finish_with_jokers
 
 TRIES = 20  # deals tried for seats bound by a burn before their obligation is relaxed
 READ_TRIES = 4  # deals tried for the one that breaks the fewest of what is known
+REPAIR_STEPS = 60  # then swaps of a card between two seats tried, to break fewer
 UNCAPPED = 99
+# a decision a seat was seen to take, asked of the cards a sample deals it (now): True if those
+# cards would have decided otherwise (engine.bots.gouji_reading)
+Check = Callable[[Hand, list[int]], bool]
 # decisions every asked seat takes at once, unseen by the others (the blind declaration apart:
 # no card is seen then, so there is nothing to search)
 ASKED_TOGETHER = frozenset({Phase.REVOLUTION, Phase.RESIST, Phase.DECLARE})
@@ -37,14 +42,17 @@ def hidden_counts(hand: Hand, seat: int) -> list[int]:
 
 class Known:
     """What a reader of the play infers of the other seats' hands now (issue 33): per seat and
-    rank, the most cards it can hold (`caps`), and counts of a rank it does not hold exactly
-    (`not_exactly`). A sample is dealt within the caps and, of a few deals, the one that breaks
-    fewest of the rest is kept; a reading that no deal meets (a seat that does not play as the
-    reader thinks) bends rather than breaks: a card no seat may take goes where there is room."""
+    rank, the most cards it can hold (`caps`), counts of a rank it does not hold exactly
+    (`not_exactly`), and decisions it was seen to take, asked again of a sample's cards
+    (`checks`). A sample is dealt within the caps; of a few deals the one that breaks fewest of
+    the rest is kept, then mended card by card (`_repair`). A reading that no deal meets (a seat
+    that does not play as the reader thinks) bends rather than breaks: a card no seat may take
+    goes where there is room."""
 
     def __init__(self) -> None:
         self.caps = [[UNCAPPED] * NRANKS for _ in range(SEATS)]
         self.not_exactly: list[list[tuple[int, int]]] = [[] for _ in range(SEATS)]
+        self.checks: list[list[Check]] = [[] for _ in range(SEATS)]
         self.capped = False
 
     def cap(self, seat: int, rank: int, most: int) -> None:
@@ -56,8 +64,14 @@ class Known:
         if count >= 0:
             self.not_exactly[seat].append((rank, count))
 
-    def misses(self, seat: int, counts: list[int]) -> int:
-        return sum(1 for rank, count in self.not_exactly[seat] if counts[rank] == count)
+    def check(self, seat: int, decision: Check) -> None:
+        self.checks[seat].append(decision)
+
+    def misses(self, world: Hand, seat: int) -> int:
+        """How much of what is known the seat's cards in this sample break."""
+        counts = world.cards[seat].counts
+        missed = sum(1 for rank, count in self.not_exactly[seat] if counts[rank] == count)
+        return missed + sum(1 for broken in self.checks[seat] if broken(world, counts))
 
 
 def determinized(hand: Hand, seat: int, rand: random.Random, known: Known | None = None) -> Hand:
@@ -93,13 +107,15 @@ def determinized(hand: Hand, seat: int, rand: random.Random, known: Known | None
             _hold_tribute(world, payer, owed, owed < due, [s for s in seats if s != payer], rand)
         if not all(_can_keep_obligation(world, other) for other in bound):
             continue
-        missed = 0 if known is None else sum(known.misses(o, world.cards[o].counts) for o in seats)
+        missed = 0 if known is None else sum(known.misses(world, o) for o in seats)
         if fewest < 0 or missed < fewest:
             fewest, best = missed, [cards.copy() for cards in world.cards]
         if missed == 0 or attempt + 1 >= READ_TRIES:
             break
     if fewest >= 0:
         world.cards = best
+        if fewest > 0 and known is not None:
+            _repair(world, seats, known, bound, rand)
     for other in seats:
         world.own[other] = list(world.cards[other].counts)
         world.dealt_point_set[other] = True  # whether its dealt hand held a point set is unknown
@@ -187,6 +203,47 @@ def _deal_capped(
             held[i][rank] += 1
             room[i] -= 1
     return held
+
+
+def _repair(world: Hand, seats: list[int], known: Known, bound: list[int], rand: random.Random) -> None:
+    """Brings a deal nearer what is known: a card of a seat that breaks some of it is swapped for
+    one of another seat, and the swap kept if the two break no more than before (and keep their
+    caps and obligations). Checks of whole decisions (a pass on a pair tells of the ranks above
+    it and the 2s together) are met far more often so than by drawing whole deals again."""
+    holding = [other for other in seats if len(world.cards[other])]  # (a seat out has no card to swap)
+    if len(holding) < 2:
+        return
+    missed = {other: known.misses(world, other) for other in holding}
+    for _ in range(REPAIR_STEPS):
+        wrong = [other for other in holding if missed[other]]
+        if not wrong:
+            return
+        a = rand.choice(wrong)
+        b = rand.choice([other for other in holding if other != a])
+        cards_a, cards_b = world.cards[a], world.cards[b]
+        give, take = _any_rank(cards_a.counts, rand), _any_rank(cards_b.counts, rand)
+        capped = cards_b.counts[give] >= known.caps[b][give] or cards_a.counts[take] >= known.caps[a][take]
+        if give == take or capped:
+            continue
+        cards_b.add(cards_a.take(give)[0])
+        cards_a.add(cards_b.take(take)[0])
+        now_a, now_b = known.misses(world, a), known.misses(world, b)
+        kept = all(_can_keep_obligation(world, other) for other in (a, b) if other in bound)
+        if kept and now_a + now_b <= missed[a] + missed[b]:
+            missed[a], missed[b] = now_a, now_b
+        else:
+            cards_a.add(cards_b.take(give)[0])
+            cards_b.add(cards_a.take(take)[0])
+
+
+def _any_rank(counts: list[int], rand: random.Random) -> int:
+    """The rank of a card drawn at random from these."""
+    pick = rand.randrange(sum(counts))
+    for rank, count in enumerate(counts):
+        pick -= count
+        if pick < 0:
+            return rank
+    raise AssertionError("a card is drawn from a hand that holds some")
 
 
 def _cards_of(ranks: list[int]) -> HandCards:

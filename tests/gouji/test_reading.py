@@ -13,7 +13,7 @@ from engine import gouji
 from engine.bots import gouji as heuristic
 from engine.bots import gouji_search
 from engine.bots.gouji_reading import read
-from engine.gouji.cards import NRANKS, SEATS
+from engine.gouji.cards import NRANKS, SEATS, HandCards
 from engine.gouji.sets import PASS
 from engine.gouji.simulation import Known, determinized
 from engine.gouji.turns import Turn
@@ -47,6 +47,8 @@ def broken(known: Known, hand: gouji.Hand, reader: int) -> list[str]:
             if counts[r] > known.caps[seat][r]
         ]
         found += [f"seat {seat} rank {r}: exactly {n}" for r, n in known.not_exactly[seat] if counts[r] == n]
+        checks = enumerate(known.checks[seat])
+        found += [f"seat {seat}: check {i} decided otherwise" for i, check in checks if check(hand, counts)]
     return found
 
 
@@ -60,6 +62,7 @@ def test_what_is_read_of_seats_that_play_as_the_heuristic_is_true_of_their_real_
     reader = hand.to_act[0]
     known = read(hand, reader)
     assert known.capped, "forty plays and more always tell something"
+    assert any(known.checks), "and some seat has answered or passed the other team"
     assert broken(known, hand, reader) == []
 
 
@@ -83,6 +86,48 @@ def test_a_lead_of_the_lowest_rank_caps_the_ranks_below_it_and_the_rank_itself()
     assert known.caps[1][four] > 8
     assert known.caps[1][gouji.cards.rank_of("8")] > 8  # nothing told of the higher ranks
     assert known.caps[2] == Known().caps[2]  # nor of seats that have not played
+
+
+# seat 1 leads 9 9 with five cards left: near finishing, so the heuristic would spend up to
+# THREAT on it, and seat 2 passes. Caps on single ranks allow "10 2" as much as "10 8"; only the
+# pass itself, asked again of the cards, tells that 10 with a 2 (cost 3) would have answered
+NEAR_FINISH_PAIR = [
+    "3 5 5 9 9 K K",
+    "9 9 J Q K A A",
+    "4 4 6 6 7 8 10",
+    "5 8 J Q 2 2 SJ",
+    "7 10 Q K A 2 2",
+    "4 6 8 J K A BJ",
+]
+
+
+def passed_near_finish_pair() -> gouji.Hand:
+    hand = gouji.from_hands(NEAR_FINISH_PAIR, leader=1)
+    hand.apply(1, "9 9")
+    if hand.to_act == [2]:
+        hand.apply(2, "pass")
+    return hand
+
+
+def test_a_pass_on_a_pair_worth_spending_on_tells_of_the_ranks_above_it_and_the_2s_together() -> None:
+    known = read(passed_near_finish_pair(), 0)
+    (check,) = known.checks[2]
+    hand = passed_near_finish_pair()
+    assert not check(hand, HandCards.from_text("4 4 6 6 7 8 10").counts)  # its real cards
+    assert check(hand, HandCards.from_text("4 4 6 6 7 10 2").counts)  # "10 2" costs 3: it would answer
+    assert check(hand, HandCards.from_text("4 4 6 6 7 J J").counts)  # "J J" costs nothing
+    assert not check(hand, HandCards.from_text("4 4 6 6 7 8 2").counts)  # nothing above 9 to pair
+
+
+def test_samples_are_mended_until_they_meet_what_a_seats_decisions_tell() -> None:
+    hand = passed_near_finish_pair()
+    known = read(hand, 0)
+    (check,) = known.checks[2]
+    rand = random.Random(5)
+    uniform = [check(w, w.cards[2].counts) for w in (determinized(hand, 0, rand) for _ in range(30))]
+    read_ = [check(w, w.cards[2].counts) for w in (determinized(hand, 0, rand, known) for _ in range(30))]
+    assert sum(uniform) >= 15, "dealt at random, seat 2 mostly holds an answer it would have played"
+    assert sum(read_) == 0
 
 
 def test_samples_keep_within_what_is_read_and_the_seats_counts() -> None:
