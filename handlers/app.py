@@ -83,7 +83,10 @@ def build(
     builder = builder.rate_limiter(limiter or PriorityRateLimiter())  # type: ignore[arg-type]
     metrics = Metrics()  # every Bot API call counted, as PTB's default clients are sized
     builder = builder.request(CountedRequest(metrics, connection_pool_size=256))
-    builder = builder.get_updates_request(CountedRequest(metrics, connection_pool_size=1))
+    # two connections for the pulls: at shutdown python-telegram-bot pulls once more to confirm
+    # the last updates, and with one that call can find the long poll still holding it (a pool
+    # time-out, logged as an error, under load)
+    builder = builder.get_updates_request(CountedRequest(metrics, connection_pool_size=2))
     app = builder.build()
     calm_shutdown_pulls()
     app.bot_data.config = config
