@@ -110,9 +110,8 @@ def passed_near_finish_pair() -> gouji.Hand:
 
 
 def test_a_pass_on_a_pair_worth_spending_on_tells_of_the_ranks_above_it_and_the_2s_together() -> None:
-    known = read(passed_near_finish_pair(), 0)
-    (check,) = known.checks[2]
     hand = passed_near_finish_pair()
+    (check,) = read(hand, 0).checks[2]
     assert not check(hand, HandCards.from_text("4 4 6 6 7 8 10").counts)  # its real cards
     assert check(hand, HandCards.from_text("4 4 6 6 7 10 2").counts)  # "10 2" costs 3: it would answer
     assert check(hand, HandCards.from_text("4 4 6 6 7 J J").counts)  # "J J" costs nothing
