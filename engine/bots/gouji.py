@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
 from engine.gouji.cards import BIG_JOKER, FOUR, KING, SMALL_JOKER, THREE, TWO
 from engine.gouji.hand import Hand
@@ -14,7 +15,9 @@ from engine.gouji.scoring import opposite, team
 from engine.gouji.sets import PASS, YIELD, CardSet, Move
 
 # What a wildcard is worth keeping: a 2 is useful, a small joker more, a big joker most.
-WILD_COST = {"twos": 3, "small": 7, "big": 10}
+TWO_COST: Final = 3
+SMALL_COST: Final = 7
+BIG_COST: Final = 10
 CHEAP = 0  # answers that spend no wildcard and split no rank are always worth playing
 THREAT = 8  # spent on a 够级 set or on a player close to finishing
 URGENT = 16  # spent when the other side is about to finish, or its 够级 set would open point
@@ -28,7 +31,7 @@ DECLARING_JOKERS = 4
 
 
 def wild_cost(move: CardSet) -> int:
-    return move.twos * WILD_COST["twos"] + move.small * WILD_COST["small"] + move.big * WILD_COST["big"]
+    return move.twos * TWO_COST + move.small * SMALL_COST + move.big * BIG_COST
 
 
 def choose(hand: Hand, seat: int, rand: random.Random) -> Move:

@@ -20,7 +20,7 @@ from engine.bots import gouji as heuristic
 from engine.gouji.cards import ACE, BIG_JOKER, FOUR, KING, NRANKS, SEATS, SMALL_JOKER, THREE, TWO
 from engine.gouji.hand import Hand
 from engine.gouji.scoring import team
-from engine.gouji.sets import PASS, WILD_ONLY, YIELD, CardSet
+from engine.gouji.sets import PASS, WILD_ONLY, YIELD, CardSet, Spend
 from engine.gouji.simulation import Known
 from engine.gouji.turns import Turn
 
@@ -75,17 +75,28 @@ class AnswerCheck:
     def __init__(self, turn: Turn, since: list[int]) -> None:
         assert turn.table is not None
         self.table, self.move, self.budget, self.since = turn.table, turn.move, budget(turn), since
+        self.spend = (heuristic.TWO_COST, heuristic.SMALL_COST, heuristic.BIG_COST, self.budget)
 
     def __call__(self, world: Hand, counts: list[int]) -> bool:
         """Whether the cards would have decided otherwise."""
-        then = [now + played for now, played in zip(counts, self.since, strict=True)]
-        expected = heuristic.answer_within(world.answers_of(then, self.table), then, self.budget)
+        return self.otherwise(world, counts, self.spend)
+
+    def otherwise(self, world: Hand, counts: list[int], spend: Spend | None) -> bool:
+        """The same, asking only the answers whose wildcards `spend` allows (None: every one).
+        One dearer than the budget is never chosen unless it goes out: only then are all asked
+        for (an answer holds as many cards as the table, or one more under B.3)."""
+        since = self.since
+        then = [counts[rank] + since[rank] for rank in range(NRANKS)]
+        rest = sum(then) - then[THREE]
+        if 0 <= rest - self.table.size <= 1:
+            spend = None
+        expected = heuristic.answer_within(world.answers_of(then, self.table, spend), then, self.budget)
         made = self.move
         if not isinstance(made, CardSet) or not isinstance(expected, CardSet):
             return isinstance(made, CardSet) != isinstance(expected, CardSet)
         if expected is made:
             return False
-        if expected.size == sum(then) - then[THREE]:  # going out: any set that goes out will do
+        if expected.size == rest:  # going out: any set that goes out will do
             return made.size != expected.size
         cost = heuristic.answer_cost(then)
         return cost(expected) != cost(made)
@@ -127,13 +138,13 @@ def _as_leader(reader: Reader, turn: Turn) -> None:
 
 def _as_answerer(reader: Reader, turn: Turn) -> None:
     """The heuristic answers the other team with its cheapest set (`answer_cost`: a whole rank
-    costs nothing, a split one `SPLIT`, each 2 `WILD_COST["twos"]`, a joker more) when that costs
+    costs nothing, a split one `SPLIT`, each 2 `TWO_COST`, a joker more) when that costs
     no more than the moment is worth (`budget`), else passes."""
     table, move, seat = turn.table, turn.move, turn.seat
     if table is None or table.jokers or not table.plain:
         return
     size = table.size
-    twos_cost = size * heuristic.WILD_COST["twos"]  # the set of 2s alone, which beats any rank
+    twos_cost = size * heuristic.TWO_COST  # the set of 2s alone, which beats any rank
     if move is PASS or move is YIELD:
         spend = budget(turn)
         if spend >= SPLIT:  # not even a split rank would do: fewer than `size` of each

@@ -19,11 +19,13 @@ from engine.gouji.sets import (
     YIELD,
     CardSet,
     Move,
+    Spend,
     beats_over_big,
     can_answer,
     can_answer_over_big,
     can_finish_with_jokers,
     holds,
+    within,
 )
 from engine.gouji.state import HandState
 from engine.gouji.turns import Turn
@@ -81,12 +83,13 @@ class PlayPhase(HandState):
             found = [m for m in found if can_finish_with_jokers(counts, m, self.low)]
         return [*found, PASS, YIELD] if self._may_yield(seat) else [*found, PASS]
 
-    def answers_of(self, counts: list[int], table: CardSet) -> list[CardSet]:
+    def answers_of(self, counts: list[int], table: CardSet, spend: Spend | None = None) -> list[CardSet]:
         """Every set of these cards that beats `table` (§4, and B.3 where it applies): a seat's
-        own, or those a reader of the play supposes another seat held (issue 33)."""
-        found = self.sets.answers(counts, table)
+        own, or those a reader of the play supposes another seat held (issue 33); with `spend`,
+        only those whose wildcards cost no more than its budget (`SetTable.answers`)."""
+        found = self.sets.answers(counts, table, spend)
         if table.big and self.rules.bj_over_bj:
-            found += self.sets.answers_over_big(counts, table)
+            found += [m for m in self.sets.answers_over_big(counts, table) if within(m, spend)]
         return found
 
     def _beats(self, move: CardSet, table: CardSet) -> bool:

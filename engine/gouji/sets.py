@@ -208,6 +208,8 @@ def parse_move(text: str) -> Move:
 # Enumeration ------------------------------------------------------------------------------
 
 Picker = Callable[[tuple[CardSet, ...]], tuple[CardSet, ...]]
+# what a 2, a small joker and a big joker cost, and the most an answer's wildcards may cost
+Spend = tuple[int, int, int, int]
 
 
 class SetTable:
@@ -278,12 +280,15 @@ class SetTable:
             out.append(card_set(THREE, counts[THREE]))
         return out
 
-    def answers(self, counts: list[int], table: CardSet) -> list[CardSet]:
-        """Every set of this hand that beats `table` (§4), found straight from the comparison."""
+    def answers(self, counts: list[int], table: CardSet, spend: Spend | None = None) -> list[CardSet]:
+        """Every set of this hand that beats `table` (§4), found straight from the comparison;
+        with `spend`, only those whose wildcards cost no more than its budget (a reader asking
+        what a seat would have answered needs no dearer set: issue 33)."""
         if table.big:
             return []
         size, out = table.size, []
         twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
+        two_price, small_price, big_price, budget = (0, 0, 0, 0) if spend is None else spend
         low = self.low
         floor = table.value + 1 if table.plain else low
         all_rows, row, twos_step, jokers_step = self.rows, self.row, self.twos_step, self.jokers_step
@@ -291,22 +296,26 @@ class SetTable:
         ranks = [r for r in range(max(floor, low), ACE + 1) if counts[r]]
         for b in range(table.small, min(big, size) + 1):
             for s in range(min(small, size - b) + 1):
+                left = budget - b * big_price - s * small_price
+                if left < 0:
+                    break
                 plain = size - b - s
                 w = s * jokers_step + b
                 if plain == 0:
                     out.append(wild_row[w])
                     continue
+                usable = twos if two_price == 0 else min(twos, left // two_price)
                 for rank in ranks:
                     have = counts[rank]
                     for naturals in range(
-                        plain - twos if plain > twos else 1, (have if have < plain else plain) + 1
+                        plain - usable if plain > usable else 1, (have if have < plain else plain) + 1
                     ):
                         out.append(
                             (all_rows[rank + 1][naturals] or row(rank, naturals))[
                                 (plain - naturals) * twos_step + w
                             ]
                         )
-                if plain <= twos and floor <= TWO:
+                if plain <= usable and floor <= TWO:
                     out.append(wild_row[plain * twos_step + w])
         return out
 
@@ -322,6 +331,14 @@ class SetTable:
         rest = list(counts)
         rest[BIG_JOKER] = 0
         return [card_set(m.rank, m.naturals, m.twos, m.small, extra) for m in self.answers(rest, others)]
+
+
+def within(move: CardSet, spend: Spend | None) -> bool:
+    """Whether the set's wildcards cost no more than `spend` allows (any set, without one)."""
+    if spend is None:
+        return True
+    two_price, small_price, big_price, budget = spend
+    return move.twos * two_price + move.small * small_price + move.big * big_price <= budget
 
 
 def without_big(move: CardSet) -> CardSet | None:

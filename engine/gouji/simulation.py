@@ -67,11 +67,16 @@ class Known:
     def check(self, seat: int, decision: Check) -> None:
         self.checks[seat].append(decision)
 
-    def misses(self, world: Hand, seat: int) -> int:
-        """How much of what is known the seat's cards in this sample break."""
+    def misses(self, world: Hand, seat: int, most: int = UNCAPPED) -> int:
+        """How much of what is known the seat's cards in this sample break (counted no further
+        than one past `most`: a caller that only asks whether it is more stops there)."""
         counts = world.cards[seat].counts
         missed = sum(1 for rank, count in self.not_exactly[seat] if counts[rank] == count)
-        return missed + sum(1 for broken in self.checks[seat] if broken(world, counts))
+        for broken in self.checks[seat]:  # (dearer than the facts on single ranks: asked last)
+            if missed > most:
+                break
+            missed += broken(world, counts)
+        return missed
 
 
 def determinized(hand: Hand, seat: int, rand: random.Random, known: Known | None = None) -> Hand:
@@ -227,9 +232,11 @@ def _repair(world: Hand, seats: list[int], known: Known, bound: list[int], rand:
             continue
         cards_b.add(cards_a.take(give)[0])
         cards_a.add(cards_b.take(take)[0])
-        now_a, now_b = known.misses(world, a), known.misses(world, b)
+        most = missed[a] + missed[b]
         kept = all(_can_keep_obligation(world, other) for other in (a, b) if other in bound)
-        if kept and now_a + now_b <= missed[a] + missed[b]:
+        now_a = known.misses(world, a, most) if kept else most + 1
+        now_b = known.misses(world, b, most - now_a) if now_a <= most else 1
+        if now_a + now_b <= most:
             missed[a], missed[b] = now_a, now_b
         else:
             cards_a.add(cards_b.take(give)[0])

@@ -116,6 +116,26 @@ def test_a_pass_on_a_pair_worth_spending_on_tells_of_the_ranks_above_it_and_the_
     assert check(hand, HandCards.from_text("4 4 6 6 7 10 2").counts)  # "10 2" costs 3: it would answer
     assert check(hand, HandCards.from_text("4 4 6 6 7 J J").counts)  # "J J" costs nothing
     assert not check(hand, HandCards.from_text("4 4 6 6 7 8 2").counts)  # nothing above 9 to pair
+    assert check(hand, HandCards.from_text("3 SJ BJ").counts)  # going out is taken, however dear
+
+
+@pytest.mark.parametrize("variant", ["standard", "outline", "houshuiwan"])
+def test_a_check_asks_only_answers_it_could_afford_and_decides_as_if_it_asked_all(variant: str) -> None:
+    decided = {True: 0, False: 0}
+    for seed, stop in [(0, 60), (1, 100), (2, 140), (3, 160)]:  # late too: answers that go out
+        hand = heuristic_hand(seed, stop, variant)
+        if hand.phase != "play":
+            continue
+        reader = hand.to_act[0]
+        rand = random.Random(seed)
+        worlds = [determinized(hand, reader, rand) for _ in range(40)]  # uniform: many break checks
+        for seat, checks in enumerate(read(hand, reader).checks):
+            for check in checks:
+                for world in worlds:
+                    counts = world.cards[seat].counts
+                    assert check(world, counts) == check.otherwise(world, counts, None)
+                    decided[check(world, counts)] += 1
+    assert min(decided.values()) > 100, "both answers are asked of, many times"
 
 
 def test_samples_are_mended_until_they_meet_what_a_seats_decisions_tell() -> None:

@@ -132,6 +132,32 @@ def test_s4_can_answer_agrees_with_the_enumeration() -> None:
         assert all(m.beats(table) for m in found)
 
 
+def test_answers_within_a_spend_are_the_answers_whose_wildcards_cost_no_more() -> None:
+    """The reader's bounded enumeration (issue 33) loses no set it may spend on and keeps none
+    it may not: a 2 at 3, a small joker at 7, a big one at 10, budgets as the heuristic's."""
+    import random
+
+    from engine.gouji.cards import shuffled_deck
+    from engine.gouji.sets import within
+
+    rand = random.Random(7)
+    bounded = 0
+    for _ in range(2000):
+        deck = shuffled_deck(rand)
+        hand, other = [0] * 15, [0] * 15
+        for card in deck[: rand.randint(1, 36)]:
+            hand[card.rank] += 1
+        for card in deck[100 : 100 + rand.randint(1, 8)]:
+            other[card.rank] += 1
+        table = rand.choice(leads(other))
+        spend = (3, 7, 10, rand.choice([-1, 0, 2, 5, 8, 16]))
+        everything = answers(hand, table)
+        found = answers(hand, table, spend)
+        assert found == [m for m in everything if within(m, spend)]
+        bounded += len(found) < len(everything)
+    assert bounded > 500  # the bound does cut, so the comparison is asked of cut lists
+
+
 @pytest.mark.parametrize(
     ("text", "base", "count"),
     [
