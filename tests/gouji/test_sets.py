@@ -1,11 +1,14 @@
 """§3 sets, §4 which set beats which, §5 够级 and 开点 sets."""
 
+import random
+from collections.abc import Iterator
+
 import pytest
 
 from engine import IllegalMove
 from engine.gouji import from_hands, parse_move
-from engine.gouji.cards import parse_counts
-from engine.gouji.sets import CardSet, answers, leads
+from engine.gouji.cards import parse_counts, shuffled_deck
+from engine.gouji.sets import CardSet, answers, can_answer, leads, within
 
 
 def beats(a: str, b: str) -> bool:
@@ -112,21 +115,21 @@ def test_s4_answers_are_exactly_the_sets_that_beat() -> None:
     assert "7 7" not in found
 
 
-def test_s4_can_answer_agrees_with_the_enumeration() -> None:
-    import random
-
-    from engine.gouji.cards import shuffled_deck
-    from engine.gouji.sets import can_answer
-
-    rand = random.Random(5)
-    for _ in range(2000):
+def random_hands_and_tables(seed: int, count: int = 2000) -> Iterator[tuple[list[int], CardSet]]:
+    """A hand of 1–36 cards and a set led from 1–8 others of the same shuffled decks."""
+    rand = random.Random(seed)
+    for _ in range(count):
         deck = shuffled_deck(rand)
         hand, other = [0] * 15, [0] * 15
         for card in deck[: rand.randint(1, 36)]:
             hand[card.rank] += 1
         for card in deck[100 : 100 + rand.randint(1, 8)]:
             other[card.rank] += 1
-        table = rand.choice(leads(other))
+        yield hand, rand.choice(leads(other))
+
+
+def test_s4_can_answer_agrees_with_the_enumeration() -> None:
+    for hand, table in random_hands_and_tables(5):
         found = answers(hand, table)
         assert can_answer(hand, table) == bool(found)
         assert all(m.beats(table) for m in found)
@@ -135,22 +138,9 @@ def test_s4_can_answer_agrees_with_the_enumeration() -> None:
 def test_answers_within_a_spend_are_the_answers_whose_wildcards_cost_no_more() -> None:
     """The reader's bounded enumeration (issue 33) loses no set it may spend on and keeps none
     it may not: a 2 at 3, a small joker at 7, a big one at 10, budgets as the heuristic's."""
-    import random
-
-    from engine.gouji.cards import shuffled_deck
-    from engine.gouji.sets import within
-
-    rand = random.Random(7)
     bounded = 0
-    for _ in range(2000):
-        deck = shuffled_deck(rand)
-        hand, other = [0] * 15, [0] * 15
-        for card in deck[: rand.randint(1, 36)]:
-            hand[card.rank] += 1
-        for card in deck[100 : 100 + rand.randint(1, 8)]:
-            other[card.rank] += 1
-        table = rand.choice(leads(other))
-        spend = (3, 7, 10, rand.choice([-1, 0, 2, 5, 8, 16]))
+    for index, (hand, table) in enumerate(random_hands_and_tables(7)):
+        spend = (3, 7, 10, [-1, 0, 2, 5, 8, 16][index % 6])
         everything = answers(hand, table)
         found = answers(hand, table, spend)
         assert found == [m for m in everything if within(m, spend)]
