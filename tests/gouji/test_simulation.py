@@ -164,16 +164,16 @@ def test_s11a_whether_a_set_left_its_player_only_3s_comes_from_the_sample_not_th
         assert hands_of(one) == hands_of(two) and one.smother_risk == two.smother_risk
 
 
-def test_a_close_call_gets_more_samples_up_to_three_times_the_first() -> None:
+def test_a_close_call_gets_more_samples_up_to_more_times_the_first() -> None:
     """A candidate that gains on average but not yet clearly is sampled further, up to MORE × the
     first samples; a clear gain, or none at all, stops the search."""
-    more = gouji_search.wants_more
+    more, times = gouji_search.wants_more, gouji_search.MORE
     noisy = [60, -40] * 8  # +10 a sample on average, but well within its spread
     clear = [10] * 16
     worse = [-10, -30] * 8
     assert more({PASS: []}, 0, 16) and more({PASS: clear}, 15, 16)  # the first samples always
-    assert more({PASS: noisy}, 16, 16) and more({PASS: noisy + noisy}, 32, 16)
-    assert not more({PASS: noisy * 3}, 48, 16)  # MORE × SAMPLES at most
+    assert more({PASS: noisy}, 16, 16) and more({PASS: noisy * (times - 1)}, 16 * (times - 1), 16)
+    assert not more({PASS: noisy * times}, 16 * times, 16)  # MORE × SAMPLES at most
     assert more({PASS: noisy * 3}, 48, 16, more=6) and not more({PASS: noisy * 6}, 96, 16, more=6)
     assert not more({PASS: clear}, 16, 16)
     assert not more({PASS: worse}, 16, 16)
