@@ -70,7 +70,7 @@ class Match(MatchPlay):
     def _end(self, reason: str) -> ev.MatchEnded:
         bonus = (0,) * SEATS
         if reason != "sweep":
-            bonus = compensation(self.hand.debts if self.hand.is_over else [])
+            bonus = compensation(self.rules, self.hand.debts if self.hand.is_over else [])
         for seat in range(SEATS):
             self.totals[seat] += bonus[seat]
         self.is_over, self.end_reason = True, reason
@@ -92,7 +92,7 @@ class Match(MatchPlay):
         if self.is_over:
             raise ValueError("the match is already over")
         last = self.hand if self.hand.is_over else (self.hands[-2] if len(self.hands) > 1 else self.hand)
-        bonus = compensation(last.debts)
+        bonus = compensation(self.rules, last.debts)
         for seat in range(SEATS):
             self.totals[seat] += bonus[seat]
         self.is_over, self.end_reason = True, "stopped"

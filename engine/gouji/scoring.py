@@ -115,8 +115,11 @@ def outline_scores(order: Sequence[int], sweep: int | None) -> tuple[int, ...]:
     return tuple(abs(difference) if team(s) == winner else 0 for s in range(SEATS))
 
 
-def compensation(debts: Sequence[Debt]) -> tuple[int, ...]:
-    """补偿积分 at an early end: the last hand's net tributes × 10 to each of the side ahead."""
+def compensation(rules: Rules, debts: Sequence[Debt]) -> tuple[int, ...]:
+    """补偿积分 at an early end: the last hand's net tributes × 10 to each of the side ahead. Club
+    scoring only (seed 001): under `scoring=outline` tributes carry no points (A.8)."""
+    if rules.scoring != "club":
+        return (0,) * SEATS
     net = 0  # tributes team 0 receives minus tributes team 1 receives
     for debt in debts:
         if team(debt.payer) == team(debt.receiver):

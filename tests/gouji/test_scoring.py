@@ -6,7 +6,9 @@ from dataclasses import asdict
 
 import pytest
 
-from engine.gouji import Debt, Rules, from_hands, new_game
+from engine.bots import gouji as heuristic
+from engine.gouji import Debt, Rules, from_hands, new_game, new_match
+from engine.gouji.events import MatchEnded
 from engine.gouji.scoring import FINISH_POINTS, compensation, hand_scores
 
 CLUB = Rules()
@@ -59,7 +61,7 @@ def test_s11_compensation_is_net_tributes_times_ten() -> None:
         Debt("smother", 0, 5, 1),
         Debt("burn", 2, 4),
     ]
-    assert compensation(debts) == (20, -20, 20, -20, 20, -20)
+    assert compensation(CLUB, debts) == (20, -20, 20, -20, 20, -20)
 
 
 def test_s11_random_hands_score_to_zero_under_club() -> None:
@@ -104,3 +106,28 @@ def test_s2_every_deal_is_216_cards_36_each_and_seeded() -> None:
     assert counts == {"3": 16, "10": 16, "2": 16, "SJ": 4, "BJ": 4}
     assert hands != [sorted(str(c) for c in new_game(12).hand(s)) for s in range(6)]
     assert list(itertools.chain(*hands))
+
+
+def played_match(rules: Rules, seed: int) -> tuple[list[Debt], tuple[int, ...]]:
+    """A one-hand match played by the heuristic: the debts its hand left and the match's bonus."""
+    match = new_match(seed=seed, rules=rules)
+    ended: list[MatchEnded] = []
+    while not match.is_over:
+        hand = match.hand
+        seat = hand.to_act[0]
+        events = match.apply(seat, heuristic.choose(hand, seat, random.Random(seed)))
+        ended += [e for e in events if isinstance(e, MatchEnded)]
+    return match.hand.debts, ended[0].compensation
+
+
+@pytest.mark.parametrize("variant", ["standard", "outline", "houshuiwan"])
+def test_s11_a8_compensation_at_the_hand_limit_only_under_club_scoring(variant: str) -> None:
+    """补偿积分 is club scoring's (seed 001); under `scoring=outline` tributes carry no points (A.8)."""
+    rules = Rules.from_options({"variant": variant, "max_hands": "1"})
+    for seed in range(20):
+        debts, bonus = played_match(rules, seed)
+        if any(compensation(CLUB, debts)):  # the last hand left tributes between the teams
+            break
+    else:
+        pytest.fail("no hand left tributes between the teams")
+    assert bonus == (compensation(CLUB, debts) if rules.scoring == "club" else (0,) * 6)
