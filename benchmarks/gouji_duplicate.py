@@ -6,6 +6,7 @@ the cards' luck cancels out; and the heuristic's known mistakes, counted.
     python -m benchmarks.gouji_duplicate --search --rules variant=houshuiwan   # any table options
     python -m benchmarks.gouji_duplicate --search --gains FILE   # each hand's points, to pair two runs
     python -m benchmarks.gouji_duplicate --search --oracle   # the search seeing every hand (a bound)
+    python -m benchmarks.gouji_duplicate --search --next-hand   # and what its tributes owed are worth
 
 `--against` loads another version of the 够级 bot from a file (an older checkout, say) and plays
 today's bot against it; without it, today's bot plays itself (a sanity check: about 50 %).
@@ -54,6 +55,7 @@ class Mistakes:
         self.teammate_pass = 0  # passed a teammate's set though an answer would leave only 3s
         self.wasted_wilds = 0  # ≥ 2 wildcards on the opposite's 够级 set that could not open point
         self.smothered = 0
+        self.tributes = 0  # tribute cards owed into the next hand to the team, less those it owes
 
     def see(self, hand: gouji.Hand, seat: int, move: Any) -> None:
         table = hand.table
@@ -73,14 +75,22 @@ class Mistakes:
 
 
 def duplicate(
-    hands: int, mine: Choose, theirs: Choose, first: int = 0, rules: gouji.Rules | None = None
+    hands: int,
+    mine: Choose,
+    theirs: Choose,
+    first: int = 0,
+    rules: gouji.Rules | None = None,
+    next_hand: list[int] | None = None,
 ) -> tuple[list[int], list[int], Mistakes, list[float]]:
     """Per deal, +1 / 0 / −1 for each of the two sittings (today's team won / drew / lost the
-    hand) and today's team's points; mistakes; mean thinking time (ms) of today's bot."""
+    hand) and today's team's points; mistakes; mean thinking time (ms) of today's bot. Given
+    `next_hand`, each sitting's match goes on to its second hand, played by the heuristic in every
+    seat, and that hand's points for today's team are added to the list (0 when the match ended)."""
     results, points, mistakes, thinking = [], [], Mistakes(), []
     for number in range(first, first + hands):
         for side in (0, 1):  # today's bot on the even seats, then on the odd ones
-            hand = gouji.new_game(seed=f"duplicate/{number}", rules=rules or gouji.Rules())
+            match = gouji.new_match(seed=f"duplicate/{number}", rules=rules or gouji.Rules())
+            hand = match.hand
             ply = 0
             while not hand.is_over:
                 seat = hand.to_act[0]
@@ -91,17 +101,38 @@ def duplicate(
                 if ours:
                     thinking.append(time.process_time() - start)
                     mistakes.see(hand, seat, move)
-                events = hand.apply(seat, move)
+                events = match.apply(seat, move)
                 mistakes.smothered += sum(  # by the other team (a teammate's 闷 is void, §9)
                     1 for e in events if e.kind == "Smothered" and team(e.seat) == side != team(e.by)
                 )
                 ply += 1
-            assert hand.scores is not None
-            own = sum(p for s, p in enumerate(hand.scores) if team(s) == side)
-            other = sum(p for s, p in enumerate(hand.scores) if team(s) != side)
-            results.append((own > other) - (own < other))
-            points.append(own - other)
+            margin = team_points(hand, side)
+            mistakes.tributes += sum(
+                (d.count if team(d.receiver) == side else -d.count)
+                for d in hand.debts
+                if team(d.receiver) != team(d.payer)
+            )
+            results.append((margin > 0) - (margin < 0))
+            points.append(margin)
+            if next_hand is not None:
+                next_hand.append(0 if match.is_over else team_points(played_out(match), side))
     return results, points, mistakes, thinking
+
+
+def played_out(match: gouji.Match) -> gouji.Hand:
+    """The match's current hand, played out by the heuristic in every seat."""
+    hand, ply = match.hand, 0
+    while not hand.is_over:
+        seat = hand.to_act[0]
+        match.apply(seat, today.choose(hand, seat, rng(hand.seed, "bot", seat, ply)))
+        ply += 1
+    return hand
+
+
+def team_points(hand: gouji.Hand, side: int) -> int:
+    """The team `side`'s points in the finished hand, less the other team's."""
+    assert hand.scores is not None
+    return sum(p if team(s) == side else -p for s, p in enumerate(hand.scores))
 
 
 def won_share(results: list[int]) -> tuple[float, float]:
@@ -123,6 +154,12 @@ def main() -> None:
     parser.add_argument(
         "--oracle", action="store_true", help="the search sees every hand (a bound, not a bot)"
     )
+    parser.add_argument(
+        "--next-hand",
+        action="store_true",
+        help="go on to each match's second hand, played by the heuristic in every seat, and count its points"
+        " too: what the tributes the first hand leaves owed are worth (with --gains, the two hands' sum)",
+    )
     args = parser.parse_args()
     other = load_bot(args.against).choose if args.against else today.choose
     mine: Choose = today.choose
@@ -138,9 +175,11 @@ def main() -> None:
         name += " seeing every hand" if args.oracle else ""
     start, cpu = time.perf_counter(), time.process_time()
     rules = gouji.Rules.from_options(dict(option.split("=", 1) for option in args.rules))
-    results, points, mistakes, thinking = duplicate(args.hands, mine, other, args.first, rules)
+    following: list[int] | None = [] if args.next_hand else None
+    results, points, mistakes, thinking = duplicate(args.hands, mine, other, args.first, rules, following)
+    both = points if following is None else [a + b for a, b in zip(points, following, strict=True)]
     if args.gains:
-        write_gains(args.gains, points)
+        write_gains(args.gains, both)
     n = len(results)
     share, margin = won_share(results)
     mean_points, points_margin = interval(points)
@@ -156,6 +195,15 @@ def main() -> None:
         f" {mistakes.teammate_pass / n:.2f}, ≥2 wildcards on a 够级 set that opens nothing"
         f" {mistakes.wasted_wilds / n:.2f}, smothered {mistakes.smothered / n:.2f}"
     )
+    owed = mistakes.tributes / n
+    print(f"  tribute cards owed into the next hand, to the team less by it: {owed:+.2f} a hand")
+    if following is not None:
+        mean_next, next_margin = interval(following)
+        mean_both, both_margin = interval(both)
+        print(
+            f"  the next hand, the heuristic in every seat: {mean_next:+.1f} ± {next_margin:.1f} points;"
+            f" the two hands: {mean_both:+.1f} ± {both_margin:.1f}"
+        )
     mean = 1000 * sum(thinking) / max(1, len(thinking))
     print(
         f"  thinking {mean:.1f} ms a decision mean, {1000 * max(thinking):.0f} ms at most (process time); "

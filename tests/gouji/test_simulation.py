@@ -182,6 +182,37 @@ def test_a_close_call_gets_more_samples_up_to_more_times_the_first() -> None:
     assert not more({PASS: clear, parse_move("6"): noisy}, 16, 16)
 
 
+@pytest.mark.parametrize("variant", ["standard", "outline", "houshuiwan"])
+@pytest.mark.parametrize("max_hands", [8, 1])
+def test_a8_where_the_scoring_counts_no_tribute_the_search_counts_the_cards_left_owed(
+    variant: str, max_hands: int
+) -> None:
+    """闷 (§9) scores nothing in its own hand under `scoring=outline` (A.8): the search counts the
+    card it leaves owed at what it is worth in the next hand (TRIBUTE_WORTH, measured by
+    benchmarks.gouji_tribute_worth), no card between teammates, and none after the match's last
+    hand. Club scoring counts the 闷 in the hand's points already."""
+    rules = gouji.Rules.from_options({"variant": variant, "max_hands": str(max_hands)})
+    hand = gouji.from_hands(["K 3 3", "A 5", "4", "4", "4", "4"], leader=0, rules=rules)
+    hand.apply(0, "K")
+    hand.apply(1, "A")  # seat 0 is smothered by seat 1, of the other team
+    gouji_search.playout(hand, random.Random(0))
+    assert ("smother", 0, 1) in [(d.kind, d.payer, d.receiver) for d in hand.debts]
+
+    def margins() -> list[int]:
+        return [gouji_search.margin(hand, seat) for seat in (0, 1)]
+
+    smothered = margins()
+    assert smothered[0] == -smothered[1]
+    hand.debts = [d for d in hand.debts if d.kind != "smother"]
+    ahead = rules.scoring == "outline" and max_hands > 1
+    worth = gouji_search.TRIBUTE_WORTH[rules.deck] if ahead else 0
+    assert margins() == [smothered[0] + worth, smothered[1] - worth]
+    hand.debts.append(gouji.Debt("last", 1, 3, 2))  # between teammates: void
+    assert margins() == [smothered[0] + worth, smothered[1] - worth]
+    hand.debts.append(gouji.Debt("last", 1, 0, 2))  # two cards, each counted
+    assert margins() == [smothered[0] + 3 * worth, smothered[1] - 3 * worth]
+
+
 # -- decisions before play (issue 33) ---------------------------------------------------------
 
 # seat 2 owes its teammate seat 0 the 二落贡 (§8.4); seat 0 chooses 吃 / 不吃 / 反抽
