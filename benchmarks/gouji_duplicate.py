@@ -107,11 +107,7 @@ def duplicate(
                 )
                 ply += 1
             margin = team_points(hand, side)
-            mistakes.tributes += sum(
-                (d.count if team(d.receiver) == side else -d.count)
-                for d in hand.debts
-                if team(d.receiver) != team(d.payer)
-            )
+            mistakes.tributes += gouji_search.net_tributes(hand, side)
             results.append((margin > 0) - (margin < 0))
             points.append(margin)
             if next_hand is not None:

@@ -222,11 +222,15 @@ def margin(hand: Hand, seat: int) -> int:
 
 
 def tribute_margin(hand: Hand, side: int) -> int:
+    """`net_tributes` at TRIBUTE_WORTH each."""
+    return TRIBUTE_WORTH[hand.rules.deck] * net_tributes(hand, side)
+
+
+def net_tributes(hand: Hand, side: int) -> int:
     """The tribute cards the finished hand leaves owed to the team `side` less those it owes,
-    between the teams, at TRIBUTE_WORTH each."""
-    net = sum(
+    between the teams (one between teammates changes nothing between them)."""
+    return sum(
         debt.count if team(debt.receiver) == side else -debt.count
         for debt in hand.debts
         if team(debt.receiver) != team(debt.payer)
     )
-    return TRIBUTE_WORTH[hand.rules.deck] * net
