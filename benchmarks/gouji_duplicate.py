@@ -32,7 +32,7 @@ from engine import gouji
 from engine.bots import gouji as today
 from engine.bots import gouji_search
 from engine.gouji.cards import THREE
-from engine.gouji.scoring import team
+from engine.gouji.scoring import net_tributes, team, team_margin
 from engine.gouji.sets import PASS, CardSet
 from engine.gouji.simulation import determinized
 from engine.seeding import rng
@@ -106,29 +106,31 @@ def duplicate(
                     1 for e in events if e.kind == "Smothered" and team(e.seat) == side != team(e.by)
                 )
                 ply += 1
-            margin = team_points(hand, side)
-            mistakes.tributes += gouji_search.net_tributes(hand, side)
+            assert hand.scores is not None
+            margin = team_margin(hand.scores, side)
+            mistakes.tributes += net_tributes(hand.debts, side)
             results.append((margin > 0) - (margin < 0))
             points.append(margin)
             if next_hand is not None:
-                next_hand.append(0 if match.is_over else team_points(played_out(match), side))
+                next_hand.append(0 if match.is_over else team_margin(played_out(match), side))
     return results, points, mistakes, thinking
 
 
-def played_out(match: gouji.Match) -> gouji.Hand:
-    """The match's current hand, played out by the heuristic in every seat."""
-    hand, ply = match.hand, 0
+def played_out(match: gouji.Match) -> tuple[int, ...]:
+    """The match's current hand, played out by the heuristic in every seat: its scores."""
+    return heuristic_scores(match.hand, match.apply)
+
+
+def heuristic_scores(hand: gouji.Hand, apply: Callable[[int, Any], object]) -> tuple[int, ...]:
+    """Plays `hand` out by the heuristic in every seat, each move through `apply` (the hand's own,
+    or its match's to go on to the next hand); its scores."""
+    ply = 0
     while not hand.is_over:
         seat = hand.to_act[0]
-        match.apply(seat, today.choose(hand, seat, rng(hand.seed, "bot", seat, ply)))
+        apply(seat, today.choose(hand, seat, rng(hand.seed, "bot", seat, ply)))
         ply += 1
-    return hand
-
-
-def team_points(hand: gouji.Hand, side: int) -> int:
-    """The team `side`'s points in the finished hand, less the other team's."""
     assert hand.scores is not None
-    return sum(p if team(s) == side else -p for s, p in enumerate(hand.scores))
+    return hand.scores
 
 
 def won_share(results: list[int]) -> tuple[float, float]:

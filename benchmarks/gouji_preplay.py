@@ -36,7 +36,7 @@ from engine import gouji
 from engine.bots import gouji as heuristic
 from engine.bots import gouji_search
 from engine.gouji.hand import Hand
-from engine.gouji.scoring import team
+from engine.gouji.scoring import team, team_margin
 from engine.gouji.sets import Move
 from engine.gouji.simulation import determinized
 from engine.seeding import rng
@@ -115,7 +115,7 @@ def sitting(
     assert hand.scores is not None
     if hand.sweep is not None:
         tally.sweeps["searched" if searched else "heuristic", "ours" if hand.sweep == side else "theirs"] += 1
-    return sum(p if team(s) == side else -p for s, p in enumerate(hand.scores))
+    return team_margin(hand.scores, side)
 
 
 def run(

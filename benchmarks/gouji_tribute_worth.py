@@ -16,24 +16,17 @@ from __future__ import annotations
 import argparse
 import time
 
+from benchmarks.gouji_duplicate import heuristic_scores
 from benchmarks.paired import interval
 from engine import gouji
-from engine.bots import gouji as heuristic
 from engine.gouji.hand import Hand
-from engine.gouji.scoring import Debt, team
-from engine.seeding import rng
+from engine.gouji.scoring import Debt, team, team_margin
 
 
 def played_out(rules: gouji.Rules, seed: str, leader: int, owed: list[Debt]) -> tuple[int, ...]:
     """A second hand of a match dealt from `seed`, owing `owed`, played out by the heuristic."""
     hand = Hand(rules, seed, 2, leader, owed)
-    ply = 0
-    while not hand.is_over:
-        seat = hand.to_act[0]
-        hand.apply(seat, heuristic.choose(hand, seat, rng(hand.seed, "bot", seat, ply)))
-        ply += 1
-    assert hand.scores is not None
-    return hand.scores
+    return heuristic_scores(hand, hand.apply)
 
 
 def worth(rules: gouji.Rules, hands: int) -> list[int]:
@@ -45,7 +38,7 @@ def worth(rules: gouji.Rules, hands: int) -> list[int]:
         seed, leader = f"tribute/{number}", number * 7 % 6
         side = team(receiver)
         results = [
-            sum(p if team(s) == side else -p for s, p in enumerate(played_out(rules, seed, leader, owed)))
+            team_margin(played_out(rules, seed, leader, owed), side)
             for owed in ([], [Debt("smother", payer, receiver)])
         ]
         gains.append(results[1] - results[0])

@@ -26,7 +26,7 @@ from engine.bots.gouji_reading import read
 from engine.gouji.cards import THREE
 from engine.gouji.hand import Hand
 from engine.gouji.phase import Phase
-from engine.gouji.scoring import team
+from engine.gouji.scoring import net_tributes, team, team_margin
 from engine.gouji.sets import PASS, CardSet, Move
 from engine.gouji.simulation import Known, determinized
 
@@ -214,7 +214,7 @@ def margin(hand: Hand, seat: int) -> int:
     to the match's next hand at what they are worth there."""
     side = team(seat)
     assert hand.scores is not None
-    points = sum(p if team(s) == side else -p for s, p in enumerate(hand.scores))
+    points = team_margin(hand.scores, side)
     # the match's last hand leaves nothing to pay (and outline scoring has no 补偿积分)
     ahead = hand.rules.scoring == "outline" and hand.hand_no < hand.rules.max_hands
     owed = tribute_margin(hand, side) if ahead else 0
@@ -222,15 +222,6 @@ def margin(hand: Hand, seat: int) -> int:
 
 
 def tribute_margin(hand: Hand, side: int) -> int:
-    """`net_tributes` at TRIBUTE_WORTH each."""
-    return TRIBUTE_WORTH[hand.rules.deck] * net_tributes(hand, side)
-
-
-def net_tributes(hand: Hand, side: int) -> int:
-    """The tribute cards the finished hand leaves owed to the team `side` less those it owes,
-    between the teams (one between teammates changes nothing between them)."""
-    return sum(
-        debt.count if team(debt.receiver) == side else -debt.count
-        for debt in hand.debts
-        if team(debt.receiver) != team(debt.payer)
-    )
+    """The tribute cards the finished hand leaves owed between the teams, net to the team `side`,
+    at TRIBUTE_WORTH each."""
+    return TRIBUTE_WORTH[hand.rules.deck] * net_tributes(hand.debts, side)

@@ -120,9 +120,20 @@ def compensation(rules: Rules, debts: Sequence[Debt]) -> tuple[int, ...]:
     scoring only (seed 001): under `scoring=outline` tributes carry no points (A.8)."""
     if rules.scoring != "club":
         return (0,) * SEATS
-    net = 0  # tributes team 0 receives minus tributes team 1 receives
-    for debt in debts:
-        if team(debt.payer) == team(debt.receiver):
-            continue
-        net += debt.count if team(debt.receiver) == 0 else -debt.count
+    net = net_tributes(debts, 0)
     return tuple(net * COMPENSATION_PER_TRIBUTE * (1 if team(s) == 0 else -1) for s in range(SEATS))
+
+
+def net_tributes(debts: Sequence[Debt], side: int) -> int:
+    """The tribute cards owed to the team `side` less those it owes, between the teams (a debt
+    between teammates changes nothing between them)."""
+    return sum(
+        debt.count if team(debt.receiver) == side else -debt.count
+        for debt in debts
+        if team(debt.receiver) != team(debt.payer)
+    )
+
+
+def team_margin(scores: Sequence[int], side: int) -> int:
+    """The team `side`'s points less the other team's."""
+    return sum(p if team(s) == side else -p for s, p in enumerate(scores))
