@@ -16,8 +16,11 @@ about the decisions alone, not the cards' luck.
 `--going-out` measures instead the plays where the heuristic would go out (its set leaves only
 3s: where 闷 comes from), searched or the heuristic's; every other decision is the heuristic's.
 `--sweep` measures the plays made while a 烩 is at stake (every seat out so far is of one team),
-and counts each team's 烩. `--gains` writes each team-hand's gain, so that two versions of the
-search can be paired hand by hand. `--oracle` lets the search see the real hands instead of
+and counts each team's 烩. Each run also counts the team's 闷 and the tribute cards it leaves
+owed; where the scoring counts no tribute (`scoring=outline`), a card owed is also reported at its
+worth in the next hand (`gouji_search.TRIBUTE_WORTH`), as the search counts it. `--gains` writes
+each team-hand's gain (with those cards at their worth), so that two versions of the search can
+be paired hand by hand. `--oracle` lets the search see the real hands instead of
 sampling them: not a bot anyone may play, but the most that reading the other seats could gain.
 """
 
@@ -36,7 +39,7 @@ from engine import gouji
 from engine.bots import gouji as heuristic
 from engine.bots import gouji_search
 from engine.gouji.hand import Hand
-from engine.gouji.scoring import team, team_margin
+from engine.gouji.scoring import net_tributes, team, team_margin
 from engine.gouji.sets import Move
 from engine.gouji.simulation import determinized
 from engine.seeding import rng
@@ -52,6 +55,11 @@ class Tally:
     thinking: list[float] = field(default_factory=list)
     # 烩 (the first three places to one team) by ("searched" / "heuristic", "ours" / "theirs")
     sweeps: Counter[tuple[str, str]] = field(default_factory=Counter)
+    # the team's 闷 by the other team, by "searched" / "heuristic"
+    smothers: Counter[str] = field(default_factory=Counter)
+    # per hand and team: the tribute cards left owed to the team (less those it owes), searched
+    # less heuristic; what they are worth counts where the scoring counts no tribute (A.8)
+    owed: list[int] = field(default_factory=list)
     sample: gouji_search.Sampler = determinized  # how the search deals the cards it cannot see
 
 
@@ -92,10 +100,12 @@ def sweep_at_stake(hand: Hand, seat: int, move: Move) -> bool:
 
 def sitting(
     match: gouji.Match, side: int, searched: bool, tally: Tally, measured: Decisions = before_play
-) -> int:
-    """Plays the match's current hand out; the team `side`'s points less the other's. The team's
-    `measured` decisions are the search's when `searched`."""
+) -> tuple[int, int]:
+    """Plays the match's current hand out; the team `side`'s points less the other's, and the
+    tribute cards it leaves owed to the team less those it owes. The team's `measured` decisions
+    are the search's when `searched`."""
     hand = match.hand
+    way = "searched" if searched else "heuristic"
     ply = 0
     while not hand.is_over:
         seat = hand.to_act[0]
@@ -110,12 +120,15 @@ def sitting(
             if searched_move != move:
                 tally.changed[hand.phase] += 1
             move = searched_move
-        match.apply(seat, move)
+        events = match.apply(seat, move)
+        tally.smothers[way] += sum(
+            1 for e in events if e.kind == "Smothered" and team(e.seat) == side != team(e.by)
+        )
         ply += 1
     assert hand.scores is not None
     if hand.sweep is not None:
-        tally.sweeps["searched" if searched else "heuristic", "ours" if hand.sweep == side else "theirs"] += 1
-    return team_margin(hand.scores, side)
+        tally.sweeps[way, "ours" if hand.sweep == side else "theirs"] += 1
+    return team_margin(hand.scores, side), net_tributes(hand.debts, side)
 
 
 def run(
@@ -133,10 +146,12 @@ def run(
             base = match_at(seed, hand_no, rules)
             if base is None:
                 break  # the match ended (烩四) before that hand
-            plain = sitting(base, side, False, tally, measured)
+            plain, plain_owed = sitting(base, side, False, tally, measured)
             again = match_at(seed, hand_no, rules)
             assert again is not None
-            tally.gains.append(sitting(again, side, True, tally, measured) - plain)
+            points, owed = sitting(again, side, True, tally, measured)
+            tally.gains.append(points - plain)
+            tally.owed.append(owed - plain_owed)
     return tally
 
 
@@ -158,8 +173,10 @@ def main() -> None:
     start, cpu = time.perf_counter(), time.process_time()
     tally = run(args.deals, args.first, args.hand, rules, measured, args.oracle)
     mean, half = interval(tally.gains)
+    worth = gouji_search.TRIBUTE_WORTH[rules.deck] if rules.scoring == "outline" else 0
+    valued = [g + worth * o for g, o in zip(tally.gains, tally.owed, strict=True)]
     if args.gains:
-        write_gains(args.gains, tally.gains)
+        write_gains(args.gains, valued)
     changed = [g for g in tally.gains if g]
     what = "plays that would go out" if args.going_out else "decisions before play"
     print(
@@ -171,6 +188,16 @@ def main() -> None:
     for phase, count in tally.asked.most_common():
         print(f"  {phase:14} {count:4} decisions with a choice, {tally.changed[phase]:3} chosen otherwise")
     print(f"  points per team-hand, searched less heuristic: {mean:+.2f} ± {half:.2f} (95 %)")
+    owed, owed_half = interval(tally.owed)
+    print(f"  tribute cards left owed to the team, searched less heuristic: {owed:+.3f} ± {owed_half:.3f}")
+    if worth:  # tributes carry no points (A.8): at their worth in the next hand
+        total, total_half = interval(valued)
+        print(f"  and each card at its worth in the next hand ({worth}): {total:+.2f} ± {total_half:.2f}")
+    n = len(tally.gains)
+    print(
+        f"  闷 a team-hand: {tally.smothers['heuristic'] / n:.3f} with the team's decisions the heuristic's,"
+        f" {tally.smothers['searched'] / n:.3f} searched"
+    )
     for way in ("heuristic", "searched"):
         print(
             f"  烩 with the team's decisions {way}: by the team in {tally.sweeps[way, 'ours']},"

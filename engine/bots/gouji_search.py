@@ -129,9 +129,9 @@ def confident_gain(gains: list[int]) -> float:
 
 
 def candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) -> list[Move]:
-    """The heuristic's choice first, then passing (when allowed), then its next best sets; never a
-    mistake issue 18 lists. Going out over the other team's set is weighed like any answer: the
-    set may be beaten (闷), and passing keeps it."""
+    """The heuristic's choice first, then passing (when allowed), then its next best sets; never
+    wildcards wasted on a 够级 set (issue 18). Going out over any set is weighed against passing:
+    the set may be beaten (闷), and passing keeps it."""
     if goes_out(hand, seat, chosen) and (hand.table is None or team(hand.owner) == team(seat)):
         return last_set_candidates(hand, seat, chosen, width)
     counts = hand.cards[seat].counts
@@ -149,12 +149,16 @@ def candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) -> list[
 
 
 def last_set_candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) -> list[Move]:
-    """Going out on a lead, or over a teammate's set (passing that is issue 18's mistake: played
-    at once). A lead of one rank is weighed against leading part of it: the rank alone, when it
-    goes out with wildcards (4 4 2 2 is four 4s, easily beaten: 闷; 4 4 first keeps 2 2 for a last
-    set only jokers beat), or else fewer of the rank, the most first."""
+    """Going out on a lead, or over a teammate's set. Over a teammate's set it is weighed against
+    passing (issue 18 made it a rule to go out: the other team may still beat the set, 闷, while
+    the teammate's set may win the round; measured, passing where it gains does better). A lead
+    of one rank is weighed against leading part of it: the rank alone, when it goes out with
+    wildcards (4 4 2 2 is four 4s, easily beaten: 闷; 4 4 first keeps 2 2 for a last set only
+    jokers beat), or else fewer of the rank, the most first."""
     assert isinstance(chosen, CardSet)
-    if hand.table is not None or not chosen.naturals:
+    if hand.table is not None:
+        return [chosen, PASS]
+    if not chosen.naturals:
         return [chosen]
     moves = hand.legal_moves(seat)
     if chosen.twos + chosen.jokers:

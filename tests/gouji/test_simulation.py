@@ -61,12 +61,24 @@ def test_the_search_plays_a_legal_set_and_the_same_one_again_from_the_same_strea
 
 
 def test_the_search_answers_a_teammates_set_when_only_its_3s_would_be_left() -> None:
-    """Issue 18's first mistake, with the search (`bots=strong`)."""
-    hand = gouji.from_hands(["5 9 9", "4", "6 3 3", "4", "4", "4"], leader=0)
+    """Issue 18's first mistake, with the search (`bots=strong`): the big joker over the
+    teammate's 5 cannot be beaten, so going out on it is no 闷, and passing would only wait."""
+    hand = gouji.from_hands(["5 9 9", "4", "BJ 3 3", "4", "4", "4"], leader=0)
     hand.apply(0, "5")
-    assert str(gouji_search.choose(hand, 2, random.Random(1), samples=6)) == "6"
-    # no sample's luck can talk it out of going out: passing is not even compared
-    assert [str(m) for m in gouji_search.candidates(hand, 2, parse_move("6"))] == ["6"]
+    assert str(gouji_search.choose(hand, 2, random.Random(1), samples=6)) == "BJ"
+    # passing is compared (issue 33), and loses
+    assert [str(m) for m in gouji_search.candidates(hand, 2, parse_move("BJ"))] == ["BJ", "pass"]
+
+
+def test_s9_the_search_passes_a_teammates_set_rather_than_go_out_into_a_smother() -> None:
+    """闷 (§9, issue 33): 6 over the teammate's 5 leaves seat 2 only a 3, and seat 3's K beats the
+    6: a 闷, 10 points to seat 3 under club scoring. Issue 18's rule went out at once; the search
+    weighs passing, which keeps the 6 (both end in the same places)."""
+    hand = gouji.from_hands(["5 9", "4 4", "6 3", "K K 7", "4 4", "A A 8"], leader=0)
+    hand.apply(0, "5")  # seat 1 cannot answer: seat 2 is next
+    assert hand.to_act == [2]
+    assert str(gouji_search.heuristic.choose(hand, 2, random.Random(1))) == "6"
+    assert gouji_search.choose(hand, 2, random.Random(1), samples=6) is PASS
 
 
 def test_s9_the_search_weighs_leading_a_rank_alone_against_going_out_with_it_and_its_wildcards() -> None:
