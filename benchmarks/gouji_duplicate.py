@@ -22,7 +22,7 @@ import argparse
 import importlib.util
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import Any
 
@@ -101,10 +101,7 @@ def duplicate(
                 if ours:
                     thinking.append(time.process_time() - start)
                     mistakes.see(hand, seat, move)
-                events = match.apply(seat, move)
-                mistakes.smothered += sum(  # by the other team (a teammate's 闷 is void, §9)
-                    1 for e in events if e.kind == "Smothered" and team(e.seat) == side != team(e.by)
-                )
+                mistakes.smothered += smothers_against(match.apply(seat, move), side)
                 ply += 1
             assert hand.scores is not None
             margin = team_margin(hand.scores, side)
@@ -114,6 +111,12 @@ def duplicate(
             if next_hand is not None:
                 next_hand.append(0 if match.is_over else team_margin(played_out(match), side))
     return results, points, mistakes, thinking
+
+
+def smothers_against(events: Iterable[Any], side: int) -> int:
+    """How many of the events are a 闷 of a seat of the team `side` by the other team (a
+    teammate's 闷 is void, §9)."""
+    return sum(1 for e in events if e.kind == "Smothered" and team(e.seat) == side != team(e.by))
 
 
 def played_out(match: gouji.Match) -> tuple[int, ...]:

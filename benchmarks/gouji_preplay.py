@@ -33,6 +33,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from benchmarks.gouji_duplicate import smothers_against
 from benchmarks.oracle import seeing_every_hand
 from benchmarks.paired import interval, write_gains
 from engine import gouji
@@ -120,10 +121,7 @@ def sitting(
             if searched_move != move:
                 tally.changed[hand.phase] += 1
             move = searched_move
-        events = match.apply(seat, move)
-        tally.smothers[way] += sum(
-            1 for e in events if e.kind == "Smothered" and team(e.seat) == side != team(e.by)
-        )
+        tally.smothers[way] += smothers_against(match.apply(seat, move), side)
         ply += 1
     assert hand.scores is not None
     if hand.sweep is not None:
@@ -173,7 +171,7 @@ def main() -> None:
     start, cpu = time.perf_counter(), time.process_time()
     tally = run(args.deals, args.first, args.hand, rules, measured, args.oracle)
     mean, half = interval(tally.gains)
-    worth = gouji_search.TRIBUTE_WORTH[rules.deck] if rules.scoring == "outline" else 0
+    worth = gouji_search.tribute_worth(rules)
     valued = [g + worth * o for g, o in zip(tally.gains, tally.owed, strict=True)]
     if args.gains:
         write_gains(args.gains, valued)

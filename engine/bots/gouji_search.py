@@ -26,6 +26,7 @@ from engine.bots.gouji_reading import read
 from engine.gouji.cards import THREE
 from engine.gouji.hand import Hand
 from engine.gouji.phase import Phase
+from engine.gouji.rules import Rules
 from engine.gouji.scoring import net_tributes, team, team_margin
 from engine.gouji.sets import PASS, CardSet, Move
 from engine.gouji.simulation import Known, determinized
@@ -220,12 +221,19 @@ def margin(hand: Hand, seat: int) -> int:
     assert hand.scores is not None
     points = team_margin(hand.scores, side)
     # the match's last hand leaves nothing to pay (and outline scoring has no 补偿积分)
-    ahead = hand.rules.scoring == "outline" and hand.hand_no < hand.rules.max_hands
-    owed = tribute_margin(hand, side) if ahead else 0
+    owed = tribute_margin(hand, side) if hand.hand_no < hand.rules.max_hands else 0
     return points + owed + WIN_BONUS * ((points > 0) - (points < 0))
+
+
+def tribute_worth(rules: Rules) -> int:
+    """What one tribute card owed into the next hand is worth to the search: TRIBUTE_WORTH where
+    the scoring counts no tribute (`scoring=outline`, A.8); nothing under club scoring, which
+    scores the tributes in their own hand."""
+    return TRIBUTE_WORTH[rules.deck] if rules.scoring == "outline" else 0
 
 
 def tribute_margin(hand: Hand, side: int) -> int:
     """The tribute cards the finished hand leaves owed between the teams, net to the team `side`,
-    at TRIBUTE_WORTH each."""
-    return TRIBUTE_WORTH[hand.rules.deck] * net_tributes(hand.debts, side)
+    at `tribute_worth` each."""
+    worth = tribute_worth(hand.rules)
+    return worth * net_tributes(hand.debts, side) if worth else 0
