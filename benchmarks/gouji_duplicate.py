@@ -6,6 +6,7 @@ the cards' luck cancels out; and the heuristic's known mistakes, counted.
     python -m benchmarks.gouji_duplicate --search --rules variant=houshuiwan   # any table options
     python -m benchmarks.gouji_duplicate --search --gains FILE   # each hand's points, to pair two runs
     python -m benchmarks.gouji_duplicate --search --oracle   # the search seeing every hand (a bound)
+    python -m benchmarks.gouji_duplicate --search --oracle-until 8   # … only early in the hand
     python -m benchmarks.gouji_duplicate --search --next-hand   # and what its tributes owed are worth
 
 `--against` loads another version of the 够级 bot from a file (an older checkout, say) and plays
@@ -26,7 +27,7 @@ from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import Any
 
-from benchmarks.oracle import seeing_every_hand
+from benchmarks.oracle import seeing_every_hand, seeing_in_part
 from benchmarks.paired import interval, write_gains
 from engine import gouji
 from engine.bots import gouji as today
@@ -156,6 +157,10 @@ def main() -> None:
         "--oracle", action="store_true", help="the search sees every hand (a bound, not a bot)"
     )
     parser.add_argument(
+        "--oracle-until", type=int, help="… only while the seat holds more than K cards but 3s"
+    )
+    parser.add_argument("--oracle-from", type=int, help="… only once the seat holds K cards but 3s or fewer")
+    parser.add_argument(
         "--next-hand",
         action="store_true",
         help="go on to each match's second hand, played by the heuristic in every seat, and count its points"
@@ -168,12 +173,19 @@ def main() -> None:
     if args.search:
         samples, more, width = args.samples, args.more, args.width
         sample = seeing_every_hand if args.oracle else determinized
+        if args.oracle_until is not None or args.oracle_from is not None:
+            early = args.oracle_until is not None
+            sample = seeing_in_part(args.oracle_until if early else args.oracle_from, early)
 
         def mine(hand: Any, seat: int, rand: random.Random) -> Any:
             return gouji_search.choose(hand, seat, rand, samples, more, width, sample)
 
         name = f"the 够级 search ({samples} samples, up to {more * samples}, {width} candidates)"
         name += " seeing every hand" if args.oracle else ""
+        if args.oracle_until is not None:
+            name += f" seeing every hand while it holds more than {args.oracle_until} cards but 3s"
+        if args.oracle_from is not None:
+            name += f" seeing every hand once it holds {args.oracle_from} cards but 3s or fewer"
     start, cpu = time.perf_counter(), time.process_time()
     rules = gouji.Rules.from_options(dict(option.split("=", 1) for option in args.rules))
     following: list[int] | None = [] if args.next_hand else None

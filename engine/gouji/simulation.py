@@ -21,7 +21,7 @@ from engine.gouji.sets import can_finish_with_jokers
 
 TRIES = 20  # deals tried for seats bound by a burn before their obligation is relaxed
 READ_TRIES = 4  # deals tried for the one that breaks the fewest of what is known
-REPAIR_STEPS = 60  # then swaps of a card between two seats tried, to break fewer
+REPAIR_STEPS = 60  # then swaps of a card between two seats tried, to break fewer (300 measured: docs/bots.md)
 UNCAPPED = 99
 # a decision a seat was seen to take, asked of the cards a sample deals it (now): True if those
 # cards would have decided otherwise (engine.bots.gouji_reading)
@@ -66,6 +66,12 @@ class Known:
 
     def check(self, seat: int, decision: Check) -> None:
         self.checks[seat].append(decision)
+
+    def forget(self, seat: int) -> None:
+        """Nothing is known of the seat: it was seen to play as the reader does not think."""
+        self.caps[seat] = [UNCAPPED] * NRANKS
+        self.not_exactly[seat], self.checks[seat] = [], []
+        self.capped = any(most < UNCAPPED for caps in self.caps for most in caps)
 
     def misses(self, world: Hand, seat: int, most: int = UNCAPPED) -> int:
         """How much of what is known the seat's cards in this sample break (counted no further
