@@ -22,7 +22,7 @@ from engine.bots import gouji_search
 from engine.bots.gouji_reading import read
 from engine.gouji.cards import NRANKS, SEATS, TEN, TWO
 from engine.gouji.scoring import team
-from engine.gouji.simulation import Known, determinized
+from engine.gouji.simulation import UNCAPPED, Known, determinized
 
 GROUPS = {"3 to 9": range(TEN), "10 to A": range(TEN, TWO), "2s and jokers": range(TWO, NRANKS)}
 
@@ -43,6 +43,8 @@ def tally(
     sums: Counter[str],
     uniform: bool,
 ) -> None:
+    """Adds one position's figures to `sums`: per hidden seat, what is read of it, what its real
+    cards and `samples` samples break of that, and the cards each sample places rightly."""
     known = read(hand, seat)
     hidden = [other for other in range(SEATS) if other != seat and len(hand.cards[other])]
     start = time.process_time()
@@ -53,7 +55,7 @@ def tally(
     for other in hidden:
         who = "teammates" if team(other) == side else "the other team"
         real = hand.cards[other].counts
-        sums[f"{who}: read"] += sum(m < 99 for m in known.caps[other])
+        sums[f"{who}: read"] += sum(most < UNCAPPED for most in known.caps[other])
         sums[f"{who}: read"] += len(known.not_exactly[other]) + len(known.checks[other])
         sums[f"{who}: broken by the real cards"] += broken(known, hand, other)
         for world in worlds:
