@@ -7,10 +7,6 @@ team's set when no answer is cheap enough, so none was. A seat that plays otherw
 this wrong, and a sample bends what no deal can meet. (A pass made for a seat that cannot beat,
 要不起, looks like any other: the table does not tell them apart, so neither does the reader.)
 
-A seat caught playing unlike the heuristic (cards played that the reading said it could not
-hold: a human, or another searching bot, which leads and answers by its samples) is not read at
-all: a cap it breaks is a card pushed onto the other seats in every sample, where it is not.
-
 The record is read newest first. A turn tells of the seat's cards then, which are its cards now
 and those it played since: a fact about then is a fact about now, less those cards. Most facts
 are about one rank (caps, counts); what holds only of ranks together (a pass on a pair: no rank
@@ -41,11 +37,8 @@ class Reader:
         self.low = hand.low
         self.hidden = [s != seat and s != hand.claimant for s in range(SEATS)]
         self.since = [[0] * NRANKS for _ in range(SEATS)]  # per seat, the cards played since the turn read
-        self.unlike = [False] * SEATS  # per seat, whether it was seen to play unlike the heuristic
 
     def then_at_most(self, seat: int, rank: int, most: int) -> None:
-        if most < self.since[seat][rank]:  # it played since more than the heuristic would have held
-            self.unlike[seat] = True
         self.known.cap(seat, rank, most - self.since[seat][rank])
 
     def then_not(self, seat: int, rank: int, count: int) -> None:
@@ -70,9 +63,6 @@ def read(hand: Hand, seat: int) -> Known:
             _as_answerer(reader, turn)
             if len(reader.known.checks[who]) < CHECKED:
                 reader.known.check(who, AnswerCheck(turn, list(reader.since[who])))
-    for other in range(SEATS):
-        if reader.unlike[other]:  # its wrong caps would push its cards onto the other seats
-            reader.known.forget(other)
     return reader.known
 
 

@@ -67,12 +67,6 @@ class Known:
     def check(self, seat: int, decision: Check) -> None:
         self.checks[seat].append(decision)
 
-    def forget(self, seat: int) -> None:
-        """Nothing is known of the seat: it was seen to play as the reader does not think."""
-        self.caps[seat] = [UNCAPPED] * NRANKS
-        self.not_exactly[seat], self.checks[seat] = [], []
-        self.capped = any(most < UNCAPPED for caps in self.caps for most in caps)
-
     def misses(self, world: Hand, seat: int, most: int = UNCAPPED) -> int:
         """How much of what is known the seat's cards in this sample break (counted no further
         than one past `most`: a caller that only asks whether it is more stops there)."""
