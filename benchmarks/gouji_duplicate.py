@@ -153,13 +153,14 @@ def main() -> None:
     parser.add_argument("--width", type=int, default=gouji_search.WIDTH, help="candidates compared")
     parser.add_argument("--rules", nargs="*", default=[], help="options, e.g. variant=houshuiwan")
     parser.add_argument("--gains", help="a file to write each hand's points to, one a line (to pair runs)")
-    parser.add_argument(
+    seeing = parser.add_mutually_exclusive_group()
+    seeing.add_argument(
         "--oracle", action="store_true", help="the search sees every hand (a bound, not a bot)"
     )
-    parser.add_argument(
+    seeing.add_argument(
         "--oracle-until", type=int, help="… only while the seat holds more than K cards but 3s"
     )
-    parser.add_argument("--oracle-from", type=int, help="… only once the seat holds K cards but 3s or fewer")
+    seeing.add_argument("--oracle-from", type=int, help="… only once the seat holds K cards but 3s or fewer")
     parser.add_argument(
         "--next-hand",
         action="store_true",
