@@ -173,20 +173,20 @@ def main() -> None:
     name = "today's 够级 bot"
     if args.search:
         samples, more, width = args.samples, args.more, args.width
-        sample = seeing_every_hand if args.oracle else determinized
-        if args.oracle_until is not None or args.oracle_from is not None:
-            early = args.oracle_until is not None
-            sample = seeing_in_part(args.oracle_until if early else args.oracle_from, early)
+        sample, seeing = determinized, ""
+        if args.oracle:
+            sample, seeing = seeing_every_hand, " seeing every hand"
+        elif args.oracle_until is not None:
+            sample = seeing_in_part(args.oracle_until, early=True)
+            seeing = f" seeing every hand while it holds more than {args.oracle_until} cards but 3s"
+        elif args.oracle_from is not None:
+            sample = seeing_in_part(args.oracle_from, early=False)
+            seeing = f" seeing every hand once it holds {args.oracle_from} cards but 3s or fewer"
 
         def mine(hand: Any, seat: int, rand: random.Random) -> Any:
             return gouji_search.choose(hand, seat, rand, samples, more, width, sample)
 
-        name = f"the 够级 search ({samples} samples, up to {more * samples}, {width} candidates)"
-        name += " seeing every hand" if args.oracle else ""
-        if args.oracle_until is not None:
-            name += f" seeing every hand while it holds more than {args.oracle_until} cards but 3s"
-        if args.oracle_from is not None:
-            name += f" seeing every hand once it holds {args.oracle_from} cards but 3s or fewer"
+        name = f"the 够级 search ({samples} samples, up to {more * samples}, {width} candidates){seeing}"
     start, cpu = time.perf_counter(), time.process_time()
     rules = gouji.Rules.from_options(dict(option.split("=", 1) for option in args.rules))
     following: list[int] | None = [] if args.next_hand else None

@@ -20,9 +20,9 @@ from engine import gouji
 from engine.bots import gouji as heuristic
 from engine.bots import gouji_search
 from engine.bots.gouji_reading import read
-from engine.gouji.cards import NRANKS, SEATS, TEN, TWO
+from engine.gouji.cards import NRANKS, TEN, TWO
 from engine.gouji.scoring import team
-from engine.gouji.simulation import UNCAPPED, Known, determinized
+from engine.gouji.simulation import UNCAPPED, Known, determinized, hidden_seats
 
 GROUPS = {"3 to 9": range(TEN), "10 to A": range(TEN, TWO), "2s and jokers": range(TWO, NRANKS)}
 
@@ -46,7 +46,7 @@ def tally(
     """Adds one position's figures to `sums`: per hidden seat, what is read of it, what its real
     cards and `samples` samples break of that, and the cards each sample places rightly."""
     known = read(hand, seat)
-    hidden = [other for other in range(SEATS) if other != seat and len(hand.cards[other])]
+    hidden = [other for other in hidden_seats(hand, seat) if len(hand.cards[other])]
     start = time.process_time()
     worlds = [determinized(hand, seat, rand, None if uniform else known) for _ in range(samples)]
     sums["sample seconds"] += time.process_time() - start

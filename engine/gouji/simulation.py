@@ -34,7 +34,7 @@ ASKED_TOGETHER = frozenset({Phase.REVOLUTION, Phase.RESIST, Phase.DECLARE})
 def hidden_counts(hand: Hand, seat: int) -> list[int]:
     """Per rank, the cards the seat cannot place: those of every other seat, a shown hand apart."""
     pool = [0] * NRANKS
-    for other in _hidden_seats(hand, seat):
+    for other in hidden_seats(hand, seat):
         for rank, count in enumerate(hand.cards[other].counts):
             pool[rank] += count
     return pool
@@ -89,7 +89,7 @@ def determinized(hand: Hand, seat: int, rand: random.Random, known: Known | None
     seat a legal move)."""
     pool_counts = hidden_counts(hand, seat)
     pool = [rank for rank, count in enumerate(pool_counts) for _ in range(count)]
-    seats = _hidden_seats(hand, seat)
+    seats = hidden_seats(hand, seat)
     sizes = [len(hand.cards[other]) for other in seats]
     burner = None if hand.burn is None else hand.burn[0]  # bound too if its burn stands
     bound = [other for other in seats if hand.obligated[other] or other == burner]
@@ -181,7 +181,8 @@ def _can_keep_obligation(hand: Hand, seat: int) -> bool:
     return can_finish_with_jokers(hand.cards[seat].counts, None, hand.low)
 
 
-def _hidden_seats(hand: Hand, seat: int) -> list[int]:
+def hidden_seats(hand: Hand, seat: int) -> list[int]:
+    """The seats whose cards the seat cannot see: every other, a shown hand (挑牌) apart."""
     return [other for other in range(SEATS) if other != seat and other != hand.claimant]
 
 
