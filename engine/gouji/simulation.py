@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engine.gouji.cards import FOUR, NRANKS, SEATS, THREE, HandCards
+from engine.gouji.cards import NRANKS, SEATS, HandCards
 from engine.gouji.hand import Hand
 from engine.gouji.phase import Phase
 from engine.gouji.preplay import TRIBUTE_RANKS
@@ -97,18 +97,9 @@ def determinized(hand: Hand, seat: int, rand: random.Random, known: Known | None
     world = hand.clone()
     world.keeps_turns = False
     fewest, best = -1, world.cards
-    floors, caps = rule_bounds(hand, seats)
-    if known is not None:
-        caps = [
-            [min(a, b) for a, b in zip(mine, read, strict=True)]
-            for mine, read in zip(caps, known.caps, strict=True)
-        ]
-    bounded = (known is not None and known.capped) or any(any(seat_floors) for seat_floors in floors)
     for attempt in range(TRIES):
-        if bounded:
-            dealt = _deal_capped(
-                pool_counts, [caps[other] for other in seats], sizes, rand, [floors[other] for other in seats]
-            )
+        if known is not None and known.capped:
+            dealt = _deal_capped(pool_counts, [known.caps[other] for other in seats], sizes, rand)
             for other, counts in zip(seats, dealt, strict=True):
                 world.cards[other] = _cards_of_counts(counts)
         else:
@@ -129,7 +120,7 @@ def determinized(hand: Hand, seat: int, rand: random.Random, known: Known | None
     if fewest >= 0:
         world.cards = best
         if fewest > 0 and known is not None:
-            _repair(world, seats, known, (floors, caps), bound, rand)
+            _repair(world, seats, known, bound, rand)
     for other in seats:
         world.own[other] = list(world.cards[other].counts)
         world.dealt_point_set[other] = True  # whether its dealt hand held a point set is unknown
@@ -190,63 +181,23 @@ def _can_keep_obligation(hand: Hand, seat: int) -> bool:
     return can_finish_with_jokers(hand.cards[seat].counts, None, hand.low)
 
 
-def rule_bounds(hand: Hand, seats: list[int]) -> tuple[list[list[int]], list[list[int]]]:
-    """What the rules tell every player of the hidden seats' cards in play: per seat and rank, the
-    fewest (`floors`) and the most (`caps`) it holds. A seat smothered (闷, announced) holds only
-    its 3s. With 憋3 a seat's 3s go only in its last set, so in a dealt hand a seat still playing
-    holds the 3s it had after 买3: at least one (a buyer left without one, announced, was never
-    seen in 900 hands of self-play), and 后水湾's 马牌 (B.2) leaves exactly one 3, and one 4 until
-    the seat plays it. (A position set up in play, `from_hands`, had no 买3; and a teammate's 闷
-    is void and leaves no record in the hand: such a seat is dealt as any.)"""
-    floors = [[0] * NRANKS for _ in range(SEATS)]
-    caps = [[UNCAPPED] * NRANKS for _ in range(SEATS)]
-    if hand.phase != Phase.PLAY or not hand.rules.bie3:
-        return floors, caps
-    smothered = {debt.payer for debt in hand.specials if debt.kind == "smother"}
-    bought = hand.given_hands is None
-    horse = hand.rules.buying == "horse"
-    for other in seats:
-        held = len(hand.cards[other])
-        if not held or other in hand.out:
-            continue
-        if other in smothered:
-            caps[other] = [0] * NRANKS
-            floors[other][THREE] = caps[other][THREE] = held
-            continue
-        if not bought:
-            continue
-        floors[other][THREE] = 1
-        if horse:
-            caps[other][THREE] = 1
-            floors[other][FOUR] = caps[other][FOUR] = 0 if hand.played_four[other] else 1
-    return floors, caps
-
-
 def hidden_seats(hand: Hand, seat: int) -> list[int]:
     """The seats whose cards the seat cannot see: every other, a shown hand (挑牌) apart."""
     return [other for other in range(SEATS) if other != seat and other != hand.claimant]
 
 
 def _deal_capped(
-    pool: list[int], caps: list[list[int]], sizes: list[int], rand: random.Random, floors: list[list[int]]
+    pool: list[int], caps: list[list[int]], sizes: list[int], rand: random.Random
 ) -> list[list[int]]:
-    """The pool's cards dealt to seats of these sizes: first each seat's `floors` (the seats
-    that must hold most first, while the pool has them), then card by card, each to a seat with
-    room (more likely the more room it has: without caps, every deal is equally likely) whose cap
-    on the rank is not reached; the most capped ranks first, so that they find room."""
+    """The pool's cards dealt to seats of these sizes, card by card, each to a seat with room
+    (more likely the more room it has: without caps, every deal is equally likely) whose cap on
+    the rank is not reached; the most capped ranks first, so that they find room."""
     room = list(sizes)
     held = [[0] * NRANKS for _ in sizes]
     seats = range(len(sizes))
-    left = list(pool)
-    for i in sorted(seats, key=lambda i: -sum(floors[i])):
-        for rank, least in enumerate(floors[i]):
-            given = min(least, left[rank], room[i])
-            held[i][rank] += given
-            room[i] -= given
-            left[rank] -= given
-    order = sorted((rank for rank in range(NRANKS) if left[rank]), key=lambda r: sum(c[r] for c in caps))
+    order = sorted((rank for rank in range(NRANKS) if pool[rank]), key=lambda r: sum(c[r] for c in caps))
     for rank in order:
-        for _ in range(left[rank]):
+        for _ in range(pool[rank]):
             allowed = [i for i in seats if room[i] and held[i][rank] < caps[i][rank]]
             if not allowed:  # the reading was wrong about someone: the card goes where there is room
                 allowed = [i for i in seats if room[i]]
@@ -260,14 +211,7 @@ def _deal_capped(
     return held
 
 
-def _repair(
-    world: Hand,
-    seats: list[int],
-    known: Known,
-    bounds: tuple[list[list[int]], list[list[int]]],
-    bound: list[int],
-    rand: random.Random,
-) -> None:
+def _repair(world: Hand, seats: list[int], known: Known, bound: list[int], rand: random.Random) -> None:
     """Brings a deal nearer what is known: a card of a seat that breaks some of it is swapped for
     one of another seat, and the swap kept if the two break no more than before (and keep their
     caps and obligations). Checks of whole decisions (a pass on a pair tells of the ranks above
@@ -275,7 +219,6 @@ def _repair(
     holding = [other for other in seats if len(world.cards[other])]  # (a seat out has no card to swap)
     if len(holding) < 2:
         return
-    floors, caps = bounds
     missed = {other: known.misses(world, other) for other in holding}
     for _ in range(REPAIR_STEPS):
         wrong = [other for other in holding if missed[other]]
@@ -285,12 +228,7 @@ def _repair(
         b = rand.choice([other for other in holding if other != a])
         cards_a, cards_b = world.cards[a], world.cards[b]
         give, take = _any_rank(cards_a.counts, rand), _any_rank(cards_b.counts, rand)
-        capped = (
-            cards_b.counts[give] >= caps[b][give]
-            or cards_a.counts[take] >= caps[a][take]
-            or cards_a.counts[give] <= floors[a][give]
-            or cards_b.counts[take] <= floors[b][take]
-        )
+        capped = cards_b.counts[give] >= known.caps[b][give] or cards_a.counts[take] >= known.caps[a][take]
         if give == take or capped:
             continue
         cards_b.add(cards_a.take(give)[0])
