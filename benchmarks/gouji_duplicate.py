@@ -27,12 +27,12 @@ from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import Any
 
-from benchmarks.oracle import seeing_every_hand, seeing_in_part
+from benchmarks.oracle import knowing_seats, knowing_the_wildcards, seeing_every_hand, seeing_in_part
 from benchmarks.paired import interval, write_gains
 from engine import gouji
 from engine.bots import gouji as today
 from engine.bots import gouji_search
-from engine.gouji.cards import THREE
+from engine.gouji.cards import cards_but_threes
 from engine.gouji.scoring import net_tributes, team, team_margin
 from engine.gouji.sets import PASS, CardSet
 from engine.gouji.simulation import determinized
@@ -63,7 +63,7 @@ class Mistakes:
         if hand.phase != "play" or table is None:
             return
         counts = hand.cards[seat].counts
-        rest = sum(counts) - counts[THREE]
+        rest = cards_but_threes(counts)
         teammates = team(hand.owner) == team(seat)
         if (
             move is PASS
@@ -161,6 +161,12 @@ def main() -> None:
         "--oracle-until", type=int, help="… only while the seat holds more than K cards but 3s"
     )
     seeing.add_argument("--oracle-from", type=int, help="… only once the seat holds K cards but 3s or fewer")
+    seeing.add_argument(
+        "--oracle-wildcards", action="store_true", help="the search knows who holds 2s and jokers (a bound)"
+    )
+    seeing.add_argument(
+        "--oracle-seats", choices=("others", "teammates"), help="… the other team's or its teammates' hands"
+    )
     parser.add_argument(
         "--next-hand",
         action="store_true",
@@ -182,6 +188,13 @@ def main() -> None:
         elif args.oracle_from is not None:
             sample = seeing_in_part(args.oracle_from, early=False)
             seeing = f" seeing every hand once it holds {args.oracle_from} cards but 3s or fewer"
+        elif args.oracle_wildcards:
+            sample, seeing = knowing_the_wildcards, " knowing where the 2s and jokers are"
+        elif args.oracle_seats is not None:
+            sample, seeing = (
+                knowing_seats(args.oracle_seats == "others"),
+                f" seeing its {args.oracle_seats}' hands",
+            )
 
         def mine(hand: Any, seat: int, rand: random.Random) -> Any:
             return gouji_search.choose(hand, seat, rand, samples, more, width, sample)

@@ -9,9 +9,12 @@ from __future__ import annotations
 import random
 
 from engine.bots.gouji_search import Sampler
-from engine.gouji.cards import THREE
+from engine.gouji.cards import BIG_JOKER, SMALL_JOKER, TWO, cards_but_threes
 from engine.gouji.hand import Hand
-from engine.gouji.simulation import Known, determinized
+from engine.gouji.scoring import team
+from engine.gouji.simulation import Known, cards_of_counts, determinized, hidden_counts, hidden_seats
+
+WILDCARDS = (TWO, SMALL_JOKER, BIG_JOKER)
 
 
 def seeing_every_hand(hand: Hand, seat: int, rand: random.Random, known: Known | None) -> Hand:
@@ -25,8 +28,63 @@ def seeing_in_part(cards: int, early: bool) -> Sampler:
 
     def sample(hand: Hand, seat: int, rand: random.Random, known: Known | None) -> Hand:
         counts = hand.cards[seat].counts
-        if (sum(counts) - counts[THREE] > cards) == early:
+        if (cards_but_threes(counts) > cards) == early:
             return hand.clone()
         return determinized(hand, seat, rand, known)
 
     return sample
+
+
+def knowing_the_wildcards(hand: Hand, seat: int, rand: random.Random, known: Known | None) -> Hand:
+    """A sample in which every hidden seat holds its real 2s and jokers, the rest dealt as the
+    search deals it (within what is read): what knowing only where the wildcards are is worth."""
+    exact = _copy(known)
+    for other in hidden_seats(hand, seat):
+        for rank in WILDCARDS:
+            exact.caps[other][rank] = hand.cards[other].counts[rank]  # all of them: the deal is exact
+    exact.capped = True
+    return determinized(hand, seat, rand, exact)
+
+
+def knowing_seats(other_team: bool) -> Sampler:
+    """Samples in which the other team's seats (`other_team`), or the deciding seat's teammates,
+    hold their real cards, the rest dealt as the search deals them: whose cards knowing is worth
+    most. (A read sample; the seats not known keep what of it is left, and the rest is dealt to
+    them at random.)"""
+
+    def sample(hand: Hand, seat: int, rand: random.Random, known: Known | None) -> Hand:
+        world = determinized(hand, seat, rand, known)
+        hidden = hidden_seats(hand, seat)
+        seen = [other for other in hidden if (team(other) != team(seat)) == other_team]
+        left = hidden_counts(hand, seat)
+        for other in seen:
+            world.cards[other] = hand.cards[other].copy()
+            left = [n - mine for n, mine in zip(left, hand.cards[other].counts, strict=True)]
+        unseen = [other for other in hidden if other not in seen]
+        kept = []
+        for other in unseen:
+            keep = [min(n, free) for n, free in zip(world.cards[other].counts, left, strict=True)]
+            left = [free - n for free, n in zip(left, keep, strict=True)]
+            kept.append(keep)
+        rest = [rank for rank, n in enumerate(left) for _ in range(n)]
+        rand.shuffle(rest)
+        for other, keep in zip(unseen, kept, strict=True):
+            room = len(hand.cards[other]) - sum(keep)
+            for rank in rest[:room]:
+                keep[rank] += 1
+            rest = rest[room:]
+            world.cards[other] = cards_of_counts(keep)
+        for other in hidden:
+            world.own[other] = list(world.cards[other].counts)
+        return world
+
+    return sample
+
+
+def _copy(known: Known | None) -> Known:
+    """What is read, with caps of its own to tighten."""
+    copy = Known()
+    if known is not None:
+        copy.caps = [list(caps) for caps in known.caps]
+        copy.not_exactly, copy.checks = known.not_exactly, known.checks
+    return copy

@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from engine.gouji.cards import BIG_JOKER, FOUR, KING, SMALL_JOKER, THREE, TWO
+from engine.gouji.cards import BIG_JOKER, FOUR, KING, SMALL_JOKER, TWO, cards_but_threes
 from engine.gouji.hand import Hand
 from engine.gouji.scoring import opposite, team
 from engine.gouji.sets import PASS, YIELD, CardSet, Move
@@ -74,7 +74,7 @@ def _preplay(hand: Hand, seat: int, moves: list[Move]) -> Move:
 
 def _lead(hand: Hand, seat: int, sets: list[CardSet]) -> Move:
     counts = hand.cards[seat].counts
-    rest = sum(counts) - counts[THREE]
+    rest = cards_but_threes(counts)
     whole = [m for m in sets if m.size == rest]  # the rest in one set: finish now
     if whole:
         return max(whole, key=lambda m: (m.big, m.small, m.value))
@@ -108,7 +108,7 @@ def _answer(hand: Hand, seat: int, sets: list[CardSet]) -> Move:
 def answer_within(sets: list[CardSet], counts: list[int], budget: int) -> Move:
     """The answer of a hand of these cards: going out if it can (a teammate's set too: the round
     is then ours), else its cheapest set if that costs no more than `budget`, else a pass."""
-    rest = sum(counts) - counts[THREE]
+    rest = cards_but_threes(counts)
     whole = [m for m in sets if m.size == rest]
     if whole:  # the answer leaves only the 3s
         return whole[0]
@@ -136,7 +136,7 @@ def answer_budget(seat: int, owner: int, owner_left: int, gouji: bool, point_thr
 def answer_cost(counts: list[int]) -> Callable[[CardSet], tuple[int, int]]:
     """What an answer costs a hand of these cards: its wildcards, a split rank, and the last
     joker (keep at least one big set in reserve, so the last set is not smothered)."""
-    rest = sum(counts) - counts[THREE]
+    rest = cards_but_threes(counts)
     reserve = counts[BIG_JOKER] + counts[SMALL_JOKER] + counts[TWO]
 
     def cost(m: CardSet) -> tuple[int, int]:

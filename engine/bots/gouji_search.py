@@ -23,7 +23,7 @@ from typing import Final
 
 from engine.bots import gouji as heuristic
 from engine.bots.gouji_reading import read
-from engine.gouji.cards import THREE
+from engine.gouji.cards import cards_but_threes
 from engine.gouji.hand import Hand
 from engine.gouji.phase import Phase
 from engine.gouji.rules import Rules
@@ -175,7 +175,7 @@ def last_set_candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH)
 def goes_out(hand: Hand, seat: int, move: Move) -> bool:
     """Whether the move leaves the seat only its 3s."""
     counts = hand.cards[seat].counts
-    return isinstance(move, CardSet) and move.size == sum(counts) - counts[THREE]
+    return isinstance(move, CardSet) and move.size == cards_but_threes(counts)
 
 
 def is_rank_alone(move: Move, whole: CardSet, counts: list[int]) -> bool:

@@ -87,6 +87,12 @@ def parse_counts(text: str) -> list[int]:
     return counts
 
 
+def cards_but_threes(counts: list[int]) -> int:
+    """How many cards a hand of these counts holds besides its 3s: what it must still play before
+    its 3s may go (憋3), so 0 means it has gone out or been smothered."""
+    return sum(counts) - counts[THREE]
+
+
 def counts_text(counts: list[int]) -> str:
     """Canonical notation: naturals low to high, then 2s, then SJ, then BJ."""
     return " ".join(RANKS[r] for r in range(NRANKS) for _ in range(counts[r]))

@@ -101,7 +101,7 @@ def determinized(hand: Hand, seat: int, rand: random.Random, known: Known | None
         if known is not None and known.capped:
             dealt = _deal_capped(pool_counts, [known.caps[other] for other in seats], sizes, rand)
             for other, counts in zip(seats, dealt, strict=True):
-                world.cards[other] = _cards_of_counts(counts)
+                world.cards[other] = cards_of_counts(counts)
         else:
             rand.shuffle(pool)
             start = 0
@@ -258,10 +258,10 @@ def _cards_of(ranks: list[int]) -> HandCards:
     counts = [0] * NRANKS
     for rank in ranks:
         counts[rank] += 1
-    return _cards_of_counts(counts)
+    return cards_of_counts(counts)
 
 
-def _cards_of_counts(counts: list[int]) -> HandCards:
+def cards_of_counts(counts: list[int]) -> HandCards:
     """A seat's cards from rank counts alone (suits are only for pictures: none here)."""
     cards = HandCards([])
     for rank, count in enumerate(counts):
