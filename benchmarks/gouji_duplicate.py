@@ -191,10 +191,9 @@ def main() -> None:
         elif args.oracle_wildcards:
             sample, seeing = knowing_the_wildcards, " knowing where the 2s and jokers are"
         elif args.oracle_seats is not None:
-            sample, seeing = (
-                knowing_seats(args.oracle_seats == "others"),
-                f" seeing its {args.oracle_seats}' hands",
-            )
+            others = args.oracle_seats == "others"
+            sample = knowing_seats(other_team=others)
+            seeing = " seeing the other team's hands" if others else " seeing its teammates' hands"
 
         def mine(hand: Any, seat: int, rand: random.Random) -> Any:
             return gouji_search.choose(hand, seat, rand, samples, more, width, sample)
