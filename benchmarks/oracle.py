@@ -12,7 +12,7 @@ from engine.bots.gouji_search import Sampler
 from engine.gouji.cards import BIG_JOKER, SMALL_JOKER, TWO, cards_but_threes
 from engine.gouji.hand import Hand
 from engine.gouji.scoring import team
-from engine.gouji.simulation import Known, cards_of_counts, determinized, hidden_counts, hidden_seats
+from engine.gouji.simulation import Known, cards_of_counts, determinized, hidden_counts, hidden_seats, settle
 
 WILDCARDS = (TWO, SMALL_JOKER, BIG_JOKER)
 
@@ -74,8 +74,7 @@ def knowing_seats(other_team: bool) -> Sampler:
                 keep[rank] += 1
             rest = rest[room:]
             world.cards[other] = cards_of_counts(keep)
-        for other in hidden:
-            world.own[other] = list(world.cards[other].counts)
+        settle(world, hand, seat)  # again, for the cards dealt anew
         return world
 
     return sample

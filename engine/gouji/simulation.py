@@ -121,17 +121,27 @@ def determinized(hand: Hand, seat: int, rand: random.Random, known: Known | None
         world.cards = best
         if fewest > 0 and known is not None:
             _repair(world, seats, known, bound, rand)
+    settle(world, hand, seat)
+    return world
+
+
+def settle(world: Hand, hand: Hand, seat: int) -> None:
+    """What the cards dealt to the seats `seat` cannot see decide in the sample `world` of `hand`:
+    each seat's own cards, whether it can keep an obligation (or its burn stand), whether the set
+    on the table left its player only 3s, and decisions asked of every seat at once."""
+    seats = hidden_seats(hand, seat)
+    burner = None if hand.burn is None else hand.burn[0]
     for other in seats:
         world.own[other] = list(world.cards[other].counts)
         world.dealt_point_set[other] = True  # whether its dealt hand held a point set is unknown
         world.obligated[other] = hand.obligated[other] and _can_keep_obligation(world, other)
     if hand.smother_risk in seats:  # whether the set on the table left its player only 3s is unseen
         world.smother_risk = hand.smother_risk if world._leaves_final_threes(hand.smother_risk, 0) else None
+    world.burn = hand.burn
     if burner in seats and not _can_keep_obligation(world, burner):
         world.burn = None  # (its special tribute is lost to the sample: rare, and only a sample)
     if hand.phase in ASKED_TOGETHER:
         _ask_again(world, seat)
-    return world
 
 
 def _teammate_tribute(hand: Hand, seat: int) -> tuple[int | None, int, int]:
