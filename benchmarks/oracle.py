@@ -9,12 +9,10 @@ from __future__ import annotations
 import random
 
 from engine.bots.gouji_search import Sampler
-from engine.gouji.cards import BIG_JOKER, SMALL_JOKER, TWO, cards_but_threes
+from engine.gouji.cards import WILDCARDS, cards_but_threes
 from engine.gouji.hand import Hand
 from engine.gouji.scoring import team
 from engine.gouji.simulation import Known, cards_of_counts, determinized, hidden_counts, hidden_seats, settle
-
-WILDCARDS = (TWO, SMALL_JOKER, BIG_JOKER)
 
 
 def seeing_every_hand(hand: Hand, seat: int, rand: random.Random, known: Known | None) -> Hand:

@@ -17,6 +17,7 @@ from engine.move import checked_notation, quoted
 RANKS: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")
 THREE, FOUR, TEN, JACK, QUEEN, KING, ACE, TWO, SMALL_JOKER, BIG_JOKER = 0, 1, 7, 8, 9, 10, 11, 12, 13, 14
 NATURALS = range(FOUR, ACE + 1)  # ranks that can be the base of an ordinary set
+WILDCARDS = (TWO, SMALL_JOKER, BIG_JOKER)  # 配牌: attached to a set of any natural rank (§3)
 NRANKS = len(RANKS)
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 SEATS = 6

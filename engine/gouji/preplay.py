@@ -11,7 +11,7 @@ from typing import NamedTuple
 from mypy_extensions import trait
 
 from engine.gouji import events as ev
-from engine.gouji.cards import BIG_JOKER, FOUR, RANKS, SEATS, SMALL_JOKER, THREE, TWO, Card
+from engine.gouji.cards import BIG_JOKER, FOUR, RANKS, SEATS, SMALL_JOKER, THREE, TWO, WILDCARDS, Card
 from engine.gouji.declarations import DECLARE
 from engine.gouji.phase import Phase
 from engine.gouji.scoring import Debt, opposite, team
@@ -75,7 +75,6 @@ class PrePlay(HandState):
 
     def _buy(self, rank: int, enemies_only: bool, out: list[ev.Event]) -> None:
         name = RANKS[rank]
-        wilds = (TWO, SMALL_JOKER, BIG_JOKER)
         for buyer in self._play_order(self.leader):
             if self.cards[buyer].counts[rank] or buyer in self.out:
                 continue
@@ -84,7 +83,7 @@ class PrePlay(HandState):
             if not enemies_only:
                 sellers += [(buyer + 2) % SEATS, (buyer + 4) % SEATS]
             seller = next((s for s in sellers if self.cards[s].counts[rank] >= 2), None)
-            can_pay = any(self.cards[buyer].counts[r] for r in wilds)
+            can_pay = any(self.cards[buyer].counts[r] for r in WILDCARDS)
             if seller is None or (enemies_only and not can_pay):  # A.3: no free 要3
                 out.append(ev.ThreeUnavailable(buyer, name))
                 continue
@@ -93,7 +92,7 @@ class PrePlay(HandState):
             paid = (
                 None
                 if team(seller) == team(buyer)
-                else next((r for r in wilds if self.cards[buyer].counts[r]), None)
+                else next((r for r in WILDCARDS if self.cards[buyer].counts[r]), None)
             )
             if paid is None:
                 out.append(ev.ThreeGiven(buyer, seller, name))
@@ -180,7 +179,7 @@ class PrePlay(HandState):
     def _credit_charge_tribute(self, seat: int, move: CardSet) -> None:
         """§8.2: tribute cards spent in 冲点 are tributes no longer owed."""
         spent = 0
-        for rank, count in zip((TWO, SMALL_JOKER, BIG_JOKER), (move.twos, move.small, move.big), strict=True):
+        for rank, count in zip(WILDCARDS, (move.twos, move.small, move.big), strict=True):
             used = min(count, self.own[seat][rank])
             self.own[seat][rank] -= used
             spent += used
