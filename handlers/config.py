@@ -36,6 +36,10 @@ class Config:
     http_host: str = "127.0.0.1"  # HTTP_HOST; 0.0.0.0 by default with a webhook (a proxy or container)
     http: bool = False  # whether the HTTP server runs: with a webhook, or HTTP_PORT set
     webapp_url: str | None = None  # WEBAPP_URL: the Mini App's public base, ending in "/"
+    # METRICS_PORT: /metrics (and /healthz) on an address of their own, METRICS_HOST (127.0.0.1
+    # by default), and /metrics no longer on the public port
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
 
     @property
     def webapp_path(self) -> str:
@@ -88,6 +92,12 @@ def load(env: Mapping[str, str] = os.environ) -> Config:
             raise ConfigError("WEBAPP_URL needs the HTTP server: set HTTP_PORT (or WEBHOOK_URL)")
         if not urlsplit(webapp).path.startswith("/app/"):
             raise ConfigError("WEBAPP_URL's path must start with /app/ (e.g. https://host/app/)")
+    metrics = env.get("METRICS_PORT", "").strip()
+    metrics_port = int(_number(env, "METRICS_PORT", 0, 1, 65535)) if metrics else None
+    if metrics_port is not None and not (webhook or http_port):
+        raise ConfigError("METRICS_PORT needs the HTTP server: set HTTP_PORT (or WEBHOOK_URL)")
+    if metrics_port == int(port):
+        raise ConfigError("METRICS_PORT must differ from the port the bot serves on")
     level = env.get("LOG_LEVEL", "INFO").strip().upper()
     if not isinstance(logging.getLevelName(level), int):
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
@@ -103,6 +113,8 @@ def load(env: Mapping[str, str] = os.environ) -> Config:
         http_host=env.get("HTTP_HOST", "").strip() or ("0.0.0.0" if webhook else "127.0.0.1"),
         http=bool(webhook or http_port),
         webapp_url=webapp,
+        metrics_port=metrics_port,
+        metrics_host=env.get("METRICS_HOST", "").strip() or "127.0.0.1",
     )
 
 

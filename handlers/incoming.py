@@ -3,10 +3,14 @@ plain reply. Every command handler reads an update through these."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from telegram import Chat, Message, Update
 from telegram.constants import ChatType
+from telegram.ext import ExtBot
+
+from handlers.ratelimit import CHATTER
+from handlers.updates import is_play
 
 
 def message(update: Update) -> Message:
@@ -30,7 +34,14 @@ def chat_of(update: Update) -> Chat:
 
 
 async def reply(update: Update, text: str, **kwargs: Any) -> None:
-    await message(update).reply_text(text, **kwargs)
+    """A reply in the update's chat. A command's reply in a private chat waits behind the
+    tables' traffic (`CHATTER`): a flood of strangers' /help must not delay anyone's hand."""
+    said = message(update)
+    if is_private(update) and not is_play(update):  # a private reply quotes nothing anyway
+        bot = cast("ExtBot[int]", said.get_bot())  # the application's: its limiter takes a priority
+        await bot.send_message(said.chat_id, text, rate_limit_args=CHATTER, **kwargs)
+        return
+    await said.reply_text(text, **kwargs)
 
 
 def is_private(update: Update) -> bool:

@@ -34,17 +34,20 @@ log = logging.getLogger(__name__)
 
 # Priorities, first served first: answering a press; a private message by default (the hand and
 # keyboard of the player whose turn it is); any other call; a group's by default (a command's
-# reply, a lobby); the players' housekeeping (a replaced hand message deleted: `TIDY`); the
-# groups' feed of redraws and news (`FEED`, merged meanwhile).
-PRESS, PRIVATE, OTHER, GROUP, TIDY, FEED = range(6)
-# Waiting calls go in three classes: answers to presses first (a player's pace bounds them),
-# then every other call but the feed's, then the feed, however long it waits (what piles up
-# meanwhile is merged, never lost). Within the middle class calls go in the order of arrival +
+# reply, a lobby); the players' housekeeping (a replaced hand message deleted: `TIDY`); replies
+# to commands in private chats (`CHATTER`: /help, /stats, which a crowd can send by thousands);
+# the groups' feed of redraws and news (`FEED`, merged meanwhile).
+PRESS, PRIVATE, OTHER, GROUP, TIDY, CHATTER, FEED = range(7)
+# Waiting calls go in four classes: answers to presses first (a player's pace bounds them),
+# then every other call but the chatter's and the feed's, then the chatter (issue 49: 2,000
+# strangers' /help took 80 s of the budget, and every table's messages waited behind them), then
+# the feed, however long it waits (what piles up meanwhile is merged, never lost). Within the
+# middle class calls go in the order of arrival +
 # patience: a keyboard goes before a group's reply that came up to 1.75 s earlier, but none
 # starves (at 200 tables the players' private traffic alone could take the whole budget, and the
 # lobbies being opened, and the tables waiting on them, never went on).
 PATIENCE = {PRIVATE: 0.25, OTHER: 1.0, GROUP: 2.0, TIDY: 5.0}
-_CLASS = {PRESS: 0, FEED: 2}  # the rest: 1
+_CLASS = {PRESS: 0, CHATTER: 2, FEED: 3}  # the rest: 1
 _AT: contextvars.ContextVar[int | None] = contextvars.ContextVar("priority", default=None)
 # A bucket lets `burst + rate × window` calls through in any window: kept within Telegram's
 # limits (30 in any second, 20 in any minute per group), so its 429s are the exception
@@ -54,6 +57,10 @@ GROUP_PER_MINUTE = 15.0
 GROUP_BURST = 5.0
 BACKOFF = (0.5, 1.5, 4.0)  # seconds before each retry of a failed call
 MAX_PAUSE = 60.0  # a retry_after beyond this is not waited for: the call fails
+# calls that only read what Telegram knows of a chat: Telegram's per-group limit is on messages
+# sent to the group, so these wait for the bot's budget only (an outsider's page asking whether
+# they may watch must never spend the group's messages: issue 49)
+READS = frozenset({"getChatMember", "getChat", "getChatAdministrators", "getChatMemberCount"})
 # calls that may be repeated safely when their answer timed out (they change nothing twice)
 IDEMPOTENT = frozenset(
     {
@@ -159,8 +166,8 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
     def short(self) -> bool:
         """Whether the calls that would go before a player's message take more than a second of
         the budget (the players' messages then take the cheaper way: an edit rather than a new
-        message). The groups' feed waits behind them, so its backlog does not count."""
-        ahead = sum(1 for kind, *_, waiter in self._waiting if kind < _CLASS[FEED] and not waiter.done())
+        message). The chatter and the groups' feed wait behind them, so their backlog does not count."""
+        ahead = sum(1 for kind, *_, waiter in self._waiting if kind < _CLASS[CHATTER] and not waiter.done())
         return ahead > self._bucket.rate
 
     async def shutdown(self) -> None:
@@ -181,7 +188,8 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
     ) -> bool | dict[str, Any] | list[dict[str, Any]]:
         priority = priority_of(endpoint, data) if rate_limit_args is None else rate_limit_args
         chat = _chat_of(data)
-        group = chat if chat is not None and chat < 0 else None  # a group's budget too
+        # a group's budget too, for what is sent there
+        group = chat if chat is not None and chat < 0 and endpoint not in READS else None
         attempt = 0
         while True:
             if group is not None:

@@ -2,7 +2,11 @@
 updates of different chats and people at once, so a press at one table never waits for another
 table's command; an update waits only for earlier updates of its chat or of its sender, so a
 player's two presses, their `/start` in private and `/join` in the group, or a group's `/join`
-and `/startgame`, are handled in the order they were sent."""
+and `/startgame`, are handled in the order they were sent.
+
+Plays (button presses and typed moves) have a lane of their own (issue 49): a flood of commands
+(2,000 strangers' `/help` from a forwarded link) fills the other lane's slots while their replies
+wait for Telegram's budget, and a table's presses must not queue behind them."""
 
 from __future__ import annotations
 
@@ -14,7 +18,23 @@ from typing import Any
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 
-MAX_AT_ONCE = 256
+MAX_AT_ONCE = 256  # updates handled at once in each lane
+UNBOUNDED = 1 << 30  # python-telegram-bot starts a task per update anyway; the lanes bound them
+
+
+def is_play(update: object) -> bool:
+    """A button press, or a message typed in a private chat that is no command (a typed move)."""
+    if not isinstance(update, Update):
+        return False
+    if update.callback_query is not None:
+        return True
+    message = update.message
+    return (
+        message is not None
+        and message.chat.type == "private"
+        and bool(message.text)
+        and not (message.text or "").startswith("/")
+    )
 
 
 def order_keys(update: object) -> list[int]:
@@ -27,7 +47,9 @@ def order_keys(update: object) -> list[int]:
 
 class PerChatOrder(BaseUpdateProcessor):
     def __init__(self, max_concurrent_updates: int = MAX_AT_ONCE) -> None:
-        super().__init__(max_concurrent_updates)
+        # python-telegram-bot's own bound would hold plays behind commands: the lanes bound instead
+        super().__init__(UNBOUNDED)
+        self._lanes = {play: asyncio.BoundedSemaphore(max_concurrent_updates) for play in (True, False)}
         # per chat or person, the last update taken in: the next one of theirs waits for it
         self._last: dict[int, asyncio.Future[None]] = {}
 
@@ -41,8 +63,9 @@ class PerChatOrder(BaseUpdateProcessor):
         try:
             for previous in earlier.values():  # each only ever waits for older updates
                 await previous
-            started = True
-            await coroutine
+            async with self._lanes[is_play(update)]:
+                started = True
+                await coroutine
         finally:
             if not started and inspect.iscoroutine(coroutine):  # cancelled while waiting its turn
                 coroutine.close()

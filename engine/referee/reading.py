@@ -65,6 +65,15 @@ class Reading:
             steps = [(r.seat, r.kind, r.move) for r in await q.moves(match.id)]
         return make_record(row.game, dict(row.rules), match.seed, steps)
 
+    async def replay_group(self, match_id: int) -> int | None:
+        """The group of a match that has ended (one row read): whom its replay may be shown to.
+        None for a running match, an unknown one, or one of a game no longer served."""
+        async with self.core.store.reading() as q:
+            found = await q.played_match(match_id)
+        if found is None or found.ended_at is None or found.game not in GAMES:
+            return None
+        return found.group_id
+
     async def replay(
         self, group: int | None, match_id: int | None = None, round_no: int | None = None
     ) -> MatchReplay:

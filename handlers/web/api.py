@@ -13,18 +13,21 @@ user is the caller; nothing in a URL or body names who is asking.
                                           match, another group's or none at all: the same 404
 
 A seated player reads their own hand only; anyone else only the public view, and only as a
-member of the table's group (Telegram's getChatMember, whose yes is kept for `MEMBER_TTL`: a
-watched table's every change would otherwise cost a call per spectator). A move goes through `Referee.submit`
-with the version, exactly as a button press does."""
+member of the table's group (Telegram's getChatMember, asked through `MemberChecks`: answers
+kept, calls shared and bounded). A move goes through `Referee.submit` with the version, exactly
+as a button press does. Every body is read bounded in size and time (`bodies`); event streams
+are bounded per user and in all (`STREAMS_PER_USER`, `streams`): docs/security.md."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import logging
+import re
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from aiohttp import web
 from telegram.ext import Application
@@ -37,8 +40,11 @@ from handlers.membership import is_member_of
 from handlers.replays import replay_names
 from handlers.replies import refusal
 from handlers.services import Services
+from handlers.web.bodies import BadBody, json_body
 from handlers.web.initdata import MOVE_LIMIT, READ_LIMIT, InvalidInitData, WebAppUser, validate
 from handlers.web.live import LiveTables
+from handlers.web.members import Busy, MemberChecks
+from handlers.web.memory import keep
 from handlers.web.replayview import replay_json
 from handlers.web.tableview import described_moves, hand_tokens, public_json
 from render.scene import seconds_left
@@ -48,24 +54,13 @@ NO_STORE = {"Cache-Control": "no-store"}
 MAX_MOVE = 300  # characters: the longest notation of a legal move is far shorter
 KEEPALIVE = 15.0  # seconds between an event stream's comments, so proxies keep it open
 TABLE = r"{table:\d{1,12}}"
-MEMBER_TTL = 300.0  # seconds a spectator's membership is trusted before Telegram is asked again
-MEMBERS_KEPT = 10_000  # (group, user) pairs remembered at most; the oldest go first
+ROUND = re.compile(r"[0-9]{1,6}")  # a replay's round number (str.isdigit also takes "²")
+STREAMS_PER_USER = 4  # event streams one user may hold open (a phone and a desktop, with room)
 SIGNED_KEPT = 10_000  # initData strings whose signature was checked, kept with their user
 PUBLIC_KEPT = 64  # public views kept, by (table, version, language): every page asks the same
 REPLAYS_KEPT = 16  # replayed rounds kept, by (match, round, language): a group opens the same one
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-def keep(memory: dict[K, V], key: K, value: V, most: int) -> None:
-    """Remembers `value` as the newest entry (a dict's order is its insertion order) and lets
-    the oldest go beyond `most`."""
-    memory.pop(key, None)
-    memory[key] = value
-    while len(memory) > most:
-        del memory[next(iter(memory))]
 
 
 def reply(body: Any, status: int = 200) -> web.Response:
@@ -79,16 +74,24 @@ def reply(body: Any, status: int = 200) -> web.Response:
 
 class MiniAppApi:
     def __init__(
-        self, application: Application, live: LiveTables, now: Callable[[], float] = time.time
+        self,
+        application: Application,
+        live: LiveTables,
+        now: Callable[[], float] = time.time,
+        streams: int = 256,
     ) -> None:
+        """`streams`: event streams open at most, from everyone (the server sizes it below its
+        connection cap)."""
         self.application = application
         self.live = live
         self.now = now
         self.token = application.bot.token
-        self._members: dict[tuple[int, int], float] = {}  # (group, user) → until when trusted
+        self.members = MemberChecks(lambda group, user: is_member_of(application.bot, group, user))
+        self.most_streams = streams
+        self.streams: Counter[int] = Counter()  # open event streams by user
         self._public: dict[tuple[int, int, str], dict[str, Any]] = {}
         self._signed: dict[str, WebAppUser] = {}  # initData already checked: its user
-        self._replays: dict[tuple[int, int | None, str], tuple[int, dict[str, Any]]] = {}
+        self._replays: dict[tuple[int, int | None, str], dict[str, Any]] = {}
 
     def add_routes(self, router: web.UrlDispatcher) -> None:
         router.add_get("/api/tables/mine", self.mine)
@@ -153,16 +156,14 @@ class MiniAppApi:
         return view, seat
 
     async def member(self, group: int, user: int) -> bool:
-        """Whether Telegram says the user is in the group; a yes is kept for `MEMBER_TTL` (a no
-        never: one who joins the group may watch at once)."""
-        key, now = (group, user), self.now()
-        if self._members.get(key, 0.0) > now:
-            return True
-        if not await is_member_of(self.application.bot, group, user):
-            self._members.pop(key, None)
-            return False
-        keep(self._members, key, now + MEMBER_TTL, MEMBERS_KEPT)
-        return True
+        """Whether Telegram says the user is in the group (`MemberChecks`); 503 when too many
+        checks wait already."""
+        try:
+            return await self.members.member(group, user)
+        except Busy:
+            raise web.HTTPServiceUnavailable(
+                text=json.dumps({"error": "busy"}), headers={"Retry-After": "5", **NO_STORE}
+            ) from None
 
     # -- the calls -------------------------------------------------------------------------------
 
@@ -207,9 +208,9 @@ class MiniAppApi:
         if seat is None:
             return reply({"error": "not_seated"}, 403)
         try:
-            sent = await request.json()
+            sent = await json_body(request)
             move, version = sent["move"], sent["version"]
-        except (ValueError, KeyError, TypeError):
+        except (BadBody, KeyError, TypeError):
             return reply({"error": "bad_request"}, 400)
         if not isinstance(move, str) or not isinstance(version, int) or len(move) > MAX_MOVE:
             return reply({"error": "bad_request"}, 400)
@@ -226,8 +227,8 @@ class MiniAppApi:
         redrawn in the new way at once."""
         user = self.caller(request, MOVE_LIMIT)
         try:
-            wanted = (await request.json())["quiet"]
-        except (ValueError, KeyError, TypeError):
+            wanted = (await json_body(request))["quiet"]
+        except (BadBody, KeyError, TypeError):
             return reply({"error": "bad_request"}, 400)
         services = self.services
         if not isinstance(wanted, bool) or await services.player(user.id) is None:
@@ -247,22 +248,22 @@ class MiniAppApi:
         user = self.caller(request, READ_LIMIT)
         match_id = int(request.match_info["match"])
         wanted = request.query.get("round", "")
-        round_no = int(wanted) if wanted.isdigit() and len(wanted) <= 6 else None
+        round_no = int(wanted) if ROUND.fullmatch(wanted) else None
+        group = await self.referee.replay_group(match_id)  # one row: nothing is built for a stranger
+        if group is None or not await self.member(group, user.id):
+            return reply({"error": "no_replay"}, 404)  # running or unknown: the same answer
         lang = await self.lang_of(user)
         key = (match_id, round_no, lang)
-        kept = self._replays.get(key)  # a finished match never changes: built once
-        if kept is None:
+        body = self._replays.get(key)  # a finished match never changes: built once
+        if body is None:
             try:
                 found = await self.referee.replay(None, match_id, round_no)
-            except Refused:  # running, unknown, no such round: one answer, which tells nothing
+            except Refused:  # no such round: as unknown as no match
                 return reply({"error": "no_replay"}, 404)
             names = await replay_names(self.services, found, lang)
             body = await asyncio.to_thread(replay_json, found, names, lang)  # ~60 ms: off the loop
-            kept = found.group_id, body | {"lang": lang}
-            keep(self._replays, key, kept, REPLAYS_KEPT)
-        group, body = kept
-        if not await self.member(group, user.id):
-            return reply({"error": "no_replay"}, 404)
+            body |= {"lang": lang}
+            keep(self._replays, key, body, REPLAYS_KEPT)
         answer = reply(body)
         answer.enable_compression()  # a 够级 hand's steps: ~10 times smaller gzipped
         return answer
@@ -270,12 +271,25 @@ class MiniAppApi:
     async def events(self, request: web.Request) -> web.StreamResponse:
         user = self.caller(request, READ_LIMIT)
         view, _ = await self.access(request, user)
+        if self.streams[user.id] >= STREAMS_PER_USER:
+            return reply({"error": "too_many_streams"}, 429)
+        if self.streams.total() >= self.most_streams:
+            return web.Response(status=503, headers={"Retry-After": "15", **NO_STORE})
+        self.streams[user.id] += 1
+        try:
+            return await self._stream(request, view)
+        finally:
+            self.streams[user.id] -= 1
+            if not self.streams[user.id]:
+                del self.streams[user.id]
+
+    async def _stream(self, request: web.Request, view: TableView) -> web.StreamResponse:
         stream = web.StreamResponse(
             headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no", **NO_STORE}
         )
-        await stream.prepare(request)
         version, status, live = -1, view.status, self.live
         try:
+            await stream.prepare(request)
             while True:
                 # a version the referee has published: its change is in the store (`commit`
                 # raises the version before its transaction, and reloads if that fails)
@@ -297,6 +311,6 @@ class MiniAppApi:
                 await live.wait(view.id, version, KEEPALIVE)  # at once when the server closes
                 if live.closed:
                     break
-        except ConnectionResetError:
+        except ConnectionError:
             pass  # the page went away
         return stream

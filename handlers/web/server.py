@@ -6,6 +6,7 @@ WebSockets built in for the Mini App's live table; python-telegram-bot's own web
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from typing import Any
@@ -17,39 +18,85 @@ from telegram.ext import Application
 from handlers.config import Config
 from handlers.metrics import Metrics
 from handlers.web.api import MiniAppApi
+from handlers.web.guard import IDLE_SECONDS, Doorman, ServerLog, Throttled, connection_cap, raise_fd_limit
 from handlers.web.health import health
 from handlers.web.page import add_page
 from handlers.web.webhook import MAX_BODY, Webhook
 
 log = logging.getLogger(__name__)
 NO_STORE = {"Cache-Control": "no-store"}
+SHUTDOWN_SECONDS = 2.0  # requests still under way at a stop get this long (the streams end at once)
 
 
 class WebServer:
-    def __init__(self, config: Config, application: Application, metrics: Metrics) -> None:
+    """`fd_limit`: the process's file descriptors (raised toward the hard limit when not given);
+    the connection cap and the event streams' are sized below it (docs/security.md)."""
+
+    def __init__(
+        self, config: Config, application: Application, metrics: Metrics, fd_limit: int | None = None
+    ) -> None:
         self.config = config
         self.application = application
         self.metrics = metrics
-        self.web = web.Application(client_max_size=MAX_BODY)
+        self.cap = connection_cap(raise_fd_limit() if fd_limit is None else fd_limit)
+        self.throttled = Throttled(log)
+        self.web = self._app()
         self.web.router.add_get("/healthz", self.healthz)
-        self.web.router.add_get("/metrics", self.metrics_page)
+        if config.metrics_port is None:  # else only on its own address (`monitor`)
+            self.web.router.add_get("/metrics", self.metrics_page)
         if config.webhook_url:
             hook = Webhook(application, config.webhook_secret, metrics)
             self.web.router.add_post(config.webhook_path, hook.receive)
+        self.api: MiniAppApi | None = None
         if config.webapp_url:  # the Mini App: its page and its API (issue 31)
-            MiniAppApi(application, application.bot_data.live).add_routes(self.web.router)
+            self.api = MiniAppApi(application, application.bot_data.live, streams=self.cap // 2)
+            self.api.add_routes(self.web.router)
             add_page(self.web.router, config.webapp_path)
-        self.runner = web.AppRunner(self.web, access_log=None, handle_signals=False)
+        self.monitor = self._app() if config.metrics_port is not None else None
+        if self.monitor is not None:
+            self.monitor.router.add_get("/healthz", self.healthz)
+            self.monitor.router.add_get("/metrics", self.metrics_page)
+        self.runners: list[web.AppRunner] = []
+        self.listening: list[asyncio.Server] = []
+        self.doormen: list[Doorman] = []
         self.port: int | None = None
+
+    def _app(self) -> web.Application:
+        return web.Application(client_max_size=MAX_BODY)
 
     async def start(self) -> None:
         if self.config.webapp_url:
             self.application.bot_data.live.open()
-        await self.runner.setup()
-        site = web.TCPSite(self.runner, self.config.http_host, self.config.port)
-        await site.start()
+        addresses = [(self.web, self.config.http_host, self.config.port)]
+        if self.monitor is not None and self.config.metrics_port is not None:
+            addresses.append((self.monitor, self.config.metrics_host, self.config.metrics_port))
+        loop = asyncio.get_running_loop()
+        for app, host, port in addresses:
+            doorman = Doorman(self.cap, self.throttled)
+            app.middlewares.append(doorman.middleware)
+            runner = self._runner(app)
+            await runner.setup()
+            assert runner.server is not None
+            doorman.server = runner.server
+            self.runners.append(runner)
+            self.doormen.append(doorman)
+            self.listening.append(await loop.create_server(doorman, host, port, reuse_address=True))
+            log.info("serving HTTP on %s:%s", host, port)
         self.port = self.config.port
-        log.info("serving HTTP on %s:%s", self.config.http_host, self.config.port)
+
+    def _runner(self, app: web.Application) -> web.AppRunner:
+        """aiohttp's runner: a handler whose client left is cancelled; a connection in no
+        handler closes after IDLE_SECONDS (headers never finished included); a malformed
+        request is logged once a minute."""
+        return web.AppRunner(
+            app,
+            access_log=None,
+            handle_signals=False,
+            handler_cancellation=True,
+            keepalive_timeout=IDLE_SECONDS,
+            shutdown_timeout=SHUTDOWN_SECONDS,
+            logger=ServerLog(self.throttled),
+        )
 
     async def stop(self) -> None:
         """Stops listening (the port is free again) and ends the requests under way; once."""
@@ -57,7 +104,13 @@ class WebServer:
             self.port = None
             if self.config.webapp_url:  # open pages' event streams end now (aiohttp would wait 60 s)
                 await self.application.bot_data.live.close()
-            await self.runner.cleanup()
+            for server in self.listening:
+                server.close()
+            if self.api is not None:
+                await self.api.members.close()
+            for runner in self.runners:
+                await runner.cleanup()
+            self.listening, self.runners, self.doormen = [], [], []
 
     async def healthz(self, request: web.Request) -> web.Response:
         services = self.application.bot_data.services

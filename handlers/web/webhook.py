@@ -1,13 +1,13 @@
 """`POST <WEBHOOK_URL's path>`: Telegram delivering updates. A request without the secret
 Telegram was given (`X-Telegram-Bot-Api-Secret-Token`) gets 403 before its body is read; a body
-over `MAX_BODY` gets 413 without being read whole; one that is not an update gets 400. An
+over `MAX_BODY` gets 413 without being read whole; one that is not an update (a message without
+its chat included) or does not arrive whole within `BODY_SECONDS` gets 400. An
 accepted update joins python-telegram-bot's update queue, so it goes through the very handlers,
 per-chat ordering (`PerChatOrder`) and rate limiter that polling uses."""
 
 from __future__ import annotations
 
 import hmac
-import json
 import logging
 from collections import deque
 
@@ -16,6 +16,7 @@ from telegram import Update
 from telegram.ext import Application
 
 from handlers.metrics import Metrics
+from handlers.web.bodies import BadBody, parsed, read_body
 
 log = logging.getLogger(__name__)
 
@@ -38,9 +39,11 @@ class Webhook:
         if request.content_length is not None and request.content_length > MAX_BODY:
             return self._refused("too_large", web.HTTPRequestEntityTooLarge, MAX_BODY, request.content_length)
         try:
-            body = await request.read()  # a body without a length is cut off at MAX_BODY (client_max_size)
-        except web.HTTPRequestEntityTooLarge:
-            return self._refused("too_large", web.HTTPRequestEntityTooLarge, MAX_BODY, MAX_BODY + 1)
+            body = await read_body(request, MAX_BODY)  # whole within BODY_SECONDS, or refused
+        except BadBody as why:
+            if str(why) == "too_large":
+                return self._refused("too_large", web.HTTPRequestEntityTooLarge, MAX_BODY, MAX_BODY + 1)
+            return self._refused("bad_request", web.HTTPBadRequest)
         update = self._update(body)
         if update is None:
             return self._refused("bad_request", web.HTTPBadRequest)
@@ -54,19 +57,39 @@ class Webhook:
 
     def _update(self, body: bytes) -> Update | None:
         try:
-            data = json.loads(body)
-        except ValueError:  # not JSON, or not UTF-8
+            data = parsed(body)
+        except BadBody:  # not JSON, not UTF-8, or nested deeper than the parser goes
             return None
         if not isinstance(data, dict) or not isinstance(data.get("update_id"), int):
             return None
         try:
-            return Update.de_json(data, self.application.bot)
+            update = Update.de_json(data, self.application.bot)
         except Exception:  # JSON, but no update python-telegram-bot can read
             log.warning("webhook: a body that is no update was refused")
             return None
+        return update if whole(update) else None
 
     def _refused(self, why: str, error: type[web.HTTPError], *sizes: int) -> web.Response:
         self.metrics.webhook_requests.labels(why).inc()
         if sizes:  # 413 takes the limit and the size asked for
             return web.HTTPRequestEntityTooLarge(max_size=sizes[0], actual_size=sizes[1])
         return error()
+
+
+def whole(update: Update) -> bool:
+    """Whether every message the update carries has its chat (and a command or text its sender),
+    as Telegram always sends them: the handlers rely on both. A body made by hand may lack them."""
+    messages = (
+        update.message,
+        update.edited_message,
+        update.channel_post,
+        update.edited_channel_post,
+        update.callback_query.message if update.callback_query else None,
+    )
+    for message in messages:
+        if message is not None and getattr(message, "chat", None) is None:
+            return False
+    sent = update.message
+    if sent is not None and sent.chat.type != "channel" and sent.from_user is None:
+        return False
+    return not (update.callback_query is not None and update.callback_query.from_user is None)

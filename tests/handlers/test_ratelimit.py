@@ -10,6 +10,7 @@ import pytest
 from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
 
 from handlers.ratelimit import (
+    CHATTER,
     FEED,
     GROUP,
     PATIENCE,
@@ -292,4 +293,52 @@ async def test_short_of_budget_when_the_waiting_calls_need_more_than_a_second_of
     assert limiter.short()
     await one_token_a_second(limiter, now, waiting)
     assert not limiter.short()
+    await limiter.shutdown()
+
+
+async def test_replies_to_a_crowds_commands_wait_behind_every_tables_traffic_but_not_the_feed() -> None:
+    """Issue 49: 2,000 strangers' /help in private, replied at PRIVATE priority, took 80 s of the
+    budget ahead of the tables' hands and lobbies; their replies now wait behind them (and the
+    group feed, which merges, still behind them)."""
+    now = [0.0]
+    limiter = PriorityRateLimiter(per_second=1, burst=3, group_per_minute=1e6, now=lambda: now[0])
+    for _ in range(3):  # the budget is spent
+        await through(limiter, failing(), "sendMessage")
+    order: list[str] = []
+
+    async def call(name: str, chat: int, priority: int | None) -> None:
+        await limiter.process_request(
+            recording(order, name), (), {}, "sendMessage", {"chat_id": chat}, priority
+        )
+
+    waiting = [asyncio.create_task(call(f"help{n}", 1000 + n, CHATTER)) for n in range(3)]
+    waiting.append(asyncio.create_task(call("feed", -100, FEED)))
+    await asyncio.sleep(0)
+    now[0] += 30.0  # the crowd's replies have waited long: patience does not lift them
+    waiting += [asyncio.create_task(call("hand", 8, None)), asyncio.create_task(call("lobby", -200, None))]
+    await one_token_a_second(limiter, now, waiting)
+    assert order == ["hand", "lobby", "help0", "help1", "help2", "feed"]
+    assert not limiter.short()
+    await limiter.shutdown()
+
+
+async def test_a_membership_check_in_a_group_spends_the_bots_budget_not_the_groups() -> None:
+    """Issue 49: an outsider's 40 page requests spent the group's 15 messages a minute on
+    getChatMember, and the group's /help went unanswered for 100 s."""
+    now = [0.0]
+    limiter = PriorityRateLimiter(
+        per_second=1e6, burst=1e6, group_per_minute=1, group_burst=1, now=lambda: now[0]
+    )
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        now[0] += seconds
+
+    limiter.sleep = sleep
+    for _ in range(40):
+        await through(limiter, failing(), "getChatMember", -100)
+    assert slept == []  # no wait: reading a membership is no message to the group
+    await through(limiter, failing(), "sendMessage", -100)  # the group's one message is still there
+    assert slept == []
     await limiter.shutdown()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import datetime
 
-from telegram import Chat, Message, Update, User
+from telegram import CallbackQuery, Chat, Message, Update, User
 
 from handlers.updates import PerChatOrder
 
@@ -86,3 +86,44 @@ async def test_one_persons_private_then_group_updates_keep_their_order() -> None
     await asyncio.gather(*tasks)
     assert steps.log[-2:] == ["join+", "join-"]
     assert not processor._last  # nothing kept for chats that went quiet
+
+
+def typed(number: int, user: int, text: str) -> Update:
+    message = Message(
+        number,
+        datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC),
+        Chat(user, Chat.PRIVATE),
+        from_user=User(user, "u", False),
+        text=text,
+    )
+    return Update(number, message=message)
+
+
+def press(number: int, user: int) -> Update:
+    message = update(number, GROUP_A, user).message
+    query = CallbackQuery(str(number), User(user, "u", False), "chat", message=message, data="m|x")
+    return Update(number, callback_query=query)
+
+
+async def test_a_press_and_a_typed_move_go_on_while_a_flood_of_commands_holds_every_slot() -> None:
+    """Issue 49: 2,000 strangers' /help held every update slot while their replies waited for
+    Telegram's budget, and a table's presses waited 35 s each behind them."""
+    steps, processor = Steps(), PerChatOrder(max_concurrent_updates=3)
+    flood = [(typed(n, 1000 + n, "/help"), f"help{n}", True) for n in range(5)]
+    tasks = await run(
+        processor, steps, *flood, (press(10, ALICE), "press", False), (typed(11, BOB, "9 9"), "move", False)
+    )
+    assert [s for s in steps.log if s.startswith("help")] == [
+        "help0+",
+        "help1+",
+        "help2+",
+    ]  # the lane is full
+    assert "press-" in steps.log and "move-" in steps.log  # the plays did not wait for a slot
+    for gate in list(steps.gates.values()):
+        gate.set()
+    for _ in range(5):
+        await asyncio.sleep(0)
+        for gate in list(steps.gates.values()):
+            gate.set()
+    await asyncio.gather(*tasks)
+    assert sum(s.endswith("-") for s in steps.log) == 7
