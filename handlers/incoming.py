@@ -3,13 +3,14 @@ plain reply. Every command handler reads an update through these."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any, cast
 
 from telegram import Chat, Message, Update
 from telegram.constants import ChatType
 from telegram.ext import ExtBot
 
-from handlers.ratelimit import CHATTER
+from handlers.ratelimit import CHATTER, Dropped
 from handlers.updates import is_play
 
 
@@ -39,7 +40,8 @@ async def reply(update: Update, text: str, **kwargs: Any) -> None:
     said = message(update)
     if is_private(update) and not is_play(update):  # a private reply quotes nothing anyway
         bot = cast("ExtBot[int]", said.get_bot())  # the application's: its limiter takes a priority
-        await bot.send_message(said.chat_id, text, rate_limit_args=CHATTER, **kwargs)
+        with contextlib.suppress(Dropped):  # the bot is stopping: chatter is not answered
+            await bot.send_message(said.chat_id, text, rate_limit_args=CHATTER, **kwargs)
         return
     await said.reply_text(text, **kwargs)
 

@@ -18,6 +18,7 @@ from telegram.ext import Application
 
 from handlers.app import build
 from handlers.config import Config
+from handlers.ratelimit import PriorityRateLimiter
 from handlers.web.server import WebServer
 
 log = logging.getLogger(__name__)
@@ -69,6 +70,8 @@ async def _run(app: Application, config: Config, stop: asyncio.Event, server: We
             await server.stop()
         if app.updater is not None and app.updater.running:
             await app.updater.stop()
+        if isinstance(app.bot.rate_limiter, PriorityRateLimiter):
+            app.bot.rate_limiter.drop_chatter()  # handled at once: a crowd's /help cannot hold us
         if app.running:
             await app.stop()  # the updates already taken are handled first
             await app.post_stop(app)  # type: ignore[misc]

@@ -27,7 +27,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Iterator, Sequence
 from datetime import timedelta
 from typing import Any
 
-from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
+from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError, TimedOut
 from telegram.ext import BaseRateLimiter
 
 log = logging.getLogger(__name__)
@@ -79,6 +79,14 @@ IDEMPOTENT = frozenset(
 )
 
 Sleep = Callable[[float], Awaitable[None]]
+
+
+class Dropped(TelegramError):
+    """A reply to chatter not sent: the bot is stopping (a crowd's 2,000 /help replies would
+    hold a SIGTERM for 80 s)."""
+
+    def __init__(self) -> None:
+        super().__init__("not sent: the bot is stopping")
 
 
 def _seconds(error: RetryAfter) -> float:
@@ -159,6 +167,7 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
         self._resumed = asyncio.Event()  # cleared while Telegram has asked the bot to wait
         self._resumed.set()
         self.retried = 0  # calls tried again (for the log and the benchmarks)
+        self.chatter_dropped = False  # the bot is stopping: replies to chatter are not sent
 
     async def initialize(self) -> None:
         pass
@@ -169,6 +178,14 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
         message). The chatter and the groups' feed wait behind them, so their backlog does not count."""
         ahead = sum(1 for kind, *_, waiter in self._waiting if kind < _CLASS[CHATTER] and not waiter.done())
         return ahead > self._bucket.rate
+
+    def drop_chatter(self) -> None:
+        """From now on replies to chatter fail at once with `Dropped`, those waiting too: the
+        bot is stopping, and what players are owed goes first within its bounded flush."""
+        self.chatter_dropped = True
+        for kind, *_, waiter in self._waiting:
+            if kind == _CLASS[CHATTER] and not waiter.done():
+                waiter.set_exception(Dropped())
 
     async def shutdown(self) -> None:
         if self._timer is not None:
@@ -187,6 +204,8 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
         rate_limit_args: int | None,
     ) -> bool | dict[str, Any] | list[dict[str, Any]]:
         priority = priority_of(endpoint, data) if rate_limit_args is None else rate_limit_args
+        if priority == CHATTER and self.chatter_dropped:
+            raise Dropped()
         chat = _chat_of(data)
         # a group's budget too, for what is sent there
         group = chat if chat is not None and chat < 0 and endpoint not in READS else None

@@ -253,7 +253,9 @@ class FakeBotApi:
                 recent.popleft()
             if self.per_second is not None and len(recent) >= self.per_second:
                 raise _Error(429, "Too Many Requests: retry after 1", 1)
-            group = self._group_recent.setdefault(chat, deque()) if chat is not None and chat < 0 else None
+            # the per-group limit is on what is sent there, not on reading a member (getChatMember)
+            sends = chat is not None and chat < 0 and not method.startswith("get")
+            group = self._group_recent.setdefault(chat, deque()) if sends else None
             if group is not None and self.group_per_minute is not None:
                 while group and group[0] <= now - 60.0:
                     group.popleft()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import signal
 import socket
 import subprocess
@@ -48,7 +49,8 @@ class BotProcess:
     """`python bot.py` with the given environment; its log is read as it comes (a full pipe
     would stall the bot) and kept for the checks."""
 
-    def __init__(self, api: FakeBotApi, database: Path, **env: str) -> None:
+    def __init__(self, api: FakeBotApi, database: Path, nofile: int | None = None, **env: str) -> None:
+        """`nofile`: the process's file-descriptor limit, soft and hard (a container's 1,024)."""
         self.api = api
         self.port = int(env.get("PORT") or env.get("HTTP_PORT") or 0)
         self.env = env
@@ -61,8 +63,12 @@ class BotProcess:
             "HTTP_HOST": "127.0.0.1",
             **env,
         }
+        def limit() -> None:
+            if nofile is not None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+
         self.process = subprocess.Popen(
-            [sys.executable, "bot.py"], env=environment, stderr=subprocess.PIPE, text=True
+            [sys.executable, "bot.py"], env=environment, stderr=subprocess.PIPE, text=True, preexec_fn=limit
         )
         self.log: list[str] = []
         self._reader = threading.Thread(target=self._read, daemon=True)

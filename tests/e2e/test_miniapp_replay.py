@@ -50,8 +50,20 @@ async def test_the_replay_api_serves_members_every_hand_of_a_finished_match(
         referee = bot.app.bot_data.services.referee
         rows = len(referee.match_of(1).log)
         api.outsiders.add(MALLORY["id"])
+        built: list[int] = []
+        replay = referee.replay
+
+        async def counted(*args: Any) -> Any:
+            built.append(1)
+            return await replay(*args)
+
+        referee.replay = counted
         async with aiohttp.ClientSession() as session:
             alice, bob = Caller(session, base, ALICE), Caller(session, base, BOB)
+            # issue 49: an outsider's request builds nothing (a replay is ~60 ms of work)
+            assert await Caller(session, base, MALLORY).get("/api/replays/1") == (404, {"error": "no_replay"})
+            assert built == []
+            assert (await alice.get("/api/replays/1?round=²"))[0] == 200  # "²".isdigit(): was a 500
             status, body = await alice.get("/api/replays/1")
             assert status == 200 and body["game"] == "gongzhu" and (body["round"], body["rounds"]) == (1, 1)
             steps = body["steps"]
