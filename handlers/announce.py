@@ -11,7 +11,7 @@ from typing import Any
 from engine.events import Event
 from engine.gouji import events as gouji_events
 from engine.league import bot_level
-from engine.referee.events import ReplacedByBot
+from engine.referee.events import ReplacedByBot, WindowClosed
 from handlers.cards import card_label
 from handlers.i18n import has, listed, t
 
@@ -48,9 +48,14 @@ def lines(
         if isinstance(event, ReplacedByBot):
             names[event.seat] = players(event.player)
     plays = [i for i, e in enumerate(events) if e.kind == "Played"]
+    # seats whose decision window ran out: what the bot then chose for them is said to be the
+    # bot's (issue 49: "Bob exposes ♦J" read as Bob's own choice)
+    timed_out = {seat for e in events if isinstance(e, WindowClosed) for seat in e.seats}
     out = []
     for i, event in enumerate(events):
         line = _line(event, names, players, lang, answerers if plays and i == plays[-1] else None)
+        if line and getattr(event, "seat", None) in timed_out:
+            line += t(lang, "announce.chosen_by_timeout")
         if line:
             out.append(line)
     if hints and any(e.kind == "MatchEnded" and getattr(e, "reason", "") != "stopped" for e in events):

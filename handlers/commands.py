@@ -13,6 +13,7 @@ import render
 from engine.errors import Refusal, Refused
 from engine.games import GAMES
 from engine.gouji.rules import PRESETS as GOUJI_VARIANTS
+from engine.move import MAX_NOTATION, quoted
 from handlers import league, replays, settings
 from handlers.callbacks import Action
 from handlers.context import Context
@@ -34,6 +35,7 @@ from handlers.notifier import TelegramNotifier
 from handlers.replies import group_table, refusal
 from handlers.services import Services
 from handlers.sheets import score_sheet_of
+from handlers.typed import needs_exact_form
 
 GROUP_COMMANDS = (
     "gouji",
@@ -132,7 +134,8 @@ def split_options(args: list[str]) -> tuple[dict[str, str], str | None]:
 
 
 async def current(update: Update, found: Services, lang: str) -> Any:
-    view = group_table(found.referee, chat_of(update).id)
+    group = chat_of(update).id
+    view = group_table(found.referee, group) or await found.referee.last_finished_table(group)
     if view is None:
         await reply(update, t(lang, "refuse.no_table"))
     return view
@@ -403,6 +406,11 @@ async def typed_move(update: Update, context: Context) -> None:
         await reply(update, t(lang, "refuse.not_playing"))
         return
     text = (message(update).text or "").strip()
+    parse = GAMES[view.game].parse_move
+    exact = needs_exact_form(text, parse) if len(text) <= MAX_NOTATION else None  # longer: refused below
+    if exact is not None:  # `k` from "ok" is never played silently
+        await reply(update, t(lang, "refuse.exact_form", typed=quoted(text), exact=quoted(exact)))
+        return
     try:  # the engines read `pass`, `过`, `不要` … themselves
         await found.referee.submit(view.id, player, text, view.version)
     except Refusal as error:  # a pause is no fault of the move: said as it is

@@ -77,7 +77,7 @@ CLAIM_ALL = Decision("claim")
 SWAP = Decision("swap")  # 猪羊变色, chosen by the 全红 taker (§5)
 KEEP = Decision("keep")
 
-_NAMES = {
+WORDS = {  # the words a typed decision may start with, in any case
     "pass": "pass", "过": "pass", "不明": "pass", "no": "pass", "不要": "pass", "不亮": "pass",
     "expose": "expose", "明": "expose", "亮": "expose", "明牌": "expose",
     "claim": "claim", "声称": "claim",
@@ -100,7 +100,7 @@ def parse_move(text: str) -> Move:
     words = checked_notation(text).strip().split()
     if not words:
         raise IllegalMove("unknown_move", text=quoted(text))
-    name = _NAMES.get(words[0].lower())
+    name = WORDS.get(words[0].lower())
     if name is None:
         cards = parse_cards(text)
         if not cards:  # separators alone (`,`): no card named

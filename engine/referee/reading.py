@@ -65,6 +65,18 @@ class Reading:
             steps = [(r.seat, r.kind, r.move) for r in await q.moves(match.id)]
         return make_record(row.game, dict(row.rules), match.seed, steps)
 
+    async def last_finished_table(self, group: int) -> TableView | None:
+        """The group's table whose match ended last, loaded from the store when it is not in
+        memory (a restart loads only open tables): /score, /record and /rematch still find it."""
+        async with self.core.store.reading() as q:
+            found = await q.last_ended_match(group)
+        if found is None:
+            return None
+        try:
+            return (await self.core.stored_table(found.table_id)).view()
+        except Refused:  # stopped, or a game no longer served
+            return None
+
     async def replay_group(self, match_id: int) -> int | None:
         """The group of a match that has ended (one row read): whom its replay may be shown to.
         None for a running match, an unknown one, or one of a game no longer served."""

@@ -97,6 +97,7 @@ class Referee:
         self.player_named = standings.player_named
         self.record = reading.record
         self.replay = reading.replay
+        self.last_finished_table = reading.last_finished_table
         self.replay_group = reading.replay_group
         self.match_of = reading.match_of
         self.table_of_player = reading.table_of_player

@@ -6,11 +6,13 @@ group), and `/replay` as an album, in zh and en, and never of a running match.""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 from PIL import Image
 
-from tests.e2e.fake_api import Call
+from handlers.i18n import t
+from tests.e2e.fake_api import Call, FakeBotApi
 from tests.e2e.harness import ALICE, BOB, CAROL, GROUP, Bot, play_until, private
 from tests.e2e.test_match import seated_with_bob, to_group
 from tests.render.golden import assert_matches_golden
@@ -157,3 +159,27 @@ async def test_a_group_in_english_hears_the_ratings_and_gets_cards_in_english(bo
     card = await answer(bot, BOB, "/me")  # Bob reads English
     assert card.method == "sendPhoto"
     assert_matches_golden(next(iter(card.files.values())), "profile-live-gongzhu-en")
+
+
+async def test_score_record_and_rematch_find_the_groups_ended_match_after_a_restart(
+    api: FakeBotApi, tmp_path: Path
+) -> None:
+    """Issue 49: after a restart, /record, /score and /rematch in a group whose last match had
+    ended answered "There is no table in this group" (only open tables are loaded), while
+    /replay found it."""
+    database = tmp_path / "bot.sqlite3"
+    bot = await Bot.start(api, database)
+    await played(bot)
+    await bot.stop()
+    bot = await Bot.start(api, database)  # a new process on the same file
+    try:
+        no_table = t("zh", "refuse.no_table")
+        sheet = await answer(bot, ALICE, "/score")
+        assert sheet.method == "sendPhoto" and sheet.text != no_table
+        before = await bot.say(BOB, GROUP, "/record")
+        [record] = [c for c in bot.api.calls[before:] if c.chat == GROUP["id"] and c.method == "sendDocument"]
+        assert b'"seed"' in next(iter(record.files.values()))
+        await bot.say(ALICE, GROUP, "/rematch")
+        await bot.until(lambda calls: to_group(calls, "第2局开始"))
+    finally:
+        await bot.stop()

@@ -109,3 +109,26 @@ async def test_table_in_private_shows_the_players_table_picture_and_no_hand(bot:
     before = await bot.say(BOB, private(BOB), "/table")  # Bob sits nowhere
     said = await bot.wait(lambda calls: [c.text for c in calls[before:] if c.chat == BOB["id"]])
     assert said[0] == "You are not at a running table."
+
+
+async def test_a_move_typed_in_lowercase_is_never_played_but_answered_with_its_exact_form(bot: Bot) -> None:
+    """Issue 49: typing `k` (as in "ok") played a K at once. A move that differs from the
+    notation only by case is refused with the form to type; typed so, it is played."""
+    await seated_alone(bot, "gongzhu")
+    referee = bot.app.bot_data.services.referee
+    seat = next(s.seat for s in referee.view(1).seats if s.player == ALICE["id"])
+    await bot.until(
+        lambda calls: referee.private_view(1, ALICE["id"]).phase == "play" and seat in referee.view(1).to_act
+    )
+    card = referee.private_view(1, ALICE["id"]).legal[0]  # e.g. "SQ"
+    version = bot.version()
+    before = await bot.say(ALICE, private(ALICE), card.lower())
+    reply = next(
+        c.text for c in bot.api.calls[before:] if c.chat == ALICE["id"] and c.method == "sendMessage"
+    )
+    assert f"请照样输入：{card}" in reply and bot.version() == version  # nothing played
+    before = await bot.say(ALICE, private(ALICE), "hello")  # no move in any case: the engine says so
+    told = [c.text for c in bot.api.calls[before:] if c.chat == ALICE["id"] and c.method == "sendMessage"]
+    assert any("“hello”不是一张牌" in text for text in told), told
+    await bot.say(ALICE, private(ALICE), card)
+    assert bot.version() > version and (seat, card) in referee.tables[1].match.log

@@ -1,0 +1,32 @@
+"""What a typed move must look like before it is played (issue 49): cards as the notation writes
+them, in capitals. `k` (as in "ok") was played as a K at once; a move typed in lowercase, or
+differing from the notation only by case, is refused with the exact form to type, never played."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.errors import IllegalMove
+from engine.gongzhu.moves import WORDS as GONGZHU_WORDS
+from engine.gouji.sets import DECISION_NAMES as GOUJI_WORDS
+from engine.move import Move
+
+WORDS = frozenset(GOUJI_WORDS) | frozenset(GONGZHU_WORDS)  # `pass`, `expose`, `merge` …: any case
+
+
+def exact_form(text: str) -> str:
+    """`text` with every card token in capitals, the decision words as typed."""
+    return " ".join(word if word.lower() in WORDS else word.upper() for word in text.split())
+
+
+def needs_exact_form(text: str, parse: Callable[[str], Move]) -> str | None:
+    """The form to type instead, when `text` differs only by case from notation the game reads
+    (`parse`); None when it is that notation already, or no move at all (the engine says why)."""
+    exact = exact_form(text)
+    if exact == " ".join(text.split()):
+        return None
+    try:
+        parse(exact)
+    except IllegalMove:
+        return None
+    return exact
