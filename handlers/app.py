@@ -170,10 +170,17 @@ async def backup(store: Store, target: Path) -> None:
 
 
 async def _flush(app: Application) -> None:
-    """Before the bot disconnects: the notices still in the referee's outbox are told, then the
-    group messages still waiting for their turn go out; FLUSH_SECONDS in all, whatever Telegram
-    does (a SIGTERM must end the process within seconds, not wait on a refusing group)."""
+    """Before the bot disconnects, in an order that leaves nothing to touch the store once it is
+    closed (issue 49: a SIGTERM while bots moved wrote to a closed database): first the referee
+    stops (no clock fires; a bot move under way commits within CLOSE_SECONDS, else it is
+    cancelled; the heartbeat notes the time); then its notices and the groups' messages are told,
+    FLUSH_SECONDS in all, whatever Telegram does; then what is still under way is cancelled."""
     services, notifier = app.bot_data.services, app.bot_data.notifier
+    if services is not None:
+        try:
+            await services.referee.close(within=CLOSE_SECONDS)
+        except Exception:  # the last heartbeat: the next start gives back a little more time
+            log.exception("stopping: the referee's last write failed")
 
     async def tell_everything() -> None:
         if services is not None:
@@ -197,16 +204,7 @@ async def _flush(app: Application) -> None:
 
 
 async def _stopped(app: Application) -> None:
-    """The referee's clocks stop and the heartbeat notes the time (CLOSE_SECONDS at most: a bot
-    move under way finishes first), and the store is closed whatever happened before."""
-    services, store = app.bot_data.services, app.bot_data.store
-    try:
-        if services is not None:
-            await asyncio.wait_for(services.referee.close(), CLOSE_SECONDS)
-    except TimeoutError:
-        log.warning("stopping: the referee did not close within %.0f s", CLOSE_SECONDS)
-    except Exception:
-        log.exception("stopping: the referee's last write failed")
-    finally:
-        if store is not None:
-            await store.close()
+    """The store is closed, last: the referee and everything it told have stopped (`_flush`)."""
+    store = app.bot_data.store
+    if store is not None:
+        await store.close()

@@ -13,6 +13,7 @@ from typing import Any
 from telegram.error import Forbidden, TelegramError
 
 import render
+from engine.errors import Refused
 from engine.events import Event, TimedOut
 from engine.games import GAMES
 from engine.gongzhu import events as gongzhu_events
@@ -236,9 +237,11 @@ class TelegramNotifier:
         for seat in view.seats:
             if seat.player is None:
                 continue
-            private = (
-                self.services.referee.private_view(view.id, seat.player) if view.status == "running" else None
-            )
+            try:
+                running = view.status == "running"
+                private = self.services.referee.private_view(view.id, seat.player) if running else None
+            except Refused:  # left since this notice was committed (its hand message was closed)
+                continue
             move = played.get(seat.seat)
             if move is None and seat.seat in timed_out and _passed(notice.events, seat.seat):
                 move = "pass"  # the bot passed for a player out of time: said so, like a play

@@ -25,6 +25,7 @@ class Clock(Protocol):
     def now(self) -> float: ...
     def call_at(self, when: float, job: Job) -> Timer: ...
     async def drain(self) -> None: ...
+    async def abandon(self) -> None: ...
 
 
 def kept(task: asyncio.Task[None], tasks: set[asyncio.Task[None]], failure: str) -> None:
@@ -75,6 +76,11 @@ class SystemClock:
         """Waits for the jobs already started (a clean shutdown)."""
         await finished(self._tasks)
 
+    async def abandon(self) -> None:
+        """Cancels the jobs still under way (a shutdown whose time to drain them is up)."""
+        while self._tasks:
+            await abandoned(list(self._tasks))
+
 
 class _ManualTimer:
     __slots__ = ("cancelled",)
@@ -100,6 +106,9 @@ class ManualClock:
 
     async def drain(self) -> None:
         """Nothing runs in the background here: due jobs run inside `advance`."""
+
+    async def abandon(self) -> None:
+        """Nothing to cancel: due jobs run inside `advance`."""
 
     def call_at(self, when: float, job: Job) -> Timer:
         timer = _ManualTimer()

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import secrets
@@ -95,16 +96,22 @@ class RefereeCore:
         self._beat_timer = self.clock.call_at(now + self.heartbeat, self._beat)
         self.tally.recovered = True
 
-    async def close(self) -> None:
+    async def close(self, within: float | None = None) -> None:
         """A clean stop: no clock fires any more, and the heartbeat says when we stopped. A job
-        still under way finishes, but arms nothing (its timer would fire on a closed store)."""
+        still under way finishes, but arms nothing (its timer would fire on a closed store);
+        one still running after `within` seconds is cancelled, its move not committed. Once
+        this returns nothing of the referee's touches the store again (issue 49)."""
         self.closing = True
         for table in self.tables.values():
             if table.timer is not None:
                 table.timer.cancel()
         if self._beat_timer is not None:
             self._beat_timer.cancel()
-        await self.clock.drain()  # a bot move already under way commits before the store closes
+        try:  # a bot move already under way commits before the store closes
+            await asyncio.wait_for(self.clock.drain(), within)
+        except TimeoutError:
+            log.warning("stopping: a job still under way after %.0f s is cancelled", within)
+            await self.clock.abandon()
         self.thinkers.close()
         async with self.store.transaction() as q:
             await q.set_meta(HEARTBEAT, repr(self.clock.now()))

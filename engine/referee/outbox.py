@@ -23,10 +23,14 @@ class Outbox:
         self.notifier = notifier
         self._queues: dict[int, deque[Notice]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
+        self.closed = False  # abandoned at shutdown: nothing more is told (the store is closing)
 
     async def put(self, notice: Notice) -> None:
         """Hands a committed change's notice over: delivered after every earlier notice of its
         table, never before. Returns at once unless the notifier is inline."""
+        if self.closed:
+            log.info("outbox: a notice of table %s after the stop is not told", notice.table.id)
+            return
         if getattr(self.notifier, "inline", False):
             await self._deliver(notice)
             return
@@ -52,7 +56,9 @@ class Outbox:
             log.warning("outbox: %d notices of %d tables not delivered", self.pending(), len(waiting))
 
     async def abandon(self) -> None:
-        """At shutdown, after `flush` gave up: the deliveries still under way are cancelled."""
+        """At shutdown, after `flush` gave up: the deliveries still under way are cancelled, and
+        none is started again."""
+        self.closed = True
         await abandoned(list(self._workers.values()))
 
     async def _drain(self, table: int) -> None:
