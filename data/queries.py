@@ -277,6 +277,18 @@ class Queries(LeagueQueries):
         rows = await self._all(f"{self._STATS} WHERE {where} GROUP BY s.game ORDER BY s.game", params)
         return [StatsRow(*r) for r in rows]
 
+    # -- what the groups are owed (issue 49) ----------------------------------------------------
+
+    async def owe(self, table_id: int, notice: bytes) -> int:
+        return await self._run("INSERT INTO owed (table_id, notice) VALUES (?, ?)", (table_id, notice))
+
+    async def told(self, owed_id: int) -> None:
+        await self._run("DELETE FROM owed WHERE id = ?", (owed_id,))
+
+    async def owed(self) -> list[tuple[int, bytes]]:
+        """Every notice still owed, oldest first: (its id, the notice pickled)."""
+        return [(int(r[0]), bytes(r[1])) for r in await self._all("SELECT id, notice FROM owed ORDER BY id")]
+
     # -- the heartbeat -------------------------------------------------------------------------
 
     async def set_meta(self, key: str, value: str) -> None:

@@ -180,4 +180,14 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE players ADD COLUMN username TEXT;
     CREATE INDEX players_by_username ON players(username COLLATE NOCASE);
     """,
+    # 6: what a group is owed (issue 49): a notice that ends a round or the match (its score
+    # sheet, its result, the rating changes) is written in the transaction of the change and
+    # deleted once told, so a crash between the two tells it after the restart
+    """
+    CREATE TABLE owed (
+        id INTEGER PRIMARY KEY,
+        table_id INTEGER NOT NULL REFERENCES tables(id),
+        notice BLOB NOT NULL                        -- the referee's Notice, pickled by this bot
+    );
+    """,
 )

@@ -22,6 +22,7 @@ from engine.referee.clock import Clock
 from engine.referee.events import Paused, RatingsChanged, Resumed, SavingAgain
 from engine.referee.notifier import Notice, Notifier, PrivateView, TableView
 from engine.referee.outbox import Outbox
+from engine.referee.owed import owe, owing, tell_owed, teller
 from engine.referee.ratings import rate_earlier_matches, rate_match
 from engine.referee.table import LiveTable, replay
 from engine.referee.tally import Tally
@@ -49,7 +50,7 @@ class RefereeCore:
     ) -> None:
         self.store = store
         self.notifier = notifier
-        self.outbox = Outbox(notifier)
+        self.outbox = Outbox(notifier, teller(store))
         self.clock = clock
         self.bot_delay = bot_delay
         self.thinkers = thinkers or Thinkers()  # searching bots think in worker processes
@@ -93,6 +94,9 @@ class RefereeCore:
                 table.bot_due = now + self.bot_delay if self.bots_to_act(table) else None
                 await self.publish(table, [Resumed(given_back)], "resumed")
                 self.schedule(table)
+        owed = await tell_owed(self.store, self.stored_table, self.outbox.put)
+        if owed:
+            log.info("telling %d notices a crash left untold", owed)
         self._beat_timer = self.clock.call_at(now + self.heartbeat, self._beat)
         self.tally.recovered = True
 
@@ -228,6 +232,7 @@ class RefereeCore:
                     for seat in table.seats:
                         await q.update_seat(table.id, seat)
                 await self.save_table(q, table)
+                owed_id = await owe(q, Notice(table.view(), tuple(events), cause)) if owing(events) else None
         except sqlite3.Error as error:  # a full disk, a read-only file, an I/O error
             with contextlib.suppress(sqlite3.Error):  # unreadable too: memory stays as it was
                 await self._reload(table)
@@ -241,7 +246,7 @@ class RefereeCore:
         if table.id in self.paused_tables:  # this table saves again: its group hears it with the move
             self.paused_tables.discard(table.id)
             events = [SavingAgain(self.clock.now() - (self.paused_since or self.clock.now())), *events]
-        await self.publish(table, events, cause)
+        await self.publish(table, events, cause, owed_id)
         self.schedule(table)
         return events
 
@@ -356,10 +361,13 @@ class RefereeCore:
         if self.paused_since is None:  # a paused table's clock waits for the store (_resume)
             self.schedule(table)
 
-    async def publish(self, table: LiveTable, events: list[Event], cause: str) -> None:
+    async def publish(
+        self, table: LiveTable, events: list[Event], cause: str, owed: int | None = None
+    ) -> None:
         """Hands the committed change to the table's outbox: the lock is not held for Telegram.
-        The watchers (the Mini App's live pages) hear of it at once, before any message is sent."""
-        notice = Notice(table.view(), tuple(events), cause)
+        The watchers (the Mini App's live pages) hear of it at once, before any message is sent.
+        `owed`: the notice's row in the store, deleted once told."""
+        notice = Notice(table.view(), tuple(events), cause, owed)
         for watcher in self.watchers:
             watcher(notice)
         await self.outbox.put(notice)

@@ -85,6 +85,7 @@ class Notice:
     table: TableView
     events: tuple[Event, ...]
     cause: str  # lobby | move | bot | timeout | reminder | conduct | resumed
+    owed: int | None = None  # its row in the store's `owed` until told (engine/referee/owed.py)
 
 
 # Event kinds that open or close a round (a 够级 hand, a 拱猪 deal) or the match: a notice holding
@@ -102,7 +103,7 @@ def merged(earlier: Notice, later: Notice) -> Notice | None:
         return None
     if any(e.kind in ROUND_STARTS for e in later.events):
         return None
-    return Notice(later.table, earlier.events + later.events, later.cause)
+    return Notice(later.table, earlier.events + later.events, later.cause, later.owed)
 
 
 class Notifier(Protocol):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
+from collections.abc import Awaitable, Callable
 
 from engine.referee.clock import abandoned
 from engine.referee.notifier import Notice, Notifier, merged
@@ -19,8 +20,10 @@ log = logging.getLogger(__name__)
 
 
 class Outbox:
-    def __init__(self, notifier: Notifier) -> None:
+    def __init__(self, notifier: Notifier, told: Callable[[int], Awaitable[None]] | None = None) -> None:
+        """`told(owed)`: called once a notice the store holds as owed has been told."""
         self.notifier = notifier
+        self.told = told
         self._queues: dict[int, deque[Notice]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self.closed = False  # abandoned at shutdown: nothing more is told (the store is closing)
@@ -82,3 +85,7 @@ class Outbox:
             await self.notifier.publish(notice)
         except Exception:  # the change is committed; a failed message must not undo it
             log.exception("notifier failed for table %s", notice.table.id)
+        # tried whole (a failure would fail again): owed no more; a crash or a stop before
+        # this leaves it owed, told after the restart
+        if notice.owed is not None and self.told is not None:
+            await self.told(notice.owed)

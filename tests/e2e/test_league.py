@@ -11,6 +11,9 @@ from typing import Any
 
 from PIL import Image
 
+from data.store import Store
+from engine.referee.notifier import Notice
+from engine.referee.owed import owe
 from handlers.i18n import t
 from tests.e2e.fake_api import Call, FakeBotApi
 from tests.e2e.harness import ALICE, BOB, CAROL, GROUP, Bot, play_until, private
@@ -181,5 +184,35 @@ async def test_score_record_and_rematch_find_the_groups_ended_match_after_a_rest
         assert b'"seed"' in next(iter(record.files.values()))
         await bot.say(ALICE, GROUP, "/rematch")
         await bot.until(lambda calls: to_group(calls, "第2局开始"))
+    finally:
+        await bot.stop()
+
+
+async def test_a_match_end_still_owed_at_a_restart_reaches_the_group_with_its_sheet_and_ratings(
+    api: FakeBotApi, tmp_path: Path
+) -> None:
+    """Issue 49: what a crash left untold between the commit and the telling (here: the match's
+    end, written back as owed, as the commit wrote it) is told by the next process, in full."""
+    database = tmp_path / "bot.sqlite3"
+    bot = await Bot.start(api, database)
+    ends: list[Notice] = []
+    bot.app.bot_data.services.referee.core.watchers.append(
+        lambda notice: ends.extend([notice] if any(e.kind == "MatchEnded" for e in notice.events) else [])
+    )
+    await played(bot)
+    await bot.stop()
+    store = await Store.open(database)
+    async with store.transaction() as q:  # as if the process had died before telling it
+        await owe(q, ends[0])
+    await store.close()
+    before = len(api.calls)
+    bot = await Bot.start(api, database)
+    try:
+        await bot.told()
+        again = [c for c in api.calls[before:] if c.chat == GROUP["id"]]
+        assert [c for c in again if c.method == "sendPhoto" and c.text.startswith("📊")]  # the score sheet
+        assert [c for c in again if "📈 积分变化" in c.text]  # the rating changes
+        async with bot.app.bot_data.store.reading() as q:
+            assert await q.owed() == []  # told: owed no more
     finally:
         await bot.stop()

@@ -173,3 +173,31 @@ async def test_a_crash_gives_back_the_downtime_within_a_second(tmp_path: Path) -
         assert downtime <= moved <= downtime + 1.0
     finally:
         await later.close()
+
+
+@pytest.mark.parametrize("game", ["gouji", "gongzhu"])
+async def test_the_match_end_a_crash_left_untold_is_told_after_the_restart_once(
+    tmp_path: Path, game: str
+) -> None:
+    """Issue 49: SIGKILL right after a match's last move was committed left the file with the
+    match ended and rated, and the group never got the score sheet nor the rating changes,
+    across restarts: the outbox lived in memory only."""
+    expected, commits = await uninterrupted(tmp_path / "straight.db", game)
+    path = tmp_path / "crashed.db"
+    world = await World.open(path, recorder=CrashBeforeNotice(commits))  # dies telling the last change
+    with pytest.raises(Crash):
+        await play(world, game)
+    await world.crash()
+    later = await world.reopen()
+    try:
+        assert await outcome(later) == expected  # the file held it all
+        told = [e.kind for n in later.recorder.notices for e in n.events]
+        assert told.count("MatchEnded") == 1 and {"HandEnded", "DealEnded"} & set(told)  # its round's too
+        assert later.recorder.notices[-1].table.status == "finished"
+    finally:
+        await later.close()
+    again = await World.open(path)  # told once: a second restart owes nothing
+    try:
+        assert not [e for n in again.recorder.notices for e in n.events if e.kind == "MatchEnded"]
+    finally:
+        await again.close()

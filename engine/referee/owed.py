@@ -1,0 +1,79 @@
+"""What the groups are owed (issue 49): a change that ends a round or the match is told with its
+score sheet, its result and the rating changes, and a crash between the commit and the telling
+lost them for good (the file held the match ended and rated; the group never heard). Such a
+notice is written, pickled, in the transaction of the change; the outbox deletes it once it has
+been told; a restart tells what is still owed, oldest first. Telling is at least once: a notice
+cut off mid-way by a crash is told again whole."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import logging
+import pickle
+import sqlite3
+from collections.abc import Awaitable, Callable, Sequence
+
+from data.queries import Queries
+from data.store import Store
+from engine.errors import Refused
+from engine.events import Event
+from engine.referee.notifier import ROUND_ENDS, Notice
+
+log = logging.getLogger(__name__)
+
+
+def owing(events: Sequence[Event]) -> bool:
+    """Whether a change's notice must survive a crash: it ends a round or the match."""
+    return any(event.kind in ROUND_ENDS for event in events)
+
+
+async def owe(q: Queries, notice: Notice) -> int:
+    """Records the notice in the change's own transaction; returns its id, for `Notice.owed`."""
+    return await q.owe(notice.table.id, pickle.dumps(notice, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def teller(store: Store) -> Callable[[int], Awaitable[None]]:
+    """What the outbox calls once an owed notice has been told: it is owed no more."""
+
+    async def told(owed_id: int) -> None:
+        try:
+            async with store.transaction() as q:
+                await q.told(owed_id)
+        except sqlite3.Error as error:  # told again after a restart: a repeat, not a loss
+            log.warning("a told notice is still marked owed: %s", error)
+
+    return told
+
+
+async def still_owed(store: Store) -> list[Notice]:
+    """The notices a crash left untold, oldest first, each with its `owed` id. One this version
+    of the bot cannot read (written by another) is dropped with a warning."""
+    async with store.reading() as q:
+        rows = await q.owed()
+    notices = []
+    for owed_id, blob in rows:
+        try:
+            notice = pickle.loads(blob)
+            assert isinstance(notice, Notice)
+        except Exception as error:
+            log.warning("an owed notice cannot be read and is dropped: %r", error)
+            with contextlib.suppress(sqlite3.Error):
+                async with store.transaction() as q:
+                    await q.told(owed_id)
+            continue
+        notices.append(dataclasses.replace(notice, owed=owed_id))
+    return notices
+
+
+async def tell_owed(
+    store: Store, load: Callable[[int], Awaitable[object]], put: Callable[[Notice], Awaitable[None]]
+) -> int:
+    """At recovery: every notice still owed goes to the outbox, its table loaded first (a
+    finished table's score sheet reads its match). Returns how many."""
+    notices = await still_owed(store)
+    for notice in notices:
+        with contextlib.suppress(Refused):  # a stopped table is not loaded: its notice still goes
+            await load(notice.table.id)
+        await put(notice)
+    return len(notices)
