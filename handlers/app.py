@@ -141,6 +141,8 @@ async def _started(app: Application) -> None:
         referee.core.watchers.append(app.bot_data.live.changed)
     app.bot_data.services, app.bot_data.notifier, app.bot_data.store = services, notifier, store
     await referee.recover()  # before any update is handled
+    if config.webapp_url:  # what the pages may be shown: the state the restart read from the file
+        app.bot_data.live.seed({table.id: table.version for table in referee.tables.values()})
     for lang in LANGUAGES:
         names = (*MENU, "quiet") if config.webapp_url else MENU  # quiet needs the Mini App
         menu = [BotCommand(name, t(lang, f"cmd.{name}")) for name in names]

@@ -55,6 +55,7 @@ MAX_MOVE = 300  # characters: the longest notation of a legal move is far shorte
 KEEPALIVE = 15.0  # seconds between an event stream's comments, so proxies keep it open
 TABLE = r"{table:\d{1,12}}"
 ROUND = re.compile(r"[0-9]{1,6}")  # a replay's round number (str.isdigit also takes "²")
+COMMIT_WAIT = 2.0  # seconds a request waits for a change under way to be committed
 STREAMS_PER_USER = 4  # event streams one user may hold open (a phone and a desktop, with room)
 SIGNED_KEPT = 10_000  # initData strings whose signature was checked, kept with their user
 PUBLIC_KEPT = 64  # public views kept, by (table, version, language): every page asks the same
@@ -145,15 +146,37 @@ class MiniAppApi:
         return known.lang if known is not None else language(None, user.language_code)
 
     async def access(self, request: web.Request, user: WebAppUser) -> tuple[TableView, int | None]:
-        """The table and the caller's seat (None: a spectator, who must be in the table's group)."""
+        """The table, as committed, and the caller's seat (None: a spectator, who must be in
+        the table's group)."""
+        table = int(request.match_info["table"])
         try:
-            view = self.referee.view(int(request.match_info["table"]))
+            view = await self.committed(table)
         except Refused:
             raise web.HTTPNotFound(text=json.dumps({"error": "unknown_table"}), headers=NO_STORE) from None
         seat = view.seat_of(user.id)
         if seat is None and not await self.member(view.group_id, user.id):
             raise web.HTTPForbidden(text=json.dumps({"error": "not_in_group"}), headers=NO_STORE)
         return view, seat
+
+    async def committed(self, table: int) -> TableView:
+        """The table's view once its latest change is in the store (issue 49: a page was told of
+        a match finished that a SIGKILL then left out of the file). A commit under way takes
+        milliseconds; past `COMMIT_WAIT` the store is failing: 503."""
+        view = self.referee.view(table)
+        if self.live.settled(table, view.version):
+            return view
+
+        def settled() -> bool:
+            try:
+                return self.live.settled(table, self.referee.view(table).version)
+            except Refused:  # put away meanwhile
+                return True
+
+        if not await self.live.until(settled, COMMIT_WAIT):
+            raise web.HTTPServiceUnavailable(
+                text=json.dumps({"error": "busy"}), headers={"Retry-After": "2", **NO_STORE}
+            )
+        return self.referee.view(table)
 
     async def member(self, group: int, user: int) -> bool:
         """Whether Telegram says the user is in the group (`MemberChecks`); 503 when too many

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import deque
+from collections.abc import Callable
 
 from engine.referee.notifier import Notice
 
@@ -49,6 +50,23 @@ class LiveTables:
         """Ends every wait at once (the server is stopping; the pages reconnect to the next one)."""
         self.closed = True
         await self._wake()
+
+    def seed(self, versions: dict[int, int]) -> None:
+        """The versions of the tables a restart recovered: committed, as the store has them."""
+        for table, version in versions.items():
+            self.versions.setdefault(table, version)
+
+    def settled(self, table: int, version: int) -> bool:
+        """Whether the table's change to `version` is committed: the referee raises a table's
+        version before its transaction and publishes it after (or reloads the table)."""
+        return self.versions.get(table, -1) >= version
+
+    async def until(self, holds: Callable[[], bool], timeout: float) -> bool:
+        """Waits, at most `timeout` seconds, until `holds()` after some table's change."""
+        async with self._changed:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait_for(lambda: self.closed or holds()), timeout)
+        return holds()
 
     async def wait(self, table: int, after: int, timeout: float) -> int:
         """The table's version once it is past `after`, or as it is after `timeout` seconds."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -160,3 +161,41 @@ async def test_stopping_the_server_ends_the_open_pages_streams_at_once(
                 assert json.loads(told.split(b"data: ")[1])["version"] > before
     finally:
         await bot.stop()
+
+
+@pytest.mark.log_errors("the database refuses writes")
+async def test_a_page_is_shown_only_what_the_store_has_committed(
+    served: tuple[Bot, aiohttp.ClientSession, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 49: the page API once reported a match finished that, after a SIGKILL, was not in
+    the file: the referee raises a table's version before its transaction. A read during a
+    commit waits for it, and a commit that fails is never shown."""
+    bot, session, base = served
+    await seated_alone(bot, "gongzhu")
+    store = bot.app.bot_data.store
+    gate = asyncio.Event()
+
+    async def failing_commit() -> None:
+        await gate.wait()
+        raise sqlite3.OperationalError("disk I/O error")
+
+    alice, bob = Caller(session, base, ALICE), Caller(session, base, BOB)
+    _, view = await alice.get("/api/tables/1")
+    committed = view["version"]
+    monkeypatch.setattr(store, "_commit", failing_commit)
+    moving = asyncio.create_task(
+        alice.post("/api/tables/1/moves", {"move": view["legal"][0], "version": committed})
+    )
+    for _ in range(200):  # until the referee has raised the version for its commit
+        await asyncio.sleep(0)
+        if bot.version() > committed:
+            break
+    assert bot.version() > committed
+    reading = asyncio.create_task(bob.get("/api/tables/1"))
+    for _ in range(50):
+        await asyncio.sleep(0)
+    assert not reading.done()  # it waits for the commit rather than show what may not last
+    gate.set()
+    status, seen = await reading
+    assert status == 200 and seen["version"] == committed  # the failed change was never shown
+    assert (await moving)[0] == 503  # paused: the move was not saved
