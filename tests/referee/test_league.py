@@ -317,6 +317,42 @@ async def test_each_scope_starts_from_its_own_ratings(world: World) -> None:
     assert befores[other] == pytest.approx((fresh.mu, fresh.sigma, 1))
     assert after_first is not None and befores[league.GLOBAL] == pytest.approx((*after_first[:2], 2))
     assert everywhere is not None and everywhere[2] == 2
+    # issue 49: the second group is told its own numbers, not the global ones
+    told = next(c for c in world.recorder.events("RatingsChanged")[-1].changes if c.rater == ALICE)
+    in_group = await changes_of(world, second.match_id or 0, other)
+    seat = world.referee.view(second.id).seat_of(ALICE)
+    assert seat is not None and after_first is not None
+    assert told.before == fresh.shown != Skill(*after_first).shown
+    assert told.after == Skill(in_group[seat][0], in_group[seat][1], 1).shown and told.provisional
+
+
+async def test_bot_seats_are_rated_as_the_level_the_table_played_with(world: World) -> None:
+    """Issue 49: a table of easy bots rated as normal ones would move the wrong level's rating."""
+    table = await world.table_with_bots("gongzhu", deals="1", strikes="1", bots="easy")
+    await play_out(world, table)
+    [told] = world.recorder.events("RatingsChanged")
+    assert {c.rater for c in told.changes} == {ALICE, bot_rater("easy")}
+    async with world.store.reading() as q:
+        assert await q.skill(GROUP, "gongzhu", NORMAL_BOT) is None
+        assert (await q.skill(league.GLOBAL, "gongzhu", bot_rater("easy")) or (0, 0, 0))[2] == 1
+
+
+async def test_a_rebuild_keeps_the_order_matches_were_rated_in_when_their_ends_say_otherwise(
+    world: World,
+) -> None:
+    """Issue 49: matches are rated in the order they were first rated (a database from before
+    the league was rated by end time, at once); a rebuild that sorted by end time instead gave
+    other numbers once the two orders differ."""
+    await allow_many_tables(world)
+    first = await world.table_with_bots("gongzhu", humans=(ALICE, BOB), deals="1", strikes="1")
+    await play_out(world, first)
+    second = await world.table_with_bots("gongzhu", humans=(ALICE,), deals="1", strikes="1")
+    await play_out(world, second)
+    live = await league_snapshot(world)
+    async with world.store.transaction() as q:  # the second match's end written earlier than the first's
+        await q._run("UPDATE matches SET ended_at = ? WHERE id = ?", (0.0, second.match_id))
+    assert await rebuild(world.store) == 2
+    assert (await league_snapshot(world))[0] == live[0]  # every skill as live (the changes' times moved)
 
 
 async def test_a_profile_after_two_matches_charts_three_points_and_names_who_was_met(world: World) -> None:
