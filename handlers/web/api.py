@@ -217,11 +217,9 @@ class MiniAppApi:
         key = (view.id, view.version, lang)
         built = self._public.get(key)
         now = self.referee.clock.now()
-        if built is None:
+        if built is None:  # `view` is committed (`access`): its version never changes meaning
             names = await self.services.seat_names(view, lang)
             built = public_json(view, names, now, lang, self.live.recent.get(view.id, ()))
-            if self.live.versions.get(view.id, -1) < view.version:
-                return built  # not yet published: its transaction may still fail and be undone
             keep(self._public, key, built, PUBLIC_KEPT)
         return built | {"seconds_left": seconds_left(view, now)}
 

@@ -199,3 +199,37 @@ async def test_a_page_is_shown_only_what_the_store_has_committed(
     status, seen = await reading
     assert status == 200 and seen["version"] == committed  # the failed change was never shown
     assert (await moving)[0] == 503  # paused: the move was not saved
+
+
+async def test_no_hint_out_of_turn_and_a_watching_pages_stream_ends_with_the_match(
+    api: FakeBotApi, tmp_path: Path
+) -> None:
+    """Issue 49: two single-line changes no test noticed: a hint given to a seated player whose
+    turn it is not (the normal bot's move for someone else's decision), and an event stream that
+    stays open after the match has ended (a page waiting forever, a connection held)."""
+    async with (
+        served_bot(api, tmp_path / "bot.sqlite3", move_delay=1.0) as (bot, base),
+        aiohttp.ClientSession() as session,
+    ):
+        await seated_alone(bot, "gongzhu", "fast deals=1")
+        referee = bot.app.bot_data.services.referee
+        alice, bob = Caller(session, base, ALICE), Caller(session, base, BOB)
+        async with session.get(f"{base}/api/tables/1/events", headers=bob.headers) as stream:
+            await stream.content.readuntil(b"\n\n")
+            to_the_end = asyncio.create_task(stream.content.read())
+            out_of_turn = 0
+            while referee.view(1).status == "running":
+                _, view = await alice.get("/api/tables/1")
+                if view["legal"]:
+                    await alice.post(
+                        "/api/tables/1/moves", {"move": view["legal"][0], "version": view["version"]}
+                    )
+                    continue
+                assert await alice.get("/api/tables/1/hint") == (200, {"move": None})  # bots' turn
+                out_of_turn += 1
+                due = bot.clock.pending()
+                await bot.clock.advance(max(0.0, due[0] - bot.clock.now()) if due else 0.0)
+                await bot.told()
+            assert out_of_turn >= 3
+            told = await asyncio.wait_for(to_the_end, timeout=20)  # the server ended the stream
+        assert b'"status": "finished"' in told
