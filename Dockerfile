@@ -49,5 +49,7 @@ EXPOSE 8080 8443
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["/opt/bot/bin/python", "-m", "handlers.web.probe"]
 STOPSIGNAL SIGTERM
-# exec form: the bot is the process that gets SIGTERM, and ends within seconds (FLUSH_SECONDS)
+# exec form: the bot is the process that gets SIGTERM, and ends within 8 s (FLUSH_SECONDS). It
+# raises its soft file-descriptor limit to the hard one at start and caps its HTTP connections
+# below it (handlers/web/guard.py); run it with `--ulimit nofile=65536:65536` for many pages
 ENTRYPOINT ["/opt/bot/bin/python", "bot.py"]

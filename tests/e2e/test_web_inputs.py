@@ -19,6 +19,7 @@ from handlers.web.bodies import BadBody, read_body
 from tests.e2e.fake_api import FakeBotApi
 from tests.e2e.harness import ALICE, GROUP, MALLORY, TOKEN, Bot, seated_alone
 from tests.e2e.miniapp import Caller, init_data, served_bot
+from tests.e2e.process import free_port
 
 HOOK = "/tg/updates"
 DEEP = b"[" * 3000 + b"]" * 3000  # within the API's 4 KB, deeper than json's recursion limit
@@ -116,3 +117,17 @@ async def test_a_body_that_does_not_arrive_in_time_is_refused() -> None:
     slow: Any = _Slow()
     with pytest.raises(BadBody, match="slow"):
         await read_body(slow, 4096, seconds=0)
+
+
+async def test_with_a_metrics_port_metrics_leave_the_public_port(api: FakeBotApi, tmp_path: Path) -> None:
+    metrics_port = free_port()
+    async with (
+        served_bot(api, tmp_path / "bot.sqlite3", metrics_port=metrics_port) as (_, base),
+        aiohttp.ClientSession() as session,
+    ):
+        async with session.get(base + "/metrics") as public:
+            assert public.status == 404
+        async with session.get(base + "/healthz") as health:
+            assert health.status == 200
+        async with session.get(f"http://127.0.0.1:{metrics_port}/metrics") as private_metrics:
+            assert private_metrics.status == 200 and "gouji_bot_" in await private_metrics.text()

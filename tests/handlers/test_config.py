@@ -49,3 +49,19 @@ def test_a_webhook_listens_on_port_on_every_address_with_a_secret_from_the_token
 def test_a_bad_setting_is_one_clear_line(env: dict[str, str], says: str) -> None:
     with pytest.raises(ConfigError, match=says):
         load({"BOT_TOKEN": TOKEN, **env})
+
+
+def test_metrics_may_leave_the_public_port_for_an_address_of_their_own() -> None:
+    """Issue 49: a webhook binds 0.0.0.0, and /metrics was served on that public port."""
+    hooked = {"BOT_TOKEN": TOKEN, "WEBHOOK_URL": "https://bot.example.org/tg/hook"}
+    assert load(hooked).metrics_port is None  # unset: /metrics on the one port, as before
+    config = load({**hooked, "METRICS_PORT": "9100"})
+    assert (config.metrics_host, config.metrics_port, config.port) == ("127.0.0.1", 9100, 8443)
+    assert load({**hooked, "METRICS_PORT": "9100", "METRICS_HOST": "10.0.0.5"}).metrics_host == "10.0.0.5"
+    for bad, says in (
+        ({**hooked, "METRICS_PORT": "8443"}, "must differ"),
+        ({"BOT_TOKEN": TOKEN, "METRICS_PORT": "9100"}, "needs the HTTP server"),
+        ({**hooked, "METRICS_PORT": "x"}, "must be a number"),
+    ):
+        with pytest.raises(ConfigError, match=says):
+            load(bad)
