@@ -18,7 +18,15 @@ from telegram.ext import Application
 from handlers.config import Config
 from handlers.metrics import Metrics
 from handlers.web.api import MiniAppApi
-from handlers.web.guard import IDLE_SECONDS, Doorman, ServerLog, Throttled, connection_cap, raise_fd_limit
+from handlers.web.guard import (
+    IDLE_SECONDS,
+    Doorman,
+    LoopErrors,
+    ServerLog,
+    Throttled,
+    connection_cap,
+    raise_fd_limit,
+)
 from handlers.web.health import health
 from handlers.web.page import add_page
 from handlers.web.webhook import MAX_BODY, Webhook
@@ -71,6 +79,7 @@ class WebServer:
         if self.monitor is not None and self.config.metrics_port is not None:
             addresses.append((self.monitor, self.config.metrics_host, self.config.metrics_port))
         loop = asyncio.get_running_loop()
+        loop.set_exception_handler(LoopErrors(self.throttled))  # a failed accept: once a minute
         for app, host, port in addresses:
             doorman = Doorman(self.cap, self.throttled)
             app.middlewares.append(doorman.middleware)
