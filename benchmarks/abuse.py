@@ -56,8 +56,14 @@ def help_latency(api: FakeBotApi, send: Callable[[], None]) -> float:
 def outsider(api: FakeBotApi, bot: BotProcess) -> dict[str, Any]:
     a_lobby(api)
     api.outsiders.add(MALLORY["id"])
-    statuses = asyncio.run(requests(bot.base, "/api/tables/1", MALLORY, 40))
+    statuses: list[int] = []
+    attack = threading.Thread(
+        target=lambda: statuses.extend(asyncio.run(requests(bot.base, "/api/tables/1", MALLORY, 40)))
+    )
+    attack.start()  # the group's /help comes while the outsider's requests are under way
+    api.wait_for(lambda calls: any(c.method == "getChatMember" and c.chat == GROUP["id"] for c in calls), 30)
     latency = help_latency(api, lambda: api.send(BOB, GROUP, "/help"))
+    attack.join()
     asked = sum(c.method == "getChatMember" and int(c.params["user_id"]) == MALLORY["id"] for c in api.calls)
     return {"statuses": sorted(set(statuses)), "help_s": round(latency, 2), "getChatMember": asked}
 

@@ -224,6 +224,11 @@ class BecameHeadless(Event):  # 无头
 
 
 @dataclass(slots=True)
+class LastGoujiChance(Event):  # 够级 of 后水湾 (B.12): 头科's opposite keeps one 够级 set only a burn answers
+    seat: int
+
+
+@dataclass(slots=True)
 class MeleeBegan(Event):  # 四人乱缠
     pass
 

@@ -27,7 +27,17 @@ from engine.gouji.play import PlayPhase
 from engine.gouji.preplay import PrePlay
 from engine.gouji.rules import Rules
 from engine.gouji.scoring import Debt, fall_debts, hand_scores, paying_order, sweep_debts, team
-from engine.gouji.sets import SET_TABLES, CardSet, Decision, Move, parse_move, point_sets
+from engine.gouji.sets import (
+    GOUJI_BY_RANK,
+    GOUJI_SETS,
+    GOUJI_STANDARD,
+    SET_TABLES,
+    CardSet,
+    Decision,
+    Move,
+    parse_move,
+    point_sets,
+)
 from engine.gouji.state import HandState
 from engine.gouji.views import ClaimShown, HandView, SeatHandView
 from engine.seeding import rng
@@ -53,7 +63,8 @@ class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
         if blank:  # for `clone` and unpickling, which set every field next
             return
         self.low = self.sets.low  # the lowest rank of a set with wildcards: 4, or 3 without 憋3
-        self.gouji_by_rank = rules.gouji_sets == "by_rank"
+        self.gouji_sets = GOUJI_SETS[rules.gouji_sets]
+        self.rank_compare = rules.comparison == "by_rank"
         self.owed = list(owed)
         self.redeals = 0
         self.keeps_turns = True
@@ -92,6 +103,7 @@ class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
         self.phase, self.to_act, self.decided = Phase.SETUP, [], {}
         self.out, self.revolutionary, self.point_fixed = set(), None, set()
         self.slow_opener, self.gouji_wins = None, 0
+        self.last_gouji_seat, self.last_gouji_played = None, False
         self.charge, self.charge_beaten, self.charge_credit = None, False, [0] * SEATS
         self.tributes, self.dead_seat, self.dead_left = [], None, 0
         self.table, self.owner, self.protected = None, 0, False
@@ -234,7 +246,10 @@ class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
         order = self.finish_order
         if sweep is None:
             self._point_debts(out)
-            self.debts = [*self.specials, *fall_debts(order)]
+            if self.rules.fall_tribute:
+                self.debts = [*self.specials, *fall_debts(order)]
+            else:  # A.12: under points only 点贡 and the declarations' are owed
+                self.debts = [d for d in self.specials if d.kind not in ("smother", "burn")]
         elif self.rules.sweep == "next_hand_tribute":  # 挑三家 (B.8): the swept owe their opposites
             self.debts = sweep_debts(sweep)
         # after 烩四 the match is over and after 串三户 (A.7) nothing is owed
@@ -302,8 +317,11 @@ class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
         )
 
     def is_gouji(self, move: CardSet) -> bool:
-        """§5 够级, or 后水湾's by rank and size alone (B.4)."""
-        return move.is_gouji_by_rank if self.gouji_by_rank else move.is_gouji
+        """§5 够级, or by rank and size alone: 后水湾's (B.4) or the outline's (A.1)."""
+        kind = self.gouji_sets
+        if kind == GOUJI_STANDARD:
+            return move.is_gouji
+        return move.is_gouji_by_rank if kind == GOUJI_BY_RANK else move.is_gouji_outline
 
     def opens_point(self, move: CardSet) -> bool:
         """Whether a set that wins its round opens point: a pure 够级 set (§9), a 够级 set without
@@ -345,13 +363,14 @@ class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
 FIELDS = (
     "burn", "cards", "charge", "charge_beaten", "charge_credit", "claim_refused", "claimant",
     "cursor", "dead_left", "dead_seat", "dealt_point_set", "debts", "decided", "declared", "fallen",
-    "finished", "first_point", "forced", "given_hands", "given_leader", "gouji_by_rank", "gouji_wins",
+    "finished", "first_point", "forced", "given_hands", "given_leader", "gouji_sets", "gouji_wins",
     "hand_no", "headless", "jokers_played", "keeps_turns", "last_answerer", "last_chance_done",
+    "last_gouji_played", "last_gouji_seat",
     "leader", "left",
     "low", "melee", "melee_passes", "obligated", "opened", "opening_events", "out", "owed", "own",
     "owner", "passed", "pending", "phase", "played", "played_four", "point_fixed", "protected", "qi",
-    "queue", "redeals", "revolutionary", "scores", "slow_opener", "smother_risk", "specials", "sweep",
-    "table", "to_act", "tributes", "turns", "undealt", "yielder",
+    "queue", "rank_compare", "redeals", "revolutionary", "scores", "slow_opener", "smother_risk", "specials",
+    "sweep", "table", "to_act", "tributes", "turns", "undealt", "yielder",
 )  # fmt: skip
 
 

@@ -20,8 +20,10 @@ from engine.gouji.sets import (
     CardSet,
     Move,
     Spend,
+    beats_by_rank,
     beats_over_big,
     can_answer,
+    can_answer_by_rank,
     can_answer_over_big,
     can_finish_with_jokers,
     holds,
@@ -87,12 +89,16 @@ class PlayPhase(HandState):
         """Every set of these cards that beats `table` (§4, and B.3 where it applies): a seat's
         own, or those a reader of the play supposes another seat held (issue 33); with `spend`,
         only those whose wildcards cost no more than its budget (`SetTable.answers`)."""
+        if self.rank_compare:  # the outline's (A.1): by rank, the wildcards ordinary members
+            return [m for m in self.sets.answers_by_rank(counts, table) if within(m, spend)]
         found = self.sets.answers(counts, table, spend)
         if table.big and self.rules.bj_over_bj:
             found += [m for m in self.sets.answers_over_big(counts, table) if within(m, spend)]
         return found
 
     def _beats(self, move: CardSet, table: CardSet) -> bool:
+        if self.rank_compare:
+            return beats_by_rank(move, table)
         return move.beats(table) or (self.rules.bj_over_bj and beats_over_big(move, table))
 
     def _may_yield(self, seat: int) -> bool:
@@ -146,9 +152,8 @@ class PlayPhase(HandState):
         rule = self.rules.point_rule
         if rule == "houshuiwan":  # a 头科 finishing with this very round still counts (pending)
             return not self.played_four[seat] and all(s in self.pending for s in self.finished)
-        return (
-            not self.headless[seat] and not self.melee and (rule == "outline" or not self.played_four[seat])
-        )
+        headless = self.headless[seat] or seat == self.last_gouji_seat  # B.12's chance opens nothing
+        return not headless and not self.melee and (rule == "outline" or not self.played_four[seat])
 
     def _opens_now(self, winner: int, move: CardSet) -> bool:
         """Whether this round's winning set opens the winner's point (if still open to it)."""
@@ -165,6 +170,8 @@ class PlayPhase(HandState):
         burning = self._is_burn(seat)
         if not (strict or burning):
             table = self.table
+            if self.rank_compare:
+                return can_answer_by_rank(counts, table, self.low)
             if table.big and self.rules.bj_over_bj:  # only B.3 answers a big joker
                 return can_answer_over_big(counts, table, self.low)
             return can_answer(counts, table, self.low)
@@ -249,6 +256,8 @@ class PlayPhase(HandState):
         self.table, self.owner = move, seat
         gouji = self.is_gouji(move)
         self.protected = gouji and not self.melee and not self.headless[seat]
+        if gouji and seat == self.last_gouji_seat:  # B.12: its 够死级 set, answered only by a burn
+            self.last_gouji_played = True
         self.burn = (seat, beaten_owner) if burn else None
         out.append(ev.Played(seat, move.text, lead, gouji, burn, self.left[seat]))
         if seat == self.dead_seat and gouji and self.dead_left:
@@ -388,6 +397,11 @@ class PlayPhase(HandState):
             self.to_act = [seat]
             return
 
+    def _become_headless(self, seat: int | None, out: list[ev.Event]) -> None:
+        if seat is not None and self.left[seat] and seat not in self.out and not self.headless[seat]:
+            self.headless[seat] = True
+            out.append(ev.BecameHeadless(seat))
+
     def _win_round(self, out: list[ev.Event]) -> None:
         winner, move = self.owner, self.table
         assert move is not None
@@ -406,11 +420,17 @@ class PlayPhase(HandState):
     def _close_round(self, winner: int, out: list[ev.Event]) -> None:
         """The round is the winner's: 无头 and 四人乱缠 begin only now (§6, the last set counts),
         and the winner leads the next one (接风: the next seat with cards, if it finished)."""
+        if self.last_gouji_played:  # B.12: the 够死级 set's round is over: 无头 as usual
+            self._become_headless(self.last_gouji_seat, out)
+            self.last_gouji_seat, self.last_gouji_played = None, False
         for finisher in self.pending:
             opp = opposite(finisher)
-            if self.left[opp] and opp not in self.out and not self.headless[opp]:
-                self.headless[opp] = True
-                out.append(ev.BecameHeadless(opp))
+            first = finisher == self.finished[0]
+            if self.rules.last_gouji and first and self.left[opp] and opp not in self.out:
+                self.last_gouji_seat = opp  # 头科's opposite keeps one 够级 chance first
+                out.append(ev.LastGoujiChance(opp))
+                continue
+            self._become_headless(opp, out)
         self.pending = []
         if len(self.finished) >= 2 and not self.melee:
             self.melee = True

@@ -14,7 +14,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "scoring": ("club", "outline"),
     "variant": ("standard", "outline", "houshuiwan"),
     "deck": ("four_decks", "six_decks"),
-    "gouji_sets": ("standard", "by_rank"),
+    "gouji_sets": ("standard", "by_rank", "outline"),
+    "comparison": ("card_by_card", "by_rank"),
     "point_rule": ("standard", "outline", "houshuiwan"),
     "tribute_order": ("standard", "point_first"),
     "sweep": ("match_end", "next_hand", "next_hand_tribute"),
@@ -31,6 +32,8 @@ _VARIANTS: dict[str, dict[str, str]] = {
     "outline": {
         "burn_priority": "outline",
         "yielding": "on",
+        "gouji_sets": "outline",
+        "comparison": "by_rank",
         "point_rule": "outline",
         "tribute_order": "point_first",
         "sweep": "next_hand",
@@ -52,6 +55,7 @@ _VARIANTS: dict[str, dict[str, str]] = {
         "buying": "horse",
         "declarations": "houshuiwan",
         "bare_jokers_fall": "on",
+        "last_gouji": "on",
         "scoring": "outline",
     },
 }
@@ -84,7 +88,10 @@ class Rules(TableOptions):
     variant: str = "standard"  # §13, gouji-variants.md: a preset of the fields below
     deck: str = "four_decks"  # §2; six_decks is 后水湾's 288 cards, 48 a seat (B.1)
     bj_over_bj: bool = False  # B.3 两张大虎打一张大虎: k + 1 big jokers beat k
-    gouji_sets: str = "standard"  # §5; by_rank: 后水湾's 够级 by rank and size alone (B.4)
+    # §5; by_rank: 后水湾's 够级 by rank and size alone, wildcards alone from two (B.4); outline:
+    # the same, a single wildcard too (A.1)
+    gouji_sets: str = "standard"
+    comparison: str = "card_by_card"  # §4; by_rank: the outline's wildcards are ordinary members (A.1)
     point_rule: str = "standard"  # which sets open point, until when, who owes (§9, A.5, B.5)
     tribute_order: str = "standard"  # §8.4; point_first: 点贡 paid before the others (A.5, B.9)
     sweep: str = "match_end"  # a 1-2-3 finish: 烩四 (§10), 串三户 (A.7) or 挑三家 (B.8)
@@ -95,6 +102,8 @@ class Rules(TableOptions):
     flip_double: bool = False  # A.6: a lost declaration (翻车) costs twice its stake
     bare_jokers_fall: bool = False  # B.7 大小王不出手: jokers alone just before the final 3s → 大落
     bie3: bool = True  # §3 憋3; off: the outline's other mode (A.9), 3s an ordinary rank
+    last_gouji: bool = False  # B.12 够死级: 头科's opposite keeps one 够级 set that only a burn answers
+    fall_tribute: bool = True  # A.12: off, no 落贡, 闷贡 or 烧贡 is owed (点贡 and declarations still are)
     bots: str = "normal"  # the seat-filling bots and autopilot: easy, normal (heuristic), strong (search)
 
     def __post_init__(self) -> None:

@@ -31,6 +31,9 @@ from engine.move import Move as Move  # re-exported: the game's moves in one nam
 from engine.move import checked_notation, quoted
 
 WILD_ONLY = -1  # `rank` of a set made only of wildcards
+# which sets are 够级 (rules.gouji_sets), as the hand keeps it: an int is cheapest to compare
+GOUJI_STANDARD, GOUJI_BY_RANK, GOUJI_OUTLINE = 0, 1, 2
+GOUJI_SETS = {"standard": GOUJI_STANDARD, "by_rank": GOUJI_BY_RANK, "outline": GOUJI_OUTLINE}
 # 够级 thresholds (§5): base rank → size that makes an unjokered set 够级.
 GOUJI_SIZE = {TEN: 5, JACK: 4, QUEEN: 3, KING: 2, ACE: 2}
 
@@ -64,8 +67,11 @@ class CardSet(Move):
             self.is_gouji = twos >= 1
         else:
             self.is_gouji = rank in GOUJI_SIZE and self.plain >= GOUJI_SIZE[rank]
-        # 后水湾 (gouji-variants.md B.4): by rank and size alone, wildcards counted, never wildcards only
-        self.is_gouji_by_rank = rank in GOUJI_SIZE and self.size >= GOUJI_SIZE[rank]
+        # by rank and size alone, wildcards counting toward the size; wildcards alone are 够级
+        # from two cards in 后水湾 (gouji-variants.md B.4), from one in the outline (A.1)
+        by_size = rank in GOUJI_SIZE and self.size >= GOUJI_SIZE[rank]
+        self.is_gouji_by_rank = by_size or (rank == WILD_ONLY and self.size >= 2)
+        self.is_gouji_outline = by_size or rank == WILD_ONLY
         pure = self.jokers == 0 and (twos == 0 or (rank == WILD_ONLY and twos >= 2))
         self.is_point = self.is_gouji and pure and (rank != WILD_ONLY or twos >= 2)
         counts = [0] * NRANKS
@@ -331,6 +337,55 @@ class SetTable:
         rest = list(counts)
         rest[BIG_JOKER] = 0
         return [card_set(m.rank, m.naturals, m.twos, m.small, extra) for m in self.answers(rest, others)]
+
+
+    def answers_by_rank(self, counts: list[int], table: CardSet) -> list[CardSet]:
+        """The outline's comparison (gouji-variants.md A.1): wildcards riding on a rank are
+        ordinary cards of it, so a set built on a higher rank beats, whatever wildcards either
+        holds, and so does any set of wildcards alone; sets of wildcards alone among themselves
+        go card by card (§4)."""
+        if table.rank == WILD_ONLY:
+            return self.answers(counts, table)
+        size, out = table.size, []
+        twos, small, big = min(counts[TWO], self.max_twos), counts[SMALL_JOKER], counts[BIG_JOKER]
+        for rank in range(max(table.rank + 1, self.low), ACE + 1):
+            for naturals in range(1, min(counts[rank], size) + 1):
+                out.extend(self._filled(self.row(rank, naturals), size - naturals, twos, small, big))
+        out.extend(self._filled(self.row(WILD_ONLY, 0), size, twos, small, big))
+        return out
+
+    def _filled(self, row: tuple[CardSet, ...], wild: int, twos: int, small: int, big: int) -> list[CardSet]:
+        """The sets of `row` holding exactly `wild` wildcards, within these."""
+        out = []
+        for b in range(min(big, wild) + 1):
+            for s in range(min(small, wild - b) + 1):
+                t = wild - b - s
+                if t <= twos:
+                    out.append(row[t * self.twos_step + s * self.jokers_step + b])
+        return out
+
+
+def beats_by_rank(move: CardSet, table: CardSet) -> bool:
+    """A.1: the same size and a higher rank (wildcards alone above every rank), or §4 between
+    two sets of wildcards alone."""
+    if move.size != table.size:
+        return False
+    if table.rank == WILD_ONLY:
+        return move.rank == WILD_ONLY and move.beats(table)
+    return move.rank == WILD_ONLY or move.rank > table.rank
+
+
+def can_answer_by_rank(counts: list[int], table: CardSet, low: int = FOUR) -> bool:
+    """Whether any set of this hand beats `table` under A.1, without building one."""
+    if table.rank == WILD_ONLY:
+        return can_answer(counts, table, low)
+    wild = counts[TWO] + counts[SMALL_JOKER] + counts[BIG_JOKER]
+    if wild >= table.size:
+        return True
+    for rank in range(max(table.rank + 1, low), ACE + 1):
+        if counts[rank] and counts[rank] + wild >= table.size:
+            return True
+    return False
 
 
 def within(move: CardSet, spend: Spend | None) -> bool:

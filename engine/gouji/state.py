@@ -31,7 +31,8 @@ class HandState:
     deck: Deck
     sets: SetTable  # the enumeration within the deck's bounds
     low: int
-    gouji_by_rank: bool
+    gouji_sets: int  # GOUJI_STANDARD, GOUJI_BY_RANK or GOUJI_OUTLINE (rules.gouji_sets)
+    rank_compare: bool  # rules.comparison == "by_rank" (A.1)
     hand_no: int
     seed: str
     phase: Phase
@@ -48,6 +49,8 @@ class HandState:
     given_hands: list[HandCards] | None  # a position's cards, seated once the blind phase is over
     undealt: int  # cards not yet dealt (before the deal's blind declarations)
     slow_opener: int | None  # the outline's revolutionary's opposite: opens after 3 够级 wins (A.4)
+    last_gouji_seat: int | None  # B.12: 头科's opposite while it keeps its 够死级 chance
+    last_gouji_played: bool  # … and once that chance's 够级 set is on the table
     gouji_wins: int  # rounds it has won with 够级 sets
     charge: CardSet | None
     charge_beaten: bool

@@ -325,9 +325,14 @@ def test_b3_two_big_jokers_beat_one() -> None:
         ("A A", True),
         ("J J J", False),
         ("9 9 9 9 9 9 9", False),
-        ("BJ", False),  # a joker does not make a set 够级
-        ("2 2 2", False),  # 2s alone never
-        ("SJ BJ", False),
+        ("BJ", False),  # a single wildcard is below the least count (two)
+        ("2", False),
+        ("9 BJ", False),  # a joker riding on a lower rank does not make it 够级
+        ("2 2", True),  # two or more cards ranked above A (issue 54: "最少数量" is two)
+        ("2 2 2", True),
+        ("SJ BJ", True),
+        ("BJ BJ", True),
+        ("SJ SJ", True),
     ],
 )
 def test_b4_gouji_sets_by_rank_and_size_alone(cards: str, gouji: bool) -> None:
@@ -476,3 +481,95 @@ def test_a9_one_rejection_and_play_goes_on_with_no_second_claim_this_lead() -> N
     assert str(hand.cards[0]) == "5 5 K K"
     play(hand, (0, "5 5"))  # nobody beats a pair here: the next round is 0's again
     assert hand.to_act == [0] and "claim" in legal(hand, 0)
+
+
+# -- A.1 (issue 54): the outline's wildcards are ordinary members of the rank they ride on ----------
+
+
+@pytest.mark.parametrize("table", ["9 SJ", "9 BJ", "9 2"])
+def test_a1_a_pair_of_tens_beats_nine_and_a_wildcard_in_the_outline_only(table: str) -> None:
+    for rules, beats in ((OUTLINE, True), (Rules(), table == "9 2")):
+        hand = from_hands([f"{table} 5", "10 10 4", "4", "4", "4", "4"], leader=0, rules=rules)
+        play(hand, (0, table))
+        assert ("10 10" in legal(hand, 1)) == beats, rules.variant
+        if beats:
+            played = of(play(hand, (1, "10 10")), "Played")
+            assert [(e.seat, e.cards) for e in played] == [(1, "10 10")]
+        else:
+            with pytest.raises(IllegalMove):
+                hand.apply(1, "10 10")
+
+
+def test_a1_wildcards_alone_beat_any_rank_and_go_card_by_card_among_themselves() -> None:
+    hands = ["9 BJ 5", "2 2 4", "A SJ 4", "4", "SJ SJ 4", "4"]
+    hand = from_hands(hands, leader=0, rules=OUTLINE)
+    play(hand, (0, "9 BJ"))  # a pair of 9s: anyone answers, and a pair of 2s is above every rank
+    assert "2 2" in legal(hand, 1)
+    play(hand, (1, "2 2"))  # 够级 in the outline: its opposite answers, card by card (§4)
+    assert hand.to_act == [4] and "SJ SJ" in legal(hand, 4)
+    standard = from_hands(hands, leader=0, rules=Rules())
+    events = play(standard, (0, "9 BJ"))  # §4: nothing beats a set holding a big joker
+    assert [e.seat for e in of(events, "RoundWon")] == [0]
+
+
+@pytest.mark.parametrize(
+    ("cards", "gouji"),
+    [
+        ("9 SJ", False),  # a pair of 9s
+        ("Q Q 2", True),  # three Qs
+        ("K BJ", True),  # two Ks
+        ("10 10 10 10 SJ", True),
+        ("J J J BJ", True),
+        ("BJ", True),  # 第九条: a single BJ, SJ or 2
+        ("SJ", True),
+        ("2", True),
+        ("A", False),
+    ],
+)
+def test_a1_a_set_is_gouji_by_its_rank_and_size_alone_in_the_outline(cards: str, gouji: bool) -> None:
+    hand = from_hands([f"{cards} 4", "3", "3", "3", "3", "3"], leader=0, rules=OUTLINE)
+    [played] = of(play(hand, (0, cards)), "Played")
+    assert played.gouji == gouji
+
+
+# -- B.12 (issue 54): 够死级, 头科's opposite keeps one 够级 set that only a burn answers ----------
+
+LAST_GOUJI = ["A A", "A A 5 7", "4 4", "K K 6 9", "4", "4"]  # seat 0 finishes first; seat 3 is its opposite
+
+
+def to_the_chance(rules: Rules) -> tuple[Hand, list[Event]]:
+    """Seat 0 goes out first with A A; seat 3 wins the next round and leads again."""
+    hand = from_hands(LAST_GOUJI, leader=0, rules=rules)
+    events = play(hand, (0, "A A"), (1, "5"), (3, "6"), (1, "pass"))
+    assert hand.to_act == [3] and hand.table is None
+    return hand, events
+
+
+def test_b12_the_first_finishers_opposite_keeps_one_gouji_set_only_a_burn_answers() -> None:
+    hand, events = to_the_chance(HOUSHUIWAN)
+    assert [e.seat for e in of(events, "LastGoujiChance")] == [3] and not of(events, "BecameHeadless")
+    events = play(hand, (3, "K K"))  # seat 1's A A cannot burn (its 7 holds no joker): nobody answers
+    assert [e.seat for e in of(events, "RoundWon")] == [3] and hand.to_act == [3]  # it leads again
+    assert [e.seat for e in of(events, "BecameHeadless")] == [3]  # then 无头, as usual
+
+
+def test_b12_without_the_option_the_opposite_is_headless_at_once() -> None:
+    off = Rules.from_options({"variant": "houshuiwan", "last_gouji": "off"})
+    hand, events = to_the_chance(off)
+    assert [e.seat for e in of(events, "BecameHeadless")] == [3]
+    play(hand, (3, "K K"))
+    assert hand.to_act == [1] and "A A" in legal(hand, 1)  # anyone beats a 无头 seat's 够级 set
+
+
+# -- A.12 (issue 54): under points, no fall tribute unless the table wants one ------------------------
+
+
+@pytest.mark.parametrize("fall_tribute", ["on", "off"])
+def test_a12_without_fall_tributes_only_point_tributes_are_owed(fall_tribute: str) -> None:
+    rules = Rules.from_options({"variant": "outline", "fall_tribute": fall_tribute})
+    hand = from_hands(["K K 4", "5", "6", "7", "8", "9"], leader=0, rules=rules)
+    finish_with_defaults(hand)
+    kinds = {debt.kind for debt in hand.debts}
+    assert "point" in kinds  # 点贡 are owed either way (A.5)
+    assert ({"last", "second_last"} <= kinds) == (fall_tribute == "on")
+    assert kinds <= {"point", "last", "second_last"} if fall_tribute == "on" else kinds == {"point"}
