@@ -16,6 +16,7 @@ DECISIONS = (
     "yield",
     "declare",
     "merge",
+    "return",
     "claim",
     "accept",
     "reject",

@@ -57,6 +57,7 @@ SEARCHED_BEFORE_PLAY = frozenset(
         Phase.UNCONTESTED,
         Phase.RESIST,
         Phase.TRIBUTE,
+        Phase.RETURN,
         Phase.DEAD_LEVELS,
         Phase.DECLARE,
         Phase.MERGE,

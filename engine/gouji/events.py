@@ -219,6 +219,14 @@ class RoundWon(Event):  # 回牌
 
 
 @dataclass(slots=True)
+class TributeReturned(Event):  # 还贡 (A.11): a card the tribute's receiver gives back, chosen by it
+    seat: int
+    payer: int
+    tribute: str
+    card: str
+
+
+@dataclass(slots=True)
 class BecameHeadless(Event):  # 无头
     seat: int
 

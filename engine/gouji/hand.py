@@ -106,6 +106,7 @@ class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
         self.last_gouji_seat, self.last_gouji_played = None, False
         self.charge, self.charge_beaten, self.charge_credit = None, False, [0] * SEATS
         self.tributes, self.dead_seat, self.dead_left = [], None, 0
+        self.returns = []
         self.table, self.owner, self.protected = None, 0, False
         self.passed, self.queue, self.qi, self.cursor = [False] * SEATS, [], 0, 0
         self.yielder, self.claimant, self.claim_refused = None, None, None
@@ -223,6 +224,8 @@ class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
         moves = self.legal_moves(seat)
         if not moves:
             raise IllegalMove("no_decision")
+        if self.phase == Phase.RETURN:
+            return self.default_return(seat)
         by_text = {str(m): m for m in moves}
         for preferred in ("pass", "resist", "take", "reject"):
             if preferred in by_text:
@@ -369,8 +372,8 @@ FIELDS = (
     "leader", "left",
     "low", "melee", "melee_passes", "obligated", "opened", "opening_events", "out", "owed", "own",
     "owner", "passed", "pending", "phase", "played", "played_four", "point_fixed", "protected", "qi",
-    "queue", "rank_compare", "redeals", "revolutionary", "scores", "slow_opener", "smother_risk", "specials",
-    "sweep", "table", "to_act", "tributes", "turns", "undealt", "yielder",
+    "queue", "rank_compare", "redeals", "returns", "revolutionary", "scores", "slow_opener", "smother_risk",
+    "specials", "sweep", "table", "to_act", "tributes", "turns", "undealt", "yielder",
 )  # fmt: skip
 
 

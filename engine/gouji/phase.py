@@ -15,6 +15,7 @@ class Phase(StrEnum):
     UNCONTESTED = "uncontested"  # no charge: the opposite may lead a 开点 set unanswered
     RESIST = "resist"  # §8.3 抗贡
     TRIBUTE = "tribute"  # §8.4 进贡; a teammate receiver's 吃 / 不吃 / 反抽
+    RETURN = "return"  # 还贡 (A.11): each tribute card received but a 点贡 is answered by one
     DEAD_LEVELS = "dead_levels"  # §8.5 死级
     DECLARE = "declare"  # 明点 before the first lead (A.6, B.6)
     MERGE = "merge"  # 会3 / 会4: the leader may take the 3s and / or 4s out (A.9, without 憋3)

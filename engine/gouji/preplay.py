@@ -15,7 +15,19 @@ from engine.gouji.cards import BIG_JOKER, FOUR, RANKS, SEATS, SMALL_JOKER, THREE
 from engine.gouji.declarations import DECLARE
 from engine.gouji.phase import Phase
 from engine.gouji.scoring import Debt, opposite, team
-from engine.gouji.sets import MERGES, PASS, CardSet, Decision, Merge, Move, answers, decision, point_sets
+from engine.gouji.sets import (
+    MERGES,
+    PASS,
+    RETURNS,
+    CardSet,
+    Decision,
+    Merge,
+    Move,
+    Return,
+    answers,
+    decision,
+    point_sets,
+)
 from engine.gouji.state import HandState
 
 REVOLT, PAY, RESIST, DEAD_LEVELS = (decision(n) for n in ("revolt", "pay", "resist", "deadlevels"))
@@ -250,7 +262,46 @@ class PrePlay(HandState):
             if ranks:
                 cards = tuple(str(self._give(debt.payer, debt.receiver, r, own=True)) for r in ranks)
                 out.append(ev.TributePaid(debt.payer, debt.receiver, debt.kind, cards))
+                self._owe_returns(debt.receiver, debt.payer, debt.kind, len(cards))
+        self._return_or_on(out)
+
+    # -- 还贡 (A.11) ---------------------------------------------------------------------------
+
+    def _owe_returns(self, receiver: int, payer: int, kind: str, count: int) -> None:
+        """Each tribute card received but a 点贡 is answered by one, after all tributes are paid."""
+        if self.rules.return_tribute and kind != "point":
+            self.returns += [(receiver, payer, kind)] * count
+
+    def _return_or_on(self, out: list[ev.Event]) -> None:
+        """The next card to give back, in the order the tributes were paid; then on to play. A
+        receiver holding nothing it may give (only 3s under 憋3) gives nothing."""
+        while self.returns and not self._return_moves(self.returns[0][0]):
+            self.returns.pop(0)
+        if self.returns:
+            self.phase, self.to_act = Phase.RETURN, [self.returns[0][0]]
+            return
         self._dead_levels_or_play(out)
+
+    def _return_moves(self, seat: int) -> list[Move]:
+        """Any card of the seat's but a 3 under 憋3 (the 3s wait for the last set)."""
+        counts = self.cards[seat].counts
+        return [RETURNS[r] for r in range(len(counts)) if counts[r] and not (r == THREE and self.rules.bie3)]
+
+    def _give_back(self, seat: int, move: Move, out: list[ev.Event]) -> None:
+        assert isinstance(move, Return)
+        _, payer, kind = self.returns.pop(0)
+        card = self._give(seat, payer, move.rank, own=False)
+        out.append(ev.TributeReturned(seat, payer, kind, str(card)))
+        self._return_or_on(out)
+
+    def default_return(self, seat: int) -> Return:
+        """The referee's 还贡 for a seat out of time: its lowest card that keeps its sets whole (a
+        rank it holds once), else its lowest card; never a wildcard while it holds another."""
+        counts = self.cards[seat].counts
+        offered = [move.rank for move in self._return_moves(seat) if isinstance(move, Return)]
+        plain = [r for r in offered if r not in WILDCARDS] or offered
+        single = [r for r in plain if counts[r] == 1]
+        return RETURNS[min(single or plain)]
 
     def _tribute_choices(self) -> list[Move]:
         """吃 / 不吃 / 反抽 (§8.4): 反抽 only with tribute cards of the receiver's own to give."""
@@ -276,6 +327,8 @@ class PrePlay(HandState):
             ranks = self._own_tributes(seat, count)
             cards = tuple(str(self._give(seat, debt.payer, r, own=True)) for r in ranks)
         out.append(ev.TributeChoice(seat, debt.payer, debt.kind, move.name, cards))
+        if move.name == "take":
+            self._owe_returns(seat, debt.payer, debt.kind, len(cards))
         self._pay_tributes(out)
 
     # -- 死级, then play ------------------------------------------------------------------------
@@ -351,6 +404,7 @@ STEPS: dict[Phase, Step] = {
     Phase.UNCONTESTED: Step(PrePlay._charge_moves, PrePlay._answer_charge),
     Phase.RESIST: Step(lambda hand, seat: [RESIST, PAY], PrePlay._decide_resist),
     Phase.TRIBUTE: Step(lambda hand, seat: hand._tribute_choices(), PrePlay._tribute_move),
+    Phase.RETURN: Step(PrePlay._return_moves, PrePlay._give_back),
     Phase.DEAD_LEVELS: Step(lambda hand, seat: [DEAD_LEVELS, PASS], PrePlay._decide_dead_levels),
     Phase.BLIND_DECLARE: Step(lambda hand, seat: [DECLARE, PASS], lambda h, s, m, o: h._declare(s, m, o)),
     Phase.DECLARE: Step(lambda hand, seat: [DECLARE, PASS], lambda h, s, m, o: h._declare(s, m, o)),

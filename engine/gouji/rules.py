@@ -41,6 +41,7 @@ _VARIANTS: dict[str, dict[str, str]] = {
         "buying": "enemies",
         "revolution_rule": "outline",
         "declarations": "outline",
+        "return_tribute": "on",
         "scoring": "outline",
     },
     "houshuiwan": {
@@ -103,6 +104,7 @@ class Rules(TableOptions):
     bare_jokers_fall: bool = False  # B.7 大小王不出手: jokers alone just before the final 3s → 大落
     bie3: bool = True  # §3 憋3; off: the outline's other mode (A.9), 3s an ordinary rank
     last_gouji: bool = False  # B.12 够死级: 头科's opposite keeps one 够级 set that only a burn answers
+    return_tribute: bool = False  # A.11 还贡: every tribute card received but a 点贡 is answered by one
     fall_tribute: bool = True  # A.12: off, no 落贡, 闷贡 or 烧贡 is owed (点贡 and declarations still are)
     bots: str = "normal"  # the seat-filling bots and autopilot: easy, normal (heuristic), strong (search)
 

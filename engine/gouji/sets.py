@@ -26,6 +26,7 @@ from engine.gouji.cards import (
     THREE,
     TWO,
     parse_counts,
+    rank_of,
 )
 from engine.move import Move as Move  # re-exported: the game's moves in one namespace
 from engine.move import checked_notation, quoted
@@ -121,13 +122,34 @@ class Merge(Decision):
 
 
 MERGES: dict[str, Merge] = {m.text: m for m in (Merge((THREE,)), Merge((FOUR,)), Merge((THREE, FOUR)))}
+
+
+class Return(Decision):
+    """还贡 (gouji-variants.md A.11): the card of its own a tribute's receiver gives back."""
+
+    def __init__(self, rank: int) -> None:
+        super().__init__("return")
+        self.text = f"return {RANKS[rank]}"
+        self.rank = rank
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return giving_back, (self.rank,)
+
+
+RETURNS: tuple[Return, ...] = tuple(Return(rank) for rank in range(NRANKS))
+
+
+def giving_back(rank: int) -> Return:
+    """The interned 还贡 of a card of this rank."""
+    return RETURNS[rank]
+
 _MERGE_WORDS = {"会3": "merge 3", "会4": "merge 4", "会3会4": "merge 3 4", "全会": "merge 3 4"}
 
 PASS = Decision("pass")
 DECISION_NAMES = frozenset(
     (
         *("pass", "revolt", "resist", "pay", "take", "decline", "counter", "deadlevels"),
-        *("yield", "declare", "merge", "claim", "accept", "reject"),
+        *("yield", "declare", "merge", "claim", "accept", "reject", "return"),
     )
 )
 YIELD = Decision("yield")  # 让牌 (gouji-variants.md A.10)
@@ -144,6 +166,8 @@ _ALIASES = {
     "反抽": "counter",
     "死级": "deadlevels",
     "让牌": "yield",
+    "还贡": "return",
+    "还": "return",
     "明点": "declare",
     "预点": "declare",
     "太空": "declare",
@@ -200,6 +224,10 @@ def parse_move(text: str) -> Move:
             raise IllegalMove("unknown_move", text=quoted(text))
         return merge
     head = _ALIASES.get(words[0], words[0])
+    if head == "return":  # 还贡 K: one card, named by its rank
+        if len(words) != 2:
+            raise IllegalMove("unknown_move", text=quoted(text))
+        return RETURNS[rank_of(words[1])]
     if head.isalpha() and head.isascii() and head not in ("j", "q", "k", "a", "sj", "bj", "t"):
         if head not in DECISION_NAMES:  # a word that is no decision (`hello`) is not interned
             raise IllegalMove("unknown_move", text=quoted(text))

@@ -49,6 +49,7 @@ class HandState:
     given_hands: list[HandCards] | None  # a position's cards, seated once the blind phase is over
     undealt: int  # cards not yet dealt (before the deal's blind declarations)
     slow_opener: int | None  # the outline's revolutionary's opposite: opens after 3 够级 wins (A.4)
+    returns: list[tuple[int, int, str]]  # 还贡 still owed (A.11): (receiver, payer, tribute kind) a card
     last_gouji_seat: int | None  # B.12: 头科's opposite while it keeps its 够死级 chance
     last_gouji_played: bool  # … and once that chance's 够级 set is on the table
     gouji_wins: int  # rounds it has won with 够级 sets

@@ -60,4 +60,5 @@ async def test_an_outline_table_declares_mingdian_after_the_deal_and_plays_to_it
     lines = await yields_until_the_sheet(bot)
     assert any(line.startswith("📣 Alice 报明点：") for line in lines)
     assert any(line.startswith("Alice 让牌：") for line in lines)
+    assert any(line.startswith("↩️ ") and " 还贡 " in line for line in lines)  # A.11, told in the group
     assert score_sheets(bot.api.calls)

@@ -573,3 +573,32 @@ def test_a12_without_fall_tributes_only_point_tributes_are_owed(fall_tribute: st
     assert "point" in kinds  # 点贡 are owed either way (A.5)
     assert ({"last", "second_last"} <= kinds) == (fall_tribute == "on")
     assert kinds <= {"point", "last", "second_last"} if fall_tribute == "on" else kinds == {"point"}
+
+
+# -- A.11 (issue 54): 还贡, every tribute card received but a 点贡 is answered by one ---------------
+
+RETURNING = ["3 5 6 6 K", "3 7 8 8", "3 2 9", "3 9 10", "3 SJ 10", "3 BJ 2 J"]
+OWED = [Debt("point", 2, 5, 1), Debt("last", 5, 0, 2), Debt("second_last", 4, 1, 1)]
+
+
+def test_a11_each_tribute_card_but_a_point_tribute_is_answered_in_the_tributes_order() -> None:
+    hand = deal_from(RETURNING, leader=0, owed=OWED, rules=OUTLINE)
+    past_blind(hand)
+    assert hand.phase == "return" and hand.to_act == [0]  # 头科 first: the 落贡 came before the 二落贡
+    assert "return 3" not in legal(hand, 0) and {"return K", "return BJ", "return 2"} <= set(legal(hand, 0))
+    [given] = of(play(hand, (0, "return K")), "TributeReturned")
+    assert (given.seat, given.payer, given.tribute, given.card) == (0, 5, "last", "K")
+    assert hand.to_act == [0]  # two cards received, two given back
+    play(hand, (0, "还贡 6"))
+    assert hand.to_act == [1] and str(hand.default_move(1)) == "return 7"  # its single card: 8 8 kept
+    play(hand, (1, "return 7"))
+    assert hand.phase != "return"
+    assert sorted(map(str, hand.hand(5))) == sorted(["3", "J", "2", "K", "6"])  # BJ and its 2 paid, K, 6 back
+    assert "7" in map(str, hand.hand(4)) and "2" not in map(str, hand.hand(2))  # no 点贡 comes back
+
+
+def test_a11_without_the_option_nothing_is_given_back() -> None:
+    off = Rules.from_options({"variant": "outline", "return_tribute": "off"})
+    hand = deal_from(RETURNING, leader=0, owed=OWED, rules=off)
+    events = past_blind(hand)
+    assert hand.phase != "return" and not of(events, "TributeReturned")
