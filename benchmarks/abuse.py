@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import resource
 import socket
 import tempfile
 import threading
@@ -32,11 +31,8 @@ from typing import Any
 
 from tests.e2e.fake_api import FakeBotApi
 from tests.e2e.harness import ALICE, BOB, GROUP, MALLORY, buttons, choose, private
-from tests.e2e.miniapp import WEBAPP_URL
-from tests.e2e.process import HOOK_PATH, PUBLIC_URL, BotProcess, free_port
-from tests.e2e.test_abuse import a_lobby, hold_streams, requests
-
-NOFILE = 1024
+from tests.e2e.process import BotProcess
+from tests.e2e.test_abuse import a_lobby, attacked_door, hold_streams, requests, room_for_connections
 
 
 def cpu_seconds(pid: int) -> float:
@@ -137,23 +133,10 @@ ATTACKS = {"outsider": outsider, "streams": streams, "headers": headers, "crowd"
 
 
 def run(name: str) -> None:
-    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 8 * NOFILE), hard))
     api = FakeBotApi().start()
-    api.per_second, api.group_per_minute = 30, 20
-    with tempfile.TemporaryDirectory() as folder:
-        port = free_port()
-        bot = BotProcess(
-            api,
-            Path(folder) / "bot.sqlite3",
-            nofile=NOFILE,
-            WEBHOOK_URL=PUBLIC_URL,
-            PORT=str(port),
-            WEBAPP_URL=WEBAPP_URL,
-        )
+    with tempfile.TemporaryDirectory() as folder, room_for_connections():
+        bot = attacked_door(api, Path(folder) / "bot.sqlite3")
         try:
-            bot.wait_ready()
-            api.webhook_target = f"http://127.0.0.1:{port}{HOOK_PATH}"
             wall, cpu = time.monotonic(), cpu_seconds(bot.process.pid)
             found = ATTACKS[name](api, bot)
             found["bot_cpu_s"] = round(cpu_seconds(bot.process.pid) - cpu, 2)

@@ -63,6 +63,7 @@ class BotProcess:
             "HTTP_HOST": "127.0.0.1",
             **env,
         }
+
         def limit() -> None:
             if nofile is not None:
                 resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
@@ -120,6 +121,20 @@ class BotProcess:
 
     def errors(self, allowed: tuple[str, ...] = ()) -> list[str]:
         return errors_in_output("\n".join(self.log), allowed)
+
+
+def hooked_bot(api: FakeBotApi, database: Path, nofile: int | None = None, **env: str) -> BotProcess:
+    """bot.py with WEBHOOK_URL set (and `env`), started; the fake Telegram delivers to its local
+    port. The caller kills it."""
+    port = free_port()
+    bot = BotProcess(api, database, nofile=nofile, WEBHOOK_URL=PUBLIC_URL, PORT=str(port), **env)
+    try:
+        bot.wait_ready()
+    except BaseException:
+        bot.kill()
+        raise
+    api.webhook_target = f"http://127.0.0.1:{port}{HOOK_PATH}"
+    return bot
 
 
 def join_by_link(api: FakeBotApi, player: dict[str, Any]) -> None:

@@ -7,6 +7,7 @@ the webhook, the log, the stop; the latencies themselves are printed by `benchma
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import resource
 import socket
@@ -21,7 +22,7 @@ import pytest
 from tests.e2e.fake_api import Call, FakeBotApi
 from tests.e2e.harness import ALICE, BOB, GROUP, MALLORY, buttons, choose, private
 from tests.e2e.miniapp import WEBAPP_URL, init_data
-from tests.e2e.process import HOOK_PATH, PUBLIC_URL, BotProcess, free_port, join_by_link
+from tests.e2e.process import BotProcess, hooked_bot, join_by_link
 
 NOFILE = 1024
 LOG_LIMIT = 1 << 20  # bytes: the log an attack may cause at most
@@ -34,26 +35,29 @@ def said(api: FakeBotApi, chat: int, text: str, after: int = 0) -> Any:
 @pytest.fixture
 def door(api: FakeBotApi, tmp_path: Path) -> Iterator[BotProcess]:
     """bot.py with a webhook and the Mini App, 1,024 descriptors, Telegram's limits emulated."""
+    with room_for_connections():
+        bot = attacked_door(api, tmp_path / "bot.sqlite3")
+        try:
+            yield bot
+        finally:
+            bot.kill()
+
+
+@contextlib.contextmanager
+def room_for_connections() -> Iterator[None]:
+    """The test's own side opens more than a thousand connections: its descriptor limit raised."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft < 4 * NOFILE:  # the test's own side opens more than a thousand connections
-        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 8 * NOFILE), hard))
-    api.per_second, api.group_per_minute = 30, 20
-    port = free_port()
-    bot = BotProcess(
-        api,
-        tmp_path / "bot.sqlite3",
-        nofile=NOFILE,
-        WEBHOOK_URL=PUBLIC_URL,
-        PORT=str(port),
-        WEBAPP_URL=WEBAPP_URL,
-    )
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8 * NOFILE)), hard))
     try:
-        bot.wait_ready()
-        api.webhook_target = f"http://127.0.0.1:{port}{HOOK_PATH}"
-        yield bot
+        yield
     finally:
-        bot.kill()
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def attacked_door(api: FakeBotApi, database: Path) -> BotProcess:
+    """bot.py as the attacks meet it: webhook, Mini App, NOFILE descriptors, Telegram's limits."""
+    api.per_second, api.group_per_minute = 30, 20
+    return hooked_bot(api, database, nofile=NOFILE, WEBAPP_URL=WEBAPP_URL)
 
 
 def log_size(bot: BotProcess) -> int:

@@ -20,7 +20,7 @@ from tests.e2e.process import (
     HOOK_PATH,
     PUBLIC_URL,
     BotProcess,
-    free_port,
+    hooked_bot,
     join_by_link,
     play_alone,
     port_is_free,
@@ -30,11 +30,8 @@ from tests.e2e.process import (
 @pytest.fixture
 def hooked(api: FakeBotApi, tmp_path: Path) -> Iterator[BotProcess]:
     """bot.py with WEBHOOK_URL set, started; the fake Telegram delivers to its local port."""
-    port = free_port()
-    bot = BotProcess(api, tmp_path / "bot.sqlite3", WEBHOOK_URL=PUBLIC_URL, PORT=str(port))
+    bot = hooked_bot(api, tmp_path / "bot.sqlite3")
     try:
-        bot.wait_ready()
-        api.webhook_target = f"http://127.0.0.1:{port}{HOOK_PATH}"
         yield bot
     finally:
         bot.kill()

@@ -110,7 +110,9 @@ async def test_housekeeping_and_the_feed_wait_behind_a_groups_reply() -> None:
     await limiter.shutdown()
 
 
-async def test_the_feed_still_spends_its_groups_budget() -> None:
+def one_message_a_minute_per_group() -> tuple[PriorityRateLimiter, list[float]]:
+    """A limiter whose groups may take one message a minute (the bot's budget unbounded), on a
+    clock its sleeps move; and the seconds it slept."""
     now = [0.0]
     limiter = PriorityRateLimiter(
         per_second=1e6, burst=1e6, group_per_minute=1, group_burst=1, now=lambda: now[0]
@@ -122,6 +124,11 @@ async def test_the_feed_still_spends_its_groups_budget() -> None:
         now[0] += seconds
 
     limiter.sleep = sleep
+    return limiter, slept
+
+
+async def test_the_feed_still_spends_its_groups_budget() -> None:
+    limiter, slept = one_message_a_minute_per_group()
     with calls_at(FEED):
         await through(limiter, failing(), "editMessageMedia", -100)
         await through(limiter, failing(), "editMessageMedia", -100)  # the group's minute is spent
@@ -325,17 +332,7 @@ async def test_replies_to_a_crowds_commands_wait_behind_every_tables_traffic_but
 async def test_a_membership_check_in_a_group_spends_the_bots_budget_not_the_groups() -> None:
     """Issue 49: an outsider's 40 page requests spent the group's 15 messages a minute on
     getChatMember, and the group's /help went unanswered for 100 s."""
-    now = [0.0]
-    limiter = PriorityRateLimiter(
-        per_second=1e6, burst=1e6, group_per_minute=1, group_burst=1, now=lambda: now[0]
-    )
-    slept: list[float] = []
-
-    async def sleep(seconds: float) -> None:
-        slept.append(seconds)
-        now[0] += seconds
-
-    limiter.sleep = sleep
+    limiter, slept = one_message_a_minute_per_group()
     for _ in range(40):
         await through(limiter, failing(), "getChatMember", -100)
     assert slept == []  # no wait: reading a membership is no message to the group
