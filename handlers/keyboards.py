@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
+from engine.bots.gouji import wild_cost
 from engine.gongzhu.moves import Decision as GongzhuDecision
 from engine.gongzhu.moves import parse_move as gongzhu_move
 from engine.gouji.cards import RANKS
@@ -136,10 +137,14 @@ class Keys:
             )
         return InlineKeyboardMarkup([*self._choices(legal, shown, warned), nav])
 
-    def suggestions(self, legal: Sequence[str], warned: frozenset[str]) -> InlineKeyboardMarkup | None:
-        """A long list of plays as a few one-tap sets, pass and "more"; None for a short list."""
+    def suggestions(self, legal: Sequence[str], warned: frozenset[str]) -> InlineKeyboardMarkup:
+        """A long list of plays as a few one-tap sets, pass and "more"; a short one whole, the
+        cheapest sets first (issue 50: a hurried player taps the first button, and `Q 2 2` came
+        before `Q Q Q`, in the engine's order)."""
         if len(legal) <= SUGGESTIONS + 2:
-            return None
+            sets = sets_of(legal)
+            rest = [i for i in range(len(legal)) if i not in sets]
+            return InlineKeyboardMarkup(self._choices(legal, [*cheapest_first(sets), *rest], warned))
         return InlineKeyboardMarkup(self._suggestions(legal, warned))
 
     def _suggestions(self, legal: Sequence[str], warned: frozenset[str]) -> Rows:
@@ -152,8 +157,8 @@ class Keys:
             if found.base not in best or found.size > sets[best[found.base]].size:
                 best[found.base] = i
         picks = [best[b] for b in sorted(best, key=RANKS.index)][:SUGGESTIONS]
-        if not picks:  # only sets with wildcards: the first (smallest) ones
-            picks = list(sets)[:SUGGESTIONS]
+        if not picks:  # only sets with wildcards: the cheapest ones
+            picks = cheapest_first(sets)[:SUGGESTIONS]
         # the decisions besides the sets (pass, 让牌), then the builder
         last = [self._move(legal, i, warned) for i, move in enumerate(legal) if i not in sets]
         last.append(self.button(t(self.lang, "play.more"), Action.RANKS))
@@ -182,6 +187,12 @@ def sets_of(legal: Sequence[str]) -> dict[int, CardSet]:
     """The 够级 sets among the legal moves, by index (not pass, 让牌 or another decision)."""
     parsed = {i: gouji_move(move) for i, move in enumerate(legal)}
     return {i: move for i, move in parsed.items() if isinstance(move, CardSet)}
+
+
+def cheapest_first(sets: Mapping[int, CardSet]) -> list[int]:
+    """The sets' indexes, natural sets before those spending wildcards (a 2 before a joker, as
+    the normal bot weighs them), then low ranks and small sets first."""
+    return sorted(sets, key=lambda i: (wild_cost(sets[i]), sets[i].value, sets[i].size))
 
 
 def exposable(legal: Sequence[str]) -> list[str]:
