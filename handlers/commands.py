@@ -65,9 +65,11 @@ def notifier(context: Context) -> TelegramNotifier:
 
 
 async def speaker(update: Update, context: Context) -> tuple[Services, str]:
+    """The services, and the language the answer speaks: the speaker's in private, the group's
+    in a group (`Services.chat_lang`)."""
     found = services(context)
     player = await found.meet(update.effective_user)
-    return found, player.lang
+    return found, await found.chat_lang(chat_of(update).id, player.lang)
 
 
 Handler = Callable[[Update, Context, Services, str], Awaitable[None]]

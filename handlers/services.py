@@ -125,6 +125,20 @@ class Services:
         chosen = self.group_langs[view.group_id]
         return language(chosen) if chosen else await self.lang_of(view.creator)
 
+    async def chat_lang(self, chat: int, speaker: str) -> str:
+        """What a reply in this chat speaks (issue 50: one group's replies came in each sender's
+        language): in a group, the group's (`/lang` there), else its newest table's, else the
+        speaker's, as in a private chat."""
+        if chat > 0:
+            return speaker
+        if chat not in self.group_langs:
+            self.group_langs[chat] = await self.referee.group_language(chat)
+        chosen = self.group_langs[chat]
+        if chosen:
+            return language(chosen)
+        tables = sorted(self.referee.tables_in(chat), key=lambda view: view.id)
+        return await self.group_lang(tables[-1]) if tables else speaker
+
     async def set_group_lang(self, group: int, lang: str) -> None:
         await self.referee.set_group_language(group, lang)
         self.group_langs[group] = lang

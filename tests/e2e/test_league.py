@@ -71,7 +71,7 @@ async def test_the_league_after_a_live_match(bot: Bot) -> None:
     ratings = [int(r.split("— ")[1].split("?")[0]) for r in rows]
     assert ratings == sorted(ratings, reverse=True)
     everywhere = (await answer(bot, BOB, "/top all")).text
-    assert everywhere.startswith("Gongzhu ratings, every group:")  # Bob reads English
+    assert everywhere.startswith("拱猪 积分榜（所有群）：")  # the group's language, not Bob's (issue 50)
 
     # /me: Alice's card in this group, drawn as a picture like the golden drawn from this match
     card = await answer(bot, ALICE, "/me")
@@ -104,9 +104,9 @@ async def test_the_league_after_a_live_match(bot: Bot) -> None:
     assert refused.method == "sendMessage" and refused.text == "只能查看本群成员的资料。"
     bot.api.outsiders.discard(BOB["id"])
     unknown = await answer(bot, CAROL, "/me @nobody_here")
-    assert unknown.text == "I don't know @nobody_here: they have not played with me yet."
+    assert unknown.text == "我不认识 @nobody_here：还没和我玩过。"  # the group's language
     never = await answer(bot, CAROL, "/me")
-    assert never.method == "sendMessage" and never.text == "No rated matches here yet: finish a match first."
+    assert never.method == "sendMessage" and never.text == "这里还没有你的计分比赛：先打完一局吧。"
     about_carol = await answer(bot, ALICE, "/me", reply_to=bot.api.send(CAROL, GROUP, "hi"))
     assert about_carol.text == "Carol 在这里还没有计分的比赛。"
 
@@ -121,7 +121,10 @@ async def test_replay_sends_the_last_hand_as_an_album_in_each_language(bot: Bot)
     assert "发牌时每家的牌" in shown[0][0]
     assert_matches_golden(shown[0][1], "replay-live-gongzhu-dealt")
     assert any("Alice" in caption or "Bob" in caption for caption, _ in shown[1:])
-    english = await answer(bot, BOB, "/replay 1")
+    bot.api.admins.add(ALICE["id"])
+    switched = await answer(bot, ALICE, "/lang en")  # the group's language: every reply there follows it
+    assert switched.text == "This group's table messages are in English now."
+    english = await answer(bot, ALICE, "/replay 1")
     assert english.album[0][0].startswith("🎬 Match #1 (Gongzhu, table #1) · Deal 1 of 1")
     assert "Every hand as dealt" in english.album[0][0]
 
@@ -132,12 +135,12 @@ async def test_a_running_match_is_never_replayed(bot: Bot) -> None:
     await bot.until(lambda calls: to_group(calls, "第2局开始"))
     running = await answer(bot, ALICE, "/replay 2")
     assert running.text == "比赛结束后才能回放：进行中的牌不公开。"
-    missing = await answer(bot, BOB, "/replay 99")
-    assert missing.text.startswith("There is no such finished match in this group.")
+    missing = await answer(bot, BOB, "/replay 99")  # in the group's language, not Bob's (issue 50)
+    assert missing.text.startswith("本群没有这场已结束的比赛。")
     junk = await answer(bot, BOB, "/replay 1x")
     assert junk.text == missing.text
     last = await answer(bot, BOB, "/replay")  # the last *ended* match: the first one
-    assert last.method == "sendMediaGroup" and last.album[0][0].startswith("🎬 Match #1")
+    assert last.method == "sendMediaGroup" and last.album[0][0].startswith("🎬 第 1 场")
     # the running match's hands appear nowhere in the group (pictures of match 2 are public only)
     referee = bot.app.bot_data.services.referee
     match = referee.match_of(1)

@@ -79,7 +79,7 @@ async def test_a_gouji_match_with_two_humans_and_four_bots_is_played_to_its_end(
     refused = await bot.wait(
         lambda calls: [c.text for c in calls[before:] if c.chat == GROUP["id"] and c.method == "sendMessage"]
     )
-    assert refused[0] == "Only the table's creator or a group admin can do that."
+    assert refused[0] == "只有开桌的人或群管理员可以这样做。"  # in the group: its language, not Bob's
     seats = [s.player for s in referee.view(1).seats]
     await bot.say(ALICE, GROUP, "/rematch")
     await bot.until(lambda calls: to_group(calls, "第2局开始"))

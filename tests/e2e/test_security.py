@@ -49,7 +49,8 @@ def seats(bot: Bot) -> list[int | None]:
 async def test_record_during_a_match_gives_no_seed_and_no_moves_only_after_its_end(bot: Bot) -> None:
     await seated_alone(bot, "gouji", "fast max_hands=1")
     before = len(bot.api.calls)
-    assert await answer(bot, BOB, GROUP, "/record") == t("en", "reason.record_after_end")
+    # in the group's language, not Bob's
+    assert await answer(bot, BOB, GROUP, "/record") == t("zh", "reason.record_after_end")
     assert not [c for c in bot.api.calls[before:] if c.method == "sendDocument"]
     await play_until(bot, lambda calls: any("本局结束" in c.text for c in calls), limit=400)
     assert not [c for c in bot.api.calls if SEED in c.text or c.method == "sendDocument"]
@@ -145,20 +146,21 @@ async def test_only_the_creator_or_an_admin_fills_and_starts_and_a_leaving_creat
     for user in (BOB, CAROL):
         await bot.say(user, private(user), "/start")
     await bot.say(BOB, GROUP, "/join")
-    not_allowed = t("en", "reason.not_allowed")
+    not_allowed = t("zh", "reason.not_allowed")  # Bob writes English; the group reads Chinese
     for text in ("/fill", "/addbot", "/startgame"):
         assert await answer(bot, BOB, GROUP, text) == not_allowed
     start = next(
         (m, d) for m, _, d in bot.buttons(GROUP["id"]) if d.startswith("s|")
     )  # the lobby's own Start button, pressed by Bob
-    assert (await bot.press(BOB, *start, bots=False)).params["text"] == not_allowed
+    toast = (await bot.press(BOB, *start, bots=False)).params["text"]
+    assert toast == t("en", "reason.not_allowed")  # a toast is his alone: his language
     assert seats(bot) == [ALICE["id"], BOB["id"]]
     bot.api.admins.add(CAROL["id"])  # a group admin, not seated, may add a bot
     await bot.say(CAROL, GROUP, "/addbot")
     await bot.until(lambda calls: seats(bot) == [ALICE["id"], BOB["id"], None])
     await bot.say(ALICE, GROUP, "/leave")  # the creator leaves: Bob, the next human, has the table
     await bot.until(lambda calls: seats(bot) == [BOB["id"], None])
-    assert await answer(bot, ALICE, GROUP, "/fill") == t("zh", "reason.not_allowed")
+    assert await answer(bot, ALICE, GROUP, "/fill") == t("en", "reason.not_allowed")  # the table is Bob's now
     await bot.say(BOB, GROUP, "/fill")
     await bot.say(BOB, GROUP, "/startgame")
     await bot.until(lambda calls: bot.app.bot_data.services.referee.view(1).status == "running")
