@@ -8,6 +8,8 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
+from render.labels import numbered
+
 LOCALES = Path(__file__).parent / "locales"
 LANGUAGES = ("zh", "en")
 DEFAULT = "zh"
@@ -32,7 +34,7 @@ def language(chosen: str | None, telegram_code: str | None = None) -> str:
 def t(lang: str, key: str, **values: object) -> str:
     texts = catalogue(lang if lang in LANGUAGES else DEFAULT)
     text = texts.get(key) or catalogue(DEFAULT)[key]
-    return text.format(**values) if values else text
+    return numbered(text, values).format(**values) if values else text
 
 
 def has(key: str) -> bool:

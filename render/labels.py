@@ -4,7 +4,9 @@ pictures only read that file (render imports nothing of the interface)."""
 
 from __future__ import annotations
 
+import re
 import tomllib
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
@@ -20,4 +22,13 @@ def labels(lang: str) -> dict[str, str]:
 
 def label(lang: str, key: str, **values: object) -> str:
     words = labels(lang if lang in LANGUAGES else "zh")
-    return words[key].format(**values)
+    return numbered(words[key], values).format(**values)
+
+
+PLURAL = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
+
+
+def numbered(text: str, values: Mapping[str, object]) -> str:
+    """`{n|trick|tricks}` as the word for `n` (issue 50: "1 matches"); the languages that need no
+    plural simply write none."""
+    return PLURAL.sub(lambda m: m.group(2) if values.get(m.group(1)) == 1 else m.group(3), text)
