@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -137,6 +138,18 @@ async def test_a_gongzhu_exposure_is_made_by_tapping_the_card(
         await bot.wait(lambda calls: bot.version() > version)
         view = bot.app.bot_data.services.referee.view(1)
         assert card in view.public.exposed[view.seat_of(ALICE["id"])]
+        # the plays since, as the page lists them: ♠8 as everywhere else, never the notation S8
+        for _ in range(20):
+            if await browser.js("document.getElementById('recent').textContent.length > 0"):
+                break
+            if legal_of(bot):
+                referee = bot.app.bot_data.services.referee
+                await referee.submit(1, ALICE["id"], legal_of(bot)[0], bot.version())
+            await let_bots_move(bot)
+            await browser.until(f"Number(document.body.dataset.version) >= {bot.version()}")
+        recent = await browser.js("document.getElementById('recent').textContent")
+        await shot(browser, tmp_path, "miniapp-gongzhu-recent.png")
+        assert any(suit in recent for suit in "♠♥♦♣") and not re.search(r"\b[SHDC](10|[2-9JQKA])\b", recent)
 
 
 async def test_the_page_catches_up_after_the_server_went_away_and_came_back(

@@ -12,7 +12,7 @@ const WORDS = {
     passed: "过", headless: "无头", opened: "开点", autopilot: "托管", bot: "机器人", you: "你",
     over: "本局已结束", stopped: "牌桌已结束", lobby: "还没开局", offline: "连接断了，正在重连…",
     no_table: "你现在没有在进行的牌局。", unauthorized: "请从 Telegram 里打开这个页面。",
-    recent: "最近", wild: "百搭", total: "总分", taken: "收分", quiet: "安静私聊：不再发手牌图",
+    recent: "最近", wild: "配牌", total: "总分", taken: "收分", quiet: "安静私聊：不再发手牌图",
     replay: "第 {n} 场回放", step: "第 {n}/{total} 步", no_replay: "找不到这场比赛，或你不在它的群里。",
     first: "⏮", prev: "◀ 上一步", next: "下一步 ▶", last: "⏭",
   },
@@ -225,7 +225,8 @@ function renderRecent(v) {
   box.append(`${w("recent")}: `);
   v.recent.slice(-4).forEach(([seat, cards], i) => {
     if (i) box.append(" · ");
-    box.append(el("b", "", v.seats[seat] ? v.seats[seat].name : "?"), ` ${cards}`);
+    box.append(el("b", "", v.seats[seat] ? v.seats[seat].name : "?"), " ");
+    cards.split(" ").filter(Boolean).forEach((token) => box.append(mini(token, v.game)));  // ♠8, not S8
   });
 }
 
