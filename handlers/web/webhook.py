@@ -35,18 +35,19 @@ class Webhook:
     async def receive(self, request: web.Request) -> web.Response:
         given = request.headers.get(SECRET_HEADER, "").encode()
         if not hmac.compare_digest(given, self.secret):
-            return self._refused("forbidden", web.HTTPForbidden)
+            raise self._refused("forbidden", web.HTTPForbidden)
         if request.content_length is not None and request.content_length > MAX_BODY:
-            return self._refused("too_large", web.HTTPRequestEntityTooLarge, MAX_BODY, request.content_length)
+            raise self._refused("too_large", web.HTTPRequestEntityTooLarge, MAX_BODY, request.content_length)
         try:
             body = await read_body(request, MAX_BODY)  # whole within BODY_SECONDS, or refused
         except BadBody as why:
-            if str(why) == "too_large":
-                return self._refused("too_large", web.HTTPRequestEntityTooLarge, MAX_BODY, MAX_BODY + 1)
-            return self._refused("bad_request", web.HTTPBadRequest)
+            if str(why) != "too_large":  # slow, or gone mid-body
+                raise self._refused("bad_request", web.HTTPBadRequest) from None
+            too_large = web.HTTPRequestEntityTooLarge
+            raise self._refused("too_large", too_large, MAX_BODY, MAX_BODY + 1) from None
         update = self._update(body)
         if update is None:
-            return self._refused("bad_request", web.HTTPBadRequest)
+            raise self._refused("bad_request", web.HTTPBadRequest)
         if update.update_id in self._seen:  # Telegram sends again what it thinks we missed
             self.metrics.webhook_requests.labels("duplicate").inc()
             return web.Response()
@@ -69,7 +70,8 @@ class Webhook:
             return None
         return update if whole(update) else None
 
-    def _refused(self, why: str, error: type[web.HTTPError], *sizes: int) -> web.Response:
+    def _refused(self, why: str, error: type[web.HTTPError], *sizes: int) -> web.HTTPError:
+        """The refusal to raise (aiohttp answers it), counted by why."""
         self.metrics.webhook_requests.labels(why).inc()
         if sizes:  # 413 takes the limit and the size asked for
             return web.HTTPRequestEntityTooLarge(max_size=sizes[0], actual_size=sizes[1])
