@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.events import Event
 from engine.gouji import events as gouji_events
-from engine.league import bot_level
+from engine.league import PROVISIONAL_BELOW, bot_level
 from engine.referee.events import ReplacedByBot, WindowClosed
 from handlers.cards import card_label
 from handlers.i18n import has, listed, t
@@ -75,7 +75,13 @@ def rating_line(changes: Sequence[Any], players: Callable[[int], str], lang: str
         )
         for change in sorted(changes, key=lambda c: (c.rater < 0, -c.after))
     ]
-    return t(lang, "league.changes", changes=" · ".join(told))
+    line = t(lang, "league.changes", changes=" · ".join(told))
+    return with_provisional_note(line, any(change.provisional for change in changes), lang)
+
+
+def with_provisional_note(text: str, provisional: bool, lang: str) -> str:
+    """A `?` explained once where one is shown (issue 50: an unexplained "?" after a rating)."""
+    return f"{text}\n{t(lang, 'league.provisional_note', n=PROVISIONAL_BELOW)}" if provisional else text
 
 
 def rater_name(rater: int, players: Callable[[int], str], lang: str) -> str:

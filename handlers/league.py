@@ -10,7 +10,7 @@ from telegram import MessageEntity, Update
 
 from engine.errors import Refused
 from engine.referee.standings import GameProfile, Met, Profile
-from handlers.announce import rater_name, shown
+from handlers.announce import rater_name, shown, with_provisional_note
 from handlers.context import Context
 from handlers.drawing import drawn
 from handlers.games import ui
@@ -45,7 +45,9 @@ async def top(update: Update, context: Context, found: Services, lang: str) -> N
             )
             for i, row in enumerate(rows)
         ]
-    await reply(update, "\n".join(lines) or t(lang, "league.top_none"))
+    provisional = any(row.provisional for rows in boards.values() for row in rows)
+    text = with_provisional_note("\n".join(lines), provisional, lang) if lines else t(lang, "league.top_none")
+    await reply(update, text)
 
 
 async def me(update: Update, context: Context, found: Services, lang: str) -> None:

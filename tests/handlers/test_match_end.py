@@ -27,7 +27,7 @@ def test_gongzhu_names_the_winner_and_the_pig() -> None:
     said = lines([ended], NAMES[:4], str, "en")
     assert said == [
         "The match is over: Carol won! The pig: Alice.",
-        "Press the button under the score sheet (or send /rematch) to play again with the same seats."
+        "Press the button under the score sheet (or send /rematch) to play again with the same seats.",
     ]
 
 
@@ -41,7 +41,15 @@ def test_the_rating_changes_come_after_the_result_and_before_the_rematch_hint() 
         Rated(bot_rater("strong"), (2, 3), 1700, 1703, False),
     )
     said = lines([ended, RatingsChanged(changes)], NAMES[:4], {101: "Alice", 102: "Bob"}.__getitem__, "en")
-    assert said[1] == "📈 Ratings: Bob +24 → 1634 · Alice −39 → 1461? · 🤖 strong bot +3 → 1703"
+    assert said[1] == (
+        "📈 Ratings: Bob +24 → 1634 · Alice −39 → 1461? · 🤖 strong bot +3 → 1703\n"
+        "(? provisional: fewer than 5 rated matches yet)"  # the ? explained where it shows (issue 50)
+    )
+    settled = [Rated(102, (1,), 1610, 1634, False)]
+    assert (
+        "provisional"
+        not in lines([RatingsChanged(tuple(settled))], NAMES[:4], {102: "Bob"}.__getitem__, "en")[0]
+    )
     assert said[2].startswith("Press the button")
     zh = lines([RatingsChanged(changes[2:])], NAMES[:4], str, "zh")
     assert zh == ["📈 积分变化：🤖 强机器人 +3 → 1703"]
