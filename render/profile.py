@@ -71,14 +71,16 @@ def _game(canvas: Canvas, game: GameCard, top: int, lang: str) -> None:
     chart_top = top + 124
     _chart(canvas, game.history, (PAD, chart_top, WIDTH - PAD, chart_top + CHART_H), lang)
     y = chart_top + CHART_H + 16
-    _people(canvas, label(lang, "teammates"), game.teammates, y, t.good)
-    _people(canvas, label(lang, "opponents"), game.opponents, y + 30, t.bad)
+    _people(canvas, label(lang, "teammates"), game.teammates, y, t.good, lang)
+    _people(canvas, label(lang, "opponents"), game.opponents, y + 30, t.bad, lang)
 
 
-def _people(canvas: Canvas, title: str, names: Sequence[str], y: int, color: RGB) -> None:
+def _people(canvas: Canvas, title: str, names: Sequence[str], y: int, color: RGB, lang: str) -> None:
     canvas.text((PAD, y), title, 18, color)
-    shown = "、".join(printable(n, MATE_CHARS) for n in names) or "—"
-    canvas.text((PAD + 190, y), shown, 18, canvas.theme.text)
+    if not names:  # issue 50: a bare "—" after a real match read as broken
+        canvas.text((PAD + 190, y), label(lang, "met_none"), 18, canvas.theme.muted)
+        return
+    canvas.text((PAD + 190, y), "、".join(printable(n, MATE_CHARS) for n in names), 18, canvas.theme.text)
 
 
 def _chart(canvas: Canvas, history: Sequence[int], box: tuple[int, int, int, int], lang: str) -> None:
