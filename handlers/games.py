@@ -13,6 +13,8 @@ import render
 from engine.events import Event
 from engine.games import GAMES
 from engine.gongzhu.events import TrickWon
+from engine.gongzhu.moves import Play as GongzhuPlay
+from engine.gongzhu.moves import parse_move as gongzhu_move
 from engine.gongzhu.views import DealView
 from engine.gouji.events import Played
 from engine.gouji.views import HandView
@@ -175,7 +177,20 @@ def _gouji_set_shown(public: Any, events: Sequence[Event]) -> Any:
 
 def _gongzhu_hand(private: Private, lang: str, table: TableScene) -> bytes:
     exposed = " ".join(private.round.own_exposed)
-    return render.gongzhu_hand(private.hand, exposed=exposed, lang=lang, table=table, me=private.seat)
+    playable = _gongzhu_playable(private)
+    return render.gongzhu_hand(
+        private.hand, exposed=exposed, playable=playable, lang=lang, table=table, me=private.seat
+    )
+
+
+def _gongzhu_playable(private: Private) -> str | None:
+    """The cards the player may play now, the rest to be greyed (issue 50: nothing was, though
+    following suit decides most tricks); None when the player is not asked to play a card."""
+    if private.phase != "play":
+        return None
+    plays = [found for move in private.legal if isinstance(found := gongzhu_move(move), GongzhuPlay)]
+    cards = {card.text for found in plays for card in found.cards}
+    return " ".join(sorted(cards)) if cards else None
 
 
 def _gongzhu_taken_line(event: Event, names: Sequence[str], lang: str) -> str | None:
