@@ -120,10 +120,15 @@ class Services:
     async def group_lang(self, view: TableView) -> str:
         """A table's group messages speak the group's language (`/lang` in the group), else
         its creator's."""
-        if view.group_id not in self.group_langs:
-            self.group_langs[view.group_id] = await self.referee.group_language(view.group_id)
-        chosen = self.group_langs[view.group_id]
-        return language(chosen) if chosen else await self.lang_of(view.creator)
+        chosen = await self.chosen_lang(view.group_id)
+        return chosen or await self.lang_of(view.creator)
+
+    async def chosen_lang(self, group: int) -> str | None:
+        """The language a group chose with `/lang` (None: none chosen), read once."""
+        if group not in self.group_langs:
+            self.group_langs[group] = await self.referee.group_language(group)
+        chosen = self.group_langs[group]
+        return language(chosen) if chosen else None
 
     async def chat_lang(self, chat: int, speaker: str) -> str:
         """What a reply in this chat speaks (issue 50: one group's replies came in each sender's
@@ -131,11 +136,9 @@ class Services:
         speaker's, as in a private chat."""
         if chat > 0:
             return speaker
-        if chat not in self.group_langs:
-            self.group_langs[chat] = await self.referee.group_language(chat)
-        chosen = self.group_langs[chat]
+        chosen = await self.chosen_lang(chat)
         if chosen:
-            return language(chosen)
+            return chosen
         tables = sorted(self.referee.tables_in(chat), key=lambda view: view.id)
         return await self.group_lang(tables[-1]) if tables else speaker
 

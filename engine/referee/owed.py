@@ -51,16 +51,15 @@ async def still_owed(store: Store) -> list[Notice]:
     of the bot cannot read (written by another) is dropped with a warning."""
     async with store.reading() as q:
         rows = await q.owed()
-    notices = []
+    notices, told = [], teller(store)
     for owed_id, blob in rows:
         try:
             notice = pickle.loads(blob)
-            assert isinstance(notice, Notice)
+            if not isinstance(notice, Notice):
+                raise TypeError(f"not a notice: {type(notice).__name__}")
         except Exception as error:
             log.warning("an owed notice cannot be read and is dropped: %r", error)
-            with contextlib.suppress(sqlite3.Error):
-                async with store.transaction() as q:
-                    await q.told(owed_id)
+            await told(owed_id)
             continue
         notices.append(dataclasses.replace(notice, owed=owed_id))
     return notices

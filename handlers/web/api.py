@@ -73,6 +73,13 @@ def reply(body: Any, status: int = 200) -> web.Response:
     )
 
 
+def busy(retry_after: int) -> web.HTTPServiceUnavailable:
+    """503: the bot cannot answer this now (the store is slow, Telegram's budget is spoken for)."""
+    return web.HTTPServiceUnavailable(
+        text=json.dumps({"error": "busy"}), headers={"Retry-After": str(retry_after), **NO_STORE}
+    )
+
+
 class MiniAppApi:
     def __init__(
         self,
@@ -173,9 +180,7 @@ class MiniAppApi:
                 return True
 
         if not await self.live.until(settled, COMMIT_WAIT):
-            raise web.HTTPServiceUnavailable(
-                text=json.dumps({"error": "busy"}), headers={"Retry-After": "2", **NO_STORE}
-            )
+            raise busy(retry_after=2)
         return self.referee.view(table)
 
     async def member(self, group: int, user: int) -> bool:
@@ -184,9 +189,7 @@ class MiniAppApi:
         try:
             return await self.members.member(group, user)
         except Busy:
-            raise web.HTTPServiceUnavailable(
-                text=json.dumps({"error": "busy"}), headers={"Retry-After": "5", **NO_STORE}
-            ) from None
+            raise busy(retry_after=5) from None
 
     # -- the calls -------------------------------------------------------------------------------
 

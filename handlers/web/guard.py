@@ -118,14 +118,11 @@ class Doorman:
         self.server: web.Server | None = None  # aiohttp's, once its runner is set up
         self.cap, self.throttled = cap, throttled
         self.busy: dict[asyncio.BaseTransport, int] = {}  # transports in a handler, how many
-        self.evicted = 0
-        self.refused = 0
 
     def __call__(self) -> asyncio.BaseProtocol:
         assert self.server is not None
         connections = self.server.connections
         if len(connections) >= self.cap and not self._evict(connections):
-            self.refused += 1
             self.throttled.say(logging.WARNING, "full", "http: %d connections open: refused", self.cap)
             return _Refusal()
         return self.server()
@@ -135,7 +132,6 @@ class Doorman:
             transport = handler.transport
             if transport is not None and transport not in self.busy and not transport.is_closing():
                 transport.close()
-                self.evicted += 1
                 return True
         return False
 

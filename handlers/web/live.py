@@ -70,10 +70,5 @@ class LiveTables:
 
     async def wait(self, table: int, after: int, timeout: float) -> int:
         """The table's version once it is past `after`, or as it is after `timeout` seconds."""
-        async with self._changed:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(
-                    self._changed.wait_for(lambda: self.closed or self.versions.get(table, 0) > after),
-                    timeout,
-                )
+        await self.until(lambda: self.versions.get(table, 0) > after, timeout)
         return self.versions.get(table, 0)

@@ -31,7 +31,6 @@ class MemberChecks:
         self.ask, self.now = ask, now
         self._answers: dict[tuple[int, int], tuple[bool, float]] = {}  # → (member, until when)
         self._asking: dict[tuple[int, int], asyncio.Task[bool]] = {}
-        self.calls = 0  # asked of Telegram (for the tests and the benchmark)
 
     async def member(self, group: int, user: int) -> bool:
         key = (group, user)
@@ -47,7 +46,6 @@ class MemberChecks:
 
     async def _check(self, key: tuple[int, int]) -> bool:
         try:
-            self.calls += 1
             member = await self.ask(*key)
             keep(self._answers, key, (member, self.now() + (YES_SECONDS if member else NO_SECONDS)), KEPT)
             return member

@@ -66,7 +66,6 @@ class WebServer:
             self.monitor.router.add_get("/metrics", self.metrics_page)
         self.runners: list[web.AppRunner] = []
         self.listening: list[asyncio.Server] = []
-        self.doormen: list[Doorman] = []
         self.port: int | None = None
 
     def _app(self) -> web.Application:
@@ -88,7 +87,6 @@ class WebServer:
             assert runner.server is not None
             doorman.server = runner.server
             self.runners.append(runner)
-            self.doormen.append(doorman)
             self.listening.append(await loop.create_server(doorman, host, port, reuse_address=True))
             log.info("serving HTTP on %s:%s", host, port)
         self.port = self.config.port
@@ -119,7 +117,7 @@ class WebServer:
                 await self.api.members.close()
             for runner in self.runners:
                 await runner.cleanup()
-            self.listening, self.runners, self.doormen = [], [], []
+            self.listening, self.runners = [], []
 
     async def healthz(self, request: web.Request) -> web.Response:
         services = self.application.bot_data.services
