@@ -15,6 +15,7 @@ from engine.games import GAMES
 from engine.gouji.rules import PRESETS as GOUJI_VARIANTS
 from engine.move import MAX_NOTATION, quoted
 from handlers import league, replays, settings
+from handlers.answers import to_asker
 from handlers.callbacks import Action
 from handlers.context import Context
 from handlers.drawing import drawn
@@ -83,8 +84,9 @@ def handling(handler: Handler) -> Callable[[Update, Context], Coroutine[Any, Any
         found, lang = await speaker(update, context)
         try:
             await handler(update, context, found, lang)
-        except Refusal as error:
-            await reply(update, refusal(lang, error))
+        except Refusal as error:  # it concerns the asker alone
+            refused = error
+            await to_asker(update, context, lambda said: refusal(said, refused), lang)
 
     return callback
 
@@ -98,11 +100,12 @@ async def misplaced(update: Update, context: Context) -> None:
     found, lang = await speaker(update, context)
     name = command_name(update)
     if name in GROUP_COMMANDS:
-        await reply(update, t(lang, "refuse.group_only"))
+        key = "refuse.group_only"
     elif name in PRIVATE_COMMANDS:
-        await reply(update, t(lang, "refuse.private_only"))
+        key = "refuse.private_only"
     else:
-        await reply(update, t(lang, "refuse.unknown_command"))
+        key = "refuse.unknown_command"
+    await to_asker(update, context, lambda said: t(said, key), lang)
 
 
 # -- the group -----------------------------------------------------------------------------------
@@ -222,15 +225,17 @@ async def score(update: Update, context: Context, found: Services, lang: str) ->
 
 async def stats(update: Update, context: Context, found: Services, lang: str) -> None:
     rows = await found.referee.player_stats(user_id(update))
-    if not rows:
-        await reply(update, t(lang, "help.stats_none"))
-        return
-    lines = [
-        t(lang, "help.stats_line", game=t(lang, f"game.{r.game}"), matches=r.matches, wins=r.wins,
-          hands=r.hands, points=r.points, timeouts=r.timeouts)
-        for r in rows
-    ]  # fmt: skip
-    await reply(update, "\n".join(lines))
+
+    def text(said: str) -> str:
+        if not rows:
+            return t(said, "help.stats_none")
+        return "\n".join(
+            t(said, "help.stats_line", game=t(said, f"game.{r.game}"), matches=r.matches, wins=r.wins,
+              hands=r.hands, points=r.points, timeouts=r.timeouts)
+            for r in rows
+        )  # fmt: skip
+
+    await to_asker(update, context, text, lang)
 
 
 async def rules(update: Update, context: Context, found: Services, lang: str) -> None:
@@ -244,16 +249,20 @@ async def rules(update: Update, context: Context, found: Services, lang: str) ->
     else:
         view = None if named else group_table(found.referee, chat_of(update).id)
     game = named or (view.game if view else "gouji")
-    text = t(lang, f"help.rules_{game}")
     variant = variant or (str(view.options.get("variant", "")) if view else "")
-    if has(f"help.variant_{variant}"):  # what the table's variant changes, in a few lines
-        text += "\n\n" + t(lang, f"help.variant_{variant}")
-    elif has(f"help.variants_{game}"):
-        text += "\n\n" + t(lang, f"help.variants_{game}")
-    if view is not None:
-        text += "\n\n" + settings.options_text(lang, view.game, view.options, view.time_control)
-    others = [f"/rules {other}" for other in GAMES if other != game]
-    await reply(update, text + "\n\n" + t(lang, "help.rules_other", commands=" · ".join(others)))
+
+    def text(said: str) -> str:
+        parts = [t(said, f"help.rules_{game}")]
+        if has(f"help.variant_{variant}"):  # what the table's variant changes, in a few lines
+            parts.append(t(said, f"help.variant_{variant}"))
+        elif has(f"help.variants_{game}"):
+            parts.append(t(said, f"help.variants_{game}"))
+        if view is not None:
+            parts.append(settings.options_text(said, view.game, view.options, view.time_control))
+        others = [f"/rules {other}" for other in GAMES if other != game]
+        return "\n\n".join([*parts, t(said, "help.rules_other", commands=" · ".join(others))])
+
+    await to_asker(update, context, text, lang)
 
 
 async def record(update: Update, context: Context, found: Services, lang: str) -> None:
@@ -287,7 +296,7 @@ async def stop(update: Update, context: Context, found: Services, lang: str) -> 
 
 
 async def help_text(update: Update, context: Context, found: Services, lang: str) -> None:
-    await reply(update, t(lang, "help.group"))
+    await to_asker(update, context, lambda said: t(said, "help.group"), lang)
 
 
 async def lang_command(update: Update, context: Context, found: Services, lang: str) -> None:

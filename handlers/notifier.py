@@ -156,15 +156,18 @@ class TelegramNotifier:
         watch = watch_button(self.services, view.id, lang)  # with the Mini App: a way to watch
         await self.messages.show_text(view.id, view.group_id, "lobby", text, watch)
 
-    async def table(self, view: TableView, lang: str, names: list[str], repost: bool = False) -> None:
+    async def table(
+        self, view: TableView, lang: str, names: list[str], repost: bool = False, news: str = ""
+    ) -> None:
         """The group's table message: the picture of the round being played, or the lobby's
-        message while no round was dealt (a picture needs every seat of the game)."""
+        message while no round was dealt (a picture needs every seat of the game). `news`: lines
+        its caption carries below the turn."""
         if not view.dealt:
             await self.lobby(view, lang, names)
             return
         scene = render.table_scene(view, names, self._now())
         picture = await drawn(render.table_picture, scene, lang=lang)
-        caption = self._caption(view, lang, names)
+        caption = "\n".join(filter(None, [self._caption(view, lang, names), news]))
         await self.messages.show_photo(view.id, view.group_id, "table", picture, caption, repost)
 
     async def table_to(self, view: TableView, chat: int, lang: str) -> None:
@@ -190,9 +193,18 @@ class TelegramNotifier:
 
     async def _send_news(self, view: TableView, batch: Batch) -> int:
         lang = await self.services.group_lang(view)
-        await self.table(view, lang, await self.services.seat_names(view, lang))
-        calls = 1
+        names = await self.services.seat_names(view, lang)
         text = "\n".join(batch.lines)
+        # the match's first table picture carries its news (the match and round begin) as its
+        # caption: one message, not two (issue 50); an edited picture does not, since news in a
+        # caption edited later would be lost, and is not seen as new
+        fresh = await self.messages.id(view.id, view.group_id, "table") is None
+        caption = f"{self._caption(view, lang, names)}\n{text}"
+        if fresh and text and not batch.sheets and utf16_len(caption) <= CAPTION_LIMIT:
+            await self.table(view, lang, names, news=text)
+            return 1
+        await self.table(view, lang, names)
+        calls = 1
         title = t(lang, "announce.sheet")
         fits = bool(batch.sheets) and utf16_len(f"{title}\n{text}") <= CAPTION_LIMIT
         if text and not fits:

@@ -2,12 +2,15 @@
 seam (`BaseRateLimiter`), with priorities `AIORateLimiter` cannot give.
 
 Every call waits for a token of the bot's overall budget (about 30 calls a second); calls in a
-group also for a token of that group's (20 a minute). Waiting calls go in priority order:
-answering a press first, then private chats (the hand and keyboard of the player whose turn it
-is), then the rest, then replies in groups, then the players' housekeeping, each passed over
-only for a few seconds at most (`PATIENCE`: a lobby being opened must never starve behind the
-private traffic of the tables already playing); the groups' feed goes last, however long it
-waits, since it merges what piles up meanwhile and drops nothing.
+group also for room in that group's window (Telegram's 20 messages in any minute: issue 50
+measured a bucket, burst 5 then one every 4 s, making the sixth of 13 commands typed a second
+apart wait 20 s; a window lets a lobby's burst through at once and still never floods).
+Waiting calls go in priority order: answering a press first, then private chats (the hand and
+keyboard of the player whose turn it is), then the rest, then replies in groups, then the
+players' housekeeping, each passed over only for a few seconds at most (`PATIENCE`: a lobby
+being opened must never starve behind the private traffic of the tables already playing); the
+groups' feed goes last, however long it waits, since it merges what piles up meanwhile and
+drops nothing. In a group's full window, its waiting calls go in the same order.
 
 A call Telegram refuses for a moment is tried again: after a `429 retry_after` the whole bot
 pauses as long as asked (the flood limit is the bot's, not the chat's); a server error or a
@@ -23,6 +26,7 @@ import heapq
 import itertools
 import logging
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine, Iterator, Sequence
 from datetime import timedelta
 from typing import Any
@@ -50,11 +54,13 @@ PATIENCE = {PRIVATE: 0.25, OTHER: 1.0, GROUP: 2.0, TIDY: 5.0}
 _CLASS = {PRESS: 0, CHATTER: 2, FEED: 3}  # the rest: 1
 _AT: contextvars.ContextVar[int | None] = contextvars.ContextVar("priority", default=None)
 # A bucket lets `burst + rate × window` calls through in any window: kept within Telegram's
-# limits (30 in any second, 20 in any minute per group), so its 429s are the exception
+# limit of 30 in any second, so its 429s are the exception
 PER_SECOND = 25.0
 BURST = 5.0
-GROUP_PER_MINUTE = 15.0
-GROUP_BURST = 5.0
+# Messages to one group in any `GROUP_WINDOW` seconds: Telegram's 20 a minute, less two for
+# the clocks' skew and the way to Telegram (a slot is counted when granted, not when it lands)
+GROUP_PER_MINUTE = 18
+GROUP_WINDOW = 61.0
 BACKOFF = (0.5, 1.5, 4.0)  # seconds before each retry of a failed call
 MAX_PAUSE = 60.0  # a retry_after beyond this is not waited for: the call fails
 # calls that only read what Telegram knows of a chat: Telegram's per-group limit is on messages
@@ -79,6 +85,11 @@ IDEMPOTENT = frozenset(
 )
 
 Sleep = Callable[[float], Awaitable[None]]
+Later = Callable[[float, Callable[[], None]], Any]  # runs a callback after a delay; its handle cancels
+
+
+def _call_later(delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
+    return asyncio.get_running_loop().call_later(delay, callback)
 
 
 class Dropped(TelegramError):
@@ -143,6 +154,25 @@ class _Bucket:
         return 0.0 if self.tokens >= 1 else (1 - self.tokens) / self.rate
 
 
+class _Window:
+    """When the last messages to a group went, and the calls waiting for room there (by
+    priority, then arrival: a lobby's edit before the feed's redraw)."""
+
+    __slots__ = ("sent", "size", "span", "timer", "waiting")
+
+    def __init__(self, size: float, span: float) -> None:
+        self.size, self.span = size, span
+        self.sent: deque[float] = deque()
+        self.waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self.timer: Any = None
+
+    def free_at(self, now: float) -> float:
+        """When one more message may go (`now` when it may now)."""
+        while self.sent and self.sent[0] <= now - self.span:
+            self.sent.popleft()
+        return now if len(self.sent) < self.size else self.sent[0] + self.span
+
+
 class PriorityRateLimiter(BaseRateLimiter[int]):
     """`rate_limit_args`, when a call passes one, is its priority (else it is read from the call)."""
 
@@ -151,19 +181,21 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
         per_second: float = PER_SECOND,
         burst: float = BURST,
         group_per_minute: float = GROUP_PER_MINUTE,
-        group_burst: float = GROUP_BURST,
+        group_window: float = GROUP_WINDOW,
         backoff: Sequence[float] = BACKOFF,
         sleep: Sleep = asyncio.sleep,
         now: Callable[[], float] = time.monotonic,
+        later: Later = _call_later,
     ) -> None:
-        self.backoff, self.sleep, self.now = tuple(backoff), sleep, now
+        """`sleep`, `now` and `later` are time's seams: tests drive them from a manual clock."""
+        self.backoff, self.sleep, self.now, self.later = tuple(backoff), sleep, now, later
         self._bucket = _Bucket(per_second, burst, now())
-        self._group_rate, self._group_burst = group_per_minute / 60.0, group_burst
-        self._groups: dict[int, _Bucket] = {}
+        self._group_size, self._group_window = group_per_minute, group_window
+        self._groups: dict[int, _Window] = {}
         # (its class, when it is due, arrival order, its future): see `_turn`
         self._waiting: list[tuple[int, float, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
-        self._timer: asyncio.TimerHandle | None = None
+        self._timer: Any = None  # `later`'s handle
         self._resumed = asyncio.Event()  # cleared while Telegram has asked the bot to wait
         self._resumed.set()
         self.retried = 0  # calls tried again (for the log and the benchmarks)
@@ -193,6 +225,12 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
         for *_, waiter in self._waiting:
             waiter.cancel()
         self._waiting.clear()
+        for window in self._groups.values():
+            if window.timer is not None:
+                window.timer.cancel()
+            for *_, waiter in window.waiting:
+                waiter.cancel()
+        self._groups.clear()
 
     async def process_request(
         self,
@@ -212,7 +250,7 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
         attempt = 0
         while True:
             if group is not None:
-                await self._group_turn(group)
+                await self._group_turn(group, priority)
             await self._turn(priority)
             try:
                 return await callback(*args, **kwargs)
@@ -252,13 +290,35 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
             if self._timer is None:  # the calls that queued meanwhile go on
                 self._release()
 
-    async def _group_turn(self, group: int) -> None:
-        bucket = self._groups.get(group)
-        if bucket is None:
-            bucket = self._groups[group] = _Bucket(self._group_rate, self._group_burst, self.now())
-        while (wait := bucket.wait(self.now())) > 0:
-            await self.sleep(wait)
-        bucket.tokens -= 1
+    async def _group_turn(self, group: int, priority: int) -> None:
+        window = self._groups.get(group)
+        if window is None:
+            window = self._groups[group] = _Window(self._group_size, self._group_window)
+        now = self.now()
+        if not window.waiting and window.free_at(now) <= now:
+            window.sent.append(now)
+            return
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(window.waiting, (priority, next(self._order), waiter))
+        if window.timer is None:
+            self._group_release(window)
+        await waiter
+
+    def _group_release(self, window: _Window) -> None:
+        """Lets the group's first waiters go while its window has room; comes back when it will."""
+        window.timer = None
+        now = self.now()
+        while window.waiting:
+            if window.waiting[0][-1].done():  # its caller went away
+                heapq.heappop(window.waiting)
+                continue
+            if window.free_at(now) > now:
+                break
+            heapq.heappop(window.waiting)[-1].set_result(None)
+            window.sent.append(now)
+        if window.waiting:
+            delay = max(window.free_at(now) - now, 0.001)
+            window.timer = self.later(delay, lambda: self._group_release(window))
 
     async def _turn(self, priority: int) -> None:
         if not self._resumed.is_set():
@@ -293,13 +353,13 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
             heapq.heappop(self._waiting)[-1].set_result(None)
         if self._waiting:
             delay = max(self._bucket.wait(self.now()), 0.001)
-            self._timer = asyncio.get_running_loop().call_later(delay, self._release)
+            self._timer = self.later(delay, self._release)
 
 
 def never_waiting(sleep: Sleep | None = None) -> PriorityRateLimiter:
     """A limiter for a local Bot API server in tests: no budget to wait for; retries and
     Telegram's pauses go through `sleep` (by default none: a test never sleeps)."""
-    return PriorityRateLimiter(1e9, 1e9, 1e12, 1e9, (0.0, 0.0, 0.0), sleep or _no_sleep)
+    return PriorityRateLimiter(1e9, 1e9, 1e12, 1.0, (0.0, 0.0, 0.0), sleep or _no_sleep)
 
 
 async def _no_sleep(seconds: float) -> None:

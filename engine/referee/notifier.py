@@ -96,7 +96,12 @@ ROUND_ENDS = frozenset({"HandEnded", "DealEnded", "MatchEnded"})
 
 def merged(earlier: Notice, later: Notice) -> Notice | None:
     """Two notices of a running table within one round as one, at the later state (the outbox
-    under load: each player is then sent only the latest state), or None if they must stay apart."""
+    under load: each player is then sent only the latest state), or None if they must stay apart.
+    A lobby's notices merge too: its message shows the latest seats, once (issue 50: four people
+    joining while the group's minute was spent made four edits in a row)."""
+    lobby = earlier.table.status == later.table.status == "lobby"
+    if lobby and earlier.owed is None:
+        return Notice(later.table, earlier.events + later.events, later.cause, later.owed)
     if earlier.table.status != "running" or later.table.status != "running":
         return None
     if any(e.kind in ROUND_STARTS or e.kind in ROUND_ENDS for e in earlier.events):

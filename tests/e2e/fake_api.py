@@ -12,6 +12,7 @@ import time
 import urllib.error
 import urllib.request
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from email.parser import BytesParser
 from email.policy import HTTP
@@ -106,6 +107,9 @@ class FakeBotApi:
         # beyond them a call is refused with `429 retry_after`, as Telegram does
         self.per_second: int | None = None
         self.group_per_minute: int | None = None
+        # the limits' time, and each call's `at`: a test on a manual clock sets its own
+        self.now: Callable[[], float] = time.monotonic
+        self.stamp: Callable[[], float] = time.perf_counter
         self._recent: deque[float] = deque()
         self._group_recent: dict[int, deque[float]] = {}
         self.by_chat: dict[int, dict[int, dict[str, Any]]] = {}  # chat → message id → message
@@ -246,7 +250,7 @@ class FakeBotApi:
         """Raises Telegram's 429 when the bot is over its limits (only calls let through count)."""
         if method == "getUpdates" or (self.per_second is None and self.group_per_minute is None):
             return
-        now = time.monotonic()
+        now = self.now()
         with self._changed:
             recent = self._recent
             while recent and recent[0] <= now - 1.0:
@@ -400,7 +404,7 @@ class FakeBotApi:
                     api.polls += 1
                 else:
                     with api._changed:
-                        api.calls.append(Call(method, params, files, status))
+                        api.calls.append(Call(method, params, files, status, api.stamp()))
                         api._changed.notify_all()
                 data = json.dumps(result).encode()
                 self.send_response(status)

@@ -15,6 +15,7 @@ from telegram.ext import Application
 from engine.referee.clock import ManualClock
 from handlers.app import build
 from handlers.config import Config
+from handlers.i18n import t
 from handlers.ratelimit import never_waiting
 from tests.e2e.fake_api import Call, FakeBotApi
 
@@ -27,6 +28,12 @@ ALICE = {"id": 501, "is_bot": False, "first_name": "Alice", "language_code": "zh
 BOB = {"id": 502, "is_bot": False, "first_name": "Bob", "language_code": "en"}
 CAROL = {"id": 503, "is_bot": False, "first_name": "Carol", "language_code": "en"}
 MALLORY = {"id": 666, "is_bot": False, "first_name": "Mallory", "language_code": "en"}  # hostile
+
+
+def from_group(lang: str, text: str) -> str:
+    """An answer to a command in the group that concerns the asker alone, as sent to them
+    privately (issue 50)."""
+    return t(lang, "answer.from_group", group=GROUP["title"], text=text)
 
 
 def private(user: dict[str, Any]) -> dict[str, Any]:
@@ -48,13 +55,15 @@ class Bot:
         clock: ManualClock | None = None,
         move_delay: float = 0.0,
         seed: str = SEED,
+        limiter: Any = None,
         **settings: Any,
     ) -> Bot:
         """`move_delay`: BOT_MOVE_DELAY; at 0 the bots' moves all happen at one instant.
-        `settings`: more of the Config's fields (the Mini App's `webapp_url` …)."""
+        `settings`: more of the Config's fields (the Mini App's `webapp_url` …). `limiter`: by
+        default none that waits (the fake Bot API sets no limits)."""
         config = replace(Config(TOKEN, database, api.url, move_delay, logging.INFO, None, 8443), **settings)
         clock = clock or ManualClock()
-        app = build(config, clock=clock, limiter=never_waiting(), new_seed=lambda: seed)
+        app = build(config, clock=clock, limiter=limiter or never_waiting(), new_seed=lambda: seed)
         await app.initialize()
         await app.post_init(app)  # type: ignore[misc]
         await app.updater.start_polling(poll_interval=0.0, timeout=1)  # type: ignore[union-attr]

@@ -301,7 +301,9 @@ async def test_a_group_out_of_budget_never_holds_up_a_players_keyboard(
     message, _, data = choose(bot.buttons(ALICE["id"]))
     spent, waiting = asyncio.Event(), []
 
-    async def group_turn(group: int) -> None:  # the group's budget is spent until the test ends
+    async def group_turn(
+        group: int, priority: int
+    ) -> None:  # the group's budget is spent until the test ends
         waiting.append(group)
         await spent.wait()
 

@@ -16,7 +16,7 @@ from engine.referee.notifier import Notice
 from engine.referee.owed import owe
 from handlers.i18n import t
 from tests.e2e.fake_api import Call, FakeBotApi
-from tests.e2e.harness import ALICE, BOB, CAROL, GROUP, Bot, play_until, private
+from tests.e2e.harness import ALICE, BOB, CAROL, GROUP, Bot, from_group, play_until, private
 from tests.e2e.test_match import seated_with_bob, to_group
 from tests.render.golden import assert_matches_golden
 
@@ -32,14 +32,16 @@ def group_photos(bot: Bot, before: int) -> list[Call]:
 
 
 async def answer(bot: Bot, user: dict[str, Any], text: str, reply_to: dict[str, Any] | None = None) -> Call:
-    """The bot's first message to the group after `user` says `text` there."""
+    """The bot's first message to the group after `user` says `text` there, or to `user` in
+    private (an answer that concerns them alone: issue 50)."""
     before = await bot.say(user, GROUP, text, reply_to)
     return await bot.wait(
         lambda calls: next(
             (
                 c
                 for c in calls[before:]
-                if c.chat == GROUP["id"] and c.method in ("sendMessage", "sendPhoto", "sendMediaGroup")
+                if c.chat in (GROUP["id"], user["id"])
+                and c.method in ("sendMessage", "sendPhoto", "sendMediaGroup")
             ),
             None,
         )
@@ -104,7 +106,7 @@ async def test_the_league_after_a_live_match(bot: Bot) -> None:
     # nobody outside the group, and nobody the bot never met
     bot.api.outsiders.add(BOB["id"])
     refused = await answer(bot, ALICE, "/me @bob_plays")
-    assert refused.method == "sendMessage" and refused.text == "只能查看本群成员的资料。"
+    assert refused.chat == ALICE["id"] and refused.text == from_group("zh", "只能查看本群成员的资料。")
     bot.api.outsiders.discard(BOB["id"])
     unknown = await answer(bot, CAROL, "/me @nobody_here")
     assert unknown.text == "我不认识 @nobody_here：还没和我玩过。"  # the group's language
@@ -137,9 +139,11 @@ async def test_a_running_match_is_never_replayed(bot: Bot) -> None:
     await bot.say(ALICE, GROUP, "/rematch")
     await bot.until(lambda calls: to_group(calls, "第2局开始"))
     running = await answer(bot, ALICE, "/replay 2")
-    assert running.text == "比赛结束后才能回放：进行中的牌不公开。"
-    missing = await answer(bot, BOB, "/replay 99")  # in the group's language, not Bob's (issue 50)
-    assert missing.text.startswith("本群没有这场已结束的比赛。")
+    assert running.text == from_group("zh", "比赛结束后才能回放：进行中的牌不公开。")
+    missing = await answer(bot, BOB, "/replay 99")  # his alone: in private, in his language
+    assert missing.chat == BOB["id"] and missing.text.startswith(
+        from_group("en", "There is no such finished match")
+    )
     junk = await answer(bot, BOB, "/replay 1x")
     assert junk.text == missing.text
     last = await answer(bot, BOB, "/replay")  # the last *ended* match: the first one

@@ -16,6 +16,7 @@ from tests.e2e.harness import (
     Bot,
     assert_no_hand_leaves_its_chat,
     choices,
+    from_group,
     join_link,
     play_until,
     private,
@@ -77,9 +78,10 @@ async def test_a_gouji_match_with_two_humans_and_four_bots_is_played_to_its_end(
     # /rematch: the creator starts a new match with the same seats; Bob may not
     before = await bot.say(BOB, GROUP, "/rematch")
     refused = await bot.wait(
-        lambda calls: [c.text for c in calls[before:] if c.chat == GROUP["id"] and c.method == "sendMessage"]
-    )
-    assert refused[0] == "只有开桌的人或群管理员可以这样做。"  # in the group: its language, not Bob's
+        lambda calls: [c.text for c in calls[before:] if c.chat == BOB["id"] and c.method == "sendMessage"]
+    )  # his alone: in private, in his language (issue 50)
+    assert refused[0] == from_group("en", "Only the table's creator or a group admin can do that.")
+    assert not [c for c in bot.api.calls[before:] if c.chat == GROUP["id"] and c.method == "sendMessage"]
     seats = [s.player for s in referee.view(1).seats]
     await bot.say(ALICE, GROUP, "/rematch")
     await bot.until(lambda calls: to_group(calls, "第2局开始"))
@@ -160,8 +162,8 @@ async def test_stop_is_a_vote_for_players_and_immediate_for_the_creator(bot: Bot
     await bot.until(lambda calls: to_group(calls, "投票结束本桌（1/2）"))
     assert bot.app.bot_data.services.referee.view(1).status == "running"
     before = await bot.say(BOB, GROUP, "/stop")
-    await bot.until(
-        lambda calls: to_group(calls[before:], "已经投过票") or to_group(calls[before:], "already")
+    await bot.until(  # his alone: said to him
+        lambda calls: [c for c in calls[before:] if c.chat == BOB["id"] and "already voted" in c.text]
     )
     await bot.say(ALICE, GROUP, "/stop")
     await bot.until(lambda calls: to_group(calls, "牌桌已结束"))

@@ -19,6 +19,7 @@ from tests.e2e.harness import (
     SEED,
     Bot,
     choices,
+    from_group,
     join_link,
     play_until,
     private,
@@ -33,9 +34,10 @@ def said_to(bot: Bot, chat: dict[str, Any], before: int) -> list[Call]:
 
 
 async def answer(bot: Bot, user: dict[str, Any], chat: dict[str, Any], text: str) -> str:
-    """What the bot says back in `chat` to `text` from `user` (its first message there)."""
+    """What the bot says back to `text` from `user` in `chat`: its first message there, or in
+    the user's private chat (where an answer that concerns them alone goes: issue 50)."""
     before = await bot.say(user, chat, text)
-    reply = await bot.wait(lambda calls: said_to(bot, chat, before))
+    reply = await bot.wait(lambda calls: said_to(bot, chat, before) or said_to(bot, private(user), before))
     return reply[0].text
 
 
@@ -132,7 +134,8 @@ async def test_commands_addressed_to_another_bot_are_ignored(bot: Bot) -> None:
                  "/gouji@other_bot", "/dance@other_bot", "/leave@Other_Bot"):  # fmt: skip
         bot.api.send(ALICE, GROUP, text)
     help_text = await answer(bot, BOB, GROUP, "/help")  # updates are handled in order
-    assert [c.text for c in said_to(bot, GROUP, before)] == [help_text]
+    assert said_to(bot, GROUP, before) == []  # nothing answered there, Bob's help in private
+    assert [c.text for c in said_to(bot, private(BOB), before)] == [help_text]
     assert bot.version() == version and seats(bot) == [ALICE["id"]]
     await bot.say(BOB, GROUP, "/join@GOUJI_TEST_BOT")  # addressed to us: ours, whatever the case
     await bot.until(lambda calls: seats(bot) == [ALICE["id"], BOB["id"]])
@@ -146,9 +149,8 @@ async def test_only_the_creator_or_an_admin_fills_and_starts_and_a_leaving_creat
     for user in (BOB, CAROL):
         await bot.say(user, private(user), "/start")
     await bot.say(BOB, GROUP, "/join")
-    not_allowed = t("zh", "reason.not_allowed")  # Bob writes English; the group reads Chinese
-    for text in ("/fill", "/addbot", "/startgame"):
-        assert await answer(bot, BOB, GROUP, text) == not_allowed
+    for text in ("/fill", "/addbot", "/startgame"):  # his alone: in private, in his language
+        assert await answer(bot, BOB, GROUP, text) == from_group("en", t("en", "reason.not_allowed"))
     start = next(
         (m, d) for m, _, d in bot.buttons(GROUP["id"]) if d.startswith("s|")
     )  # the lobby's own Start button, pressed by Bob
@@ -160,7 +162,9 @@ async def test_only_the_creator_or_an_admin_fills_and_starts_and_a_leaving_creat
     await bot.until(lambda calls: seats(bot) == [ALICE["id"], BOB["id"], None])
     await bot.say(ALICE, GROUP, "/leave")  # the creator leaves: Bob, the next human, has the table
     await bot.until(lambda calls: seats(bot) == [BOB["id"], None])
-    assert await answer(bot, ALICE, GROUP, "/fill") == t("en", "reason.not_allowed")  # the table is Bob's now
+    assert await answer(bot, ALICE, GROUP, "/fill") == from_group(
+        "zh", t("zh", "reason.not_allowed")
+    )  # Bob's table now
     await bot.say(BOB, GROUP, "/fill")
     await bot.say(BOB, GROUP, "/startgame")
     await bot.until(lambda calls: bot.app.bot_data.services.referee.view(1).status == "running")

@@ -110,29 +110,85 @@ async def test_housekeeping_and_the_feed_wait_behind_a_groups_reply() -> None:
     await limiter.shutdown()
 
 
-def one_message_a_minute_per_group() -> tuple[PriorityRateLimiter, list[float]]:
-    """A limiter whose groups may take one message a minute (the bot's budget unbounded), on a
-    clock its sleeps move; and the seconds it slept."""
-    now = [0.0]
+class Timers:
+    """`later` on a manual clock: callbacks run when the test moves time past them."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.due: list[tuple[float, Any]] = []
+
+    def later(self, delay: float, callback: Any) -> Any:
+        entry = (self.now + delay, callback)
+        self.due.append(entry)
+        timers = self
+
+        class Handle:
+            def cancel(self) -> None:
+                if entry in timers.due:
+                    timers.due.remove(entry)
+
+        return Handle()
+
+    async def run_to(self, when: float) -> None:
+        """Moves time to `when`, running each callback due on the way, in time order."""
+        while True:
+            await asyncio.sleep(0)
+            ready = sorted((d for d in self.due if d[0] <= when), key=lambda d: d[0])
+            if not ready:
+                break
+            self.due.remove(ready[0])
+            self.now = max(self.now, ready[0][0])
+            ready[0][1]()
+        self.now = when
+        for _ in range(3):
+            await asyncio.sleep(0)
+
+
+def group_window(size: int, span: float = 60.0) -> tuple[PriorityRateLimiter, Timers]:
+    """A limiter whose groups may take `size` messages in any `span` seconds (the bot's budget
+    unbounded), on a clock the test moves."""
+    timers = Timers()
     limiter = PriorityRateLimiter(
-        per_second=1e6, burst=1e6, group_per_minute=1, group_burst=1, now=lambda: now[0]
-    )
-    slept: list[float] = []
-
-    async def sleep(seconds: float) -> None:
-        slept.append(seconds)
-        now[0] += seconds
-
-    limiter.sleep = sleep
-    return limiter, slept
+        per_second=1e6, burst=1e6, group_per_minute=size, group_window=span,
+        now=lambda: timers.now, later=timers.later,
+    )  # fmt: skip
+    return limiter, timers
 
 
-async def test_the_feed_still_spends_its_groups_budget() -> None:
-    limiter, slept = one_message_a_minute_per_group()
-    with calls_at(FEED):
-        await through(limiter, failing(), "editMessageMedia", -100)
-        await through(limiter, failing(), "editMessageMedia", -100)  # the group's minute is spent
-    assert slept and sum(slept) >= 59.0
+async def test_a_groups_burst_goes_at_once_up_to_its_window_and_the_next_waits_for_the_oldest() -> None:
+    """Issue 50: 13 commands a second apart got their replies one every 4 s after the fifth
+    (a bucket); Telegram counts messages in any minute, so a quiet group's burst goes at once."""
+    limiter, timers = group_window(size=18)
+    for second in range(18):
+        timers.now = float(second)
+        await asyncio.wait_for(through(limiter, failing(), "sendMessage", -100), 0.1)  # no wait
+    timers.now = 20.0
+    late = asyncio.create_task(through(limiter, failing(), "sendMessage", -100))
+    other = await asyncio.wait_for(through(limiter, failing(), "sendMessage", -200), 0.1)  # its own
+    assert other is True
+    await timers.run_to(59.5)
+    assert not late.done()  # 18 went within the last minute
+    await timers.run_to(60.0)  # the first of them is a minute old
+    assert late.done()
+    await limiter.shutdown()
+
+
+async def test_in_a_full_window_a_commands_reply_goes_before_the_feed_that_waited_longer() -> None:
+    limiter, timers = group_window(size=1)
+    await through(limiter, failing(), "sendMessage", -100)
+    order: list[str] = []
+
+    async def feed() -> None:
+        with calls_at(FEED):
+            await through(limiter, recording(order, "feed"), "editMessageMedia", -100)
+
+    waiting = [asyncio.create_task(feed())]
+    await asyncio.sleep(0)
+    waiting.append(asyncio.create_task(through(limiter, recording(order, "reply"), "sendMessage", -100)))
+    for minute in (1, 2):
+        await timers.run_to(60.0 * minute)
+    await asyncio.gather(*waiting)
+    assert order == ["reply", "feed"]
     await limiter.shutdown()
 
 
@@ -332,10 +388,13 @@ async def test_replies_to_a_crowds_commands_wait_behind_every_tables_traffic_but
 async def test_a_membership_check_in_a_group_spends_the_bots_budget_not_the_groups() -> None:
     """Issue 49: an outsider's 40 page requests spent the group's 15 messages a minute on
     getChatMember, and the group's /help went unanswered for 100 s."""
-    limiter, slept = one_message_a_minute_per_group()
-    for _ in range(40):
-        await through(limiter, failing(), "getChatMember", -100)
-    assert slept == []  # no wait: reading a membership is no message to the group
-    await through(limiter, failing(), "sendMessage", -100)  # the group's one message is still there
-    assert slept == []
+    limiter, _ = group_window(size=1)
+    for _ in range(40):  # no wait: reading a membership is no message to the group
+        await asyncio.wait_for(through(limiter, failing(), "getChatMember", -100), 0.1)
+    # the group's one message is still there
+    await asyncio.wait_for(through(limiter, failing(), "sendMessage", -100), 0.1)
+    late = asyncio.create_task(through(limiter, failing(), "sendMessage", -100))
+    await asyncio.sleep(0)
+    assert not late.done()  # and now it is spent
     await limiter.shutdown()
+    late.cancel()

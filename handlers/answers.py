@@ -1,0 +1,47 @@
+"""Answers that concern only the one who asked: a refusal, /help, /rules, /stats, an unknown
+command. Asked in a group, they go to the asker's private chat, in their language, when the bot
+may write there: a group has about 20 messages a minute, and they are for the table (issue 50).
+Someone the bot cannot write to privately is answered in the group, in the group's language."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import Any, cast
+
+from telegram import Update
+from telegram.error import Forbidden
+from telegram.ext import ExtBot
+
+from handlers.context import Context
+from handlers.i18n import t
+from handlers.incoming import chat_of, is_private, message, reply, user_id
+from handlers.ratelimit import CHATTER, Dropped
+
+log = logging.getLogger(__name__)
+
+Text = Callable[[str], str]  # the answer in a language
+
+
+async def to_asker(update: Update, context: Context, text: Text, group_lang: str, **kwargs: Any) -> None:
+    """`text(lang)` to whoever sent the update: in private there, from a group privately when
+    possible (headed by the group's title, so they know what it answers), else in the group."""
+    if is_private(update):
+        await reply(update, text(group_lang), **kwargs)
+        return
+    found, notifier = context.bot_data.running()
+    asker = user_id(update)
+    known = await found.player(asker)
+    if known is None or not known.private_chat or asker in notifier.unreachable:
+        await reply(update, text(group_lang), **kwargs)
+        return
+    body = t(known.lang, "answer.from_group", group=chat_of(update).title or "", text=text(known.lang))
+    bot = cast("ExtBot[int]", message(update).get_bot())
+    try:
+        with contextlib.suppress(Dropped):  # the bot is stopping: chatter is not answered
+            await bot.send_message(asker, body, rate_limit_args=CHATTER, **kwargs)
+    except Forbidden:  # they blocked the bot since: the group is the only place left
+        log.info("player %s refuses private answers: answered in the group", asker)
+        notifier.unreachable.add(asker)
+        await reply(update, text(group_lang), **kwargs)
