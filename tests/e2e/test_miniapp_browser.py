@@ -71,9 +71,14 @@ async def test_a_gouji_player_taps_cards_plays_and_sees_the_bots_answer(
         await browser.until("document.getElementById('play') !== null")
         hand = await browser.js("[...document.querySelectorAll('#hand .card')].map(n => n.dataset.card)")
         naturals = sorted({c for c in hand if c not in ("2", "SJ", "BJ", "3")}, key=hand.index)
-        await select(browser, naturals[:2])  # two ranks are never one set: Play stays dark
+        await select(browser, naturals[:2])  # two ranks are never one set: Play stays dark, and why
         assert await browser.js("document.getElementById('play').disabled")
+        assert await browser.js("document.getElementById('status').textContent") == "不是同一点数"
         await select(browser, naturals[:2])  # tapped again: put back
+        assert await browser.js("document.getElementById('status').textContent") == "轮到你了"
+        # the score where players look for it: each seat's total, and the teams' (issue 50)
+        assert await browser.js("document.querySelectorAll('.seat .name .total').length") == 6
+        assert await browser.js("document.getElementById('score').textContent") == "总分: 联邦1 0 · 联邦2 0"
         move = next(m for m in legal_of(bot) if m != "pass" and "3" not in m.split())
         await select(browser, move.split())
         assert await browser.js("document.querySelectorAll('#hand .card.selected').length") == len(
@@ -150,6 +155,33 @@ async def test_a_gongzhu_exposure_is_made_by_tapping_the_card(
         recent = await browser.js("document.getElementById('recent').textContent")
         await shot(browser, tmp_path, "miniapp-gongzhu-recent.png")
         assert any(suit in recent for suit in "♠♥♦♣") and not re.search(r"\b[SHDC](10|[2-9JQKA])\b", recent)
+
+
+async def test_a_gongzhu_card_off_the_led_suit_is_refused_with_the_suit_to_follow(
+    api: FakeBotApi, tmp_path: Path, browser: Page
+) -> None:
+    async with served_bot(api, tmp_path / "bot.sqlite3") as (bot, base):
+        await seated_alone(bot, "gongzhu")
+        referee = bot.app.bot_data.services.referee
+        await browser.open(f"{base}/app/?t=1", init_data(ALICE))
+        for _ in range(60):  # play on until Alice must follow a suit she holds, with another one too
+            view, private = referee.view(1), referee.private_view(1, ALICE["id"])
+            hand, trick = private.hand.split(), view.public.trick
+            led = trick[0][1][0] if trick else None
+            off = [c for c in hand if led and c[0] != led]
+            if legal_of(bot) and off and any(c[0] == led for c in hand):
+                break
+            if legal_of(bot):
+                await referee.submit(1, ALICE["id"], legal_of(bot)[0], bot.version())
+            await let_bots_move(bot)
+        else:
+            raise AssertionError("Alice never had to follow a suit")
+        await browser.until(f"document.body.dataset.version === '{bot.version()}'")
+        await select(browser, off[:1])
+        suit = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[led]
+        assert await browser.js("document.getElementById('status').textContent") == f"要跟 {suit}"
+        assert await browser.js("document.getElementById('play').disabled")
+        await shot(browser, tmp_path, "miniapp-gongzhu-follow.png")
 
 
 async def test_the_page_catches_up_after_the_server_went_away_and_came_back(

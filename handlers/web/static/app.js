@@ -14,7 +14,9 @@ const WORDS = {
     no_table: "你现在没有在进行的牌局。", unauthorized: "请从 Telegram 里打开这个页面。",
     recent: "最近", wild: "配牌", total: "总分", taken: "收分", quiet: "安静私聊：不再发手牌图",
     replay: "第 {n} 场回放", step: "第 {n}/{total} 步", no_replay: "找不到这场比赛，或你不在它的群里。",
-    first: "⏮", prev: "◀ 上一步", next: "下一步 ▶", last: "⏭",
+    first: "⏮", prev: "◀ 上一步", next: "下一步 ▶", last: "⏭", team: "联邦{n}", exposed: "亮",
+    not_one_rank: "不是同一点数", threes_last: "3 要留到最后一手一起出", count_needed: "要出 {n} 张",
+    not_bigger: "压不过 {cards}", follow: "要跟 {suit}", one_card: "一次出一张", not_now: "现在不能这样出",
   },
   en: {
     gouji: "Gouji", gongzhu: "Gongzhu", hand: "Hand {n}", deal: "Deal {n}", trick: "Trick {n}",
@@ -28,7 +30,10 @@ const WORDS = {
     quiet: "Quiet chat: no hand pictures",
     replay: "Replay of match #{n}", step: "step {n}/{total}",
     no_replay: "No such match, or you are not in its group.",
-    first: "⏮", prev: "◀ Back", next: "Next ▶", last: "⏭",
+    first: "⏮", prev: "◀ Back", next: "Next ▶", last: "⏭", team: "Team {n}", exposed: "exposed",
+    not_one_rank: "not one rank", threes_last: "3s go last, all together", count_needed: "{n} cards needed",
+    not_bigger: "not bigger than {cards}", follow: "follow {suit}", one_card: "one card at a time",
+    not_now: "not a play you can make now",
   },
 };
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -129,9 +134,7 @@ function render() {
   const round = w(v.game === "gouji" ? "hand" : "deal", { n: v.round_no });
   document.getElementById("title").textContent =
     `${w(v.game)} · ${round}${v.trick_no ? " · " + w("trick", { n: v.trick_no }) : ""}`;
-  const you = v.you;
-  document.getElementById("score").textContent = v.totals.length
-    ? `${w("total")}: ` + v.totals.map((p, i) => (i === you ? `[${p}]` : p)).join(" / ") : "";
+  document.getElementById("score").textContent = scoreLine(v);
   renderSeats(v);
   renderMiddle(v);
   renderRecent(v);
@@ -143,6 +146,22 @@ function render() {
   else if (v.hand === null) say(w("spectator"));
   else if ((v.moves || []).length) say(w("your_turn"));
   else say(w("waiting", { names: v.to_act.map((s) => v.seats[s].name).join(", ") }));
+}
+
+// The match's score where a player looks for it: each seat's total in its box, and in the header
+// the teams' totals (够级 is scored by team), or the player's own total (拱猪).
+function scoreLine(v) {
+  if (!v.totals.length) return "";
+  const teams = [0, 1].filter((team) => v.seats.some((seat) => seat.team === team));
+  if (teams.length === 2) {
+    return `${w("total")}: ` + teams.map((team) => `${w("team", { n: team + 1 })} ${signed(
+      v.totals.reduce((sum, points, i) => sum + (v.seats[i].team === team ? points : 0), 0))}`).join(" · ");
+  }
+  return v.you === null || v.you === undefined ? "" : `${w("total")}: ${signed(v.totals[v.you])}`;
+}
+
+function signed(points) {
+  return points > 0 ? `+${points}` : points < 0 ? `−${-points}` : "0";
 }
 
 function renderSeats(v) {
@@ -159,7 +178,9 @@ function renderSeats(v) {
       bar.style.background = `var(--team${seat.team})`;
       node.append(bar);
     }
-    node.append(el("div", "name", seat.name + (i === v.you ? ` (${w("you")})` : "")));
+    const name = el("div", "name", seat.name + (i === v.you ? ` (${w("you")})` : ""));
+    if (v.totals.length) name.append(el("span", "total", signed(v.totals[i])));
+    node.append(name);
     const line = el("div", "line");
     line.append(el("span", "", seat.tricks === null ? w("cards", { n: seat.cards_left })
       : `${w("cards", { n: seat.cards_left })} · ${w("tricks", { n: seat.tricks })}`));
@@ -171,8 +192,8 @@ function renderSeats(v) {
     else if (seat.is_bot) line.append(el("span", "pill", w("bot")));
     if (v.to_act.includes(i) && v.seconds_left !== null) line.append(el("span", "pill clock", clock(v.seconds_left)));
     node.append(line);
-    if (seat.exposed.length) {
-      const row = el("div", "line");
+    if (seat.exposed.length) {  // labelled: an exposed ♠Q is not a captured one
+      const row = el("div", "line", `${w("exposed")}: `);
       seat.exposed.forEach((c) => row.append(mini(c, v.game)));
       node.append(row);
     }
@@ -259,6 +280,35 @@ function toggle(i) {
   if (tg && tg.HapticFeedback) tg.HapticFeedback.selectionChanged();
   renderHand(state.view);
   renderActions(state.view);
+  explain(state.view);
+}
+
+// Why the selection is no play now, in a line (an illegal selection used to leave Play pale and
+// say nothing). The server's moves decide; these are only the reasons a player can act on.
+function whyNot(v, picked) {
+  if (v.game === "gongzhu") {
+    if (picked.length > 1) return w("one_card");
+    const led = v.trick.length ? v.trick[0][1][0] : null;
+    if (led && picked[0][0] !== led && v.hand.some((c) => c[0] === led)) return w("follow", { suit: SUITS[led] });
+    return w("not_now");
+  }
+  const naturals = new Set(picked.filter((c) => !WILD.has(c)));
+  if (naturals.size > 1) return w("not_one_rank");
+  if (naturals.has("3") && v.hand.some((c) => c !== "3")) return w("threes_last");
+  if (v.table_set) {
+    const needed = v.table_set.split(" ").length;
+    if (picked.length !== needed) return w("count_needed", { n: needed });
+    return w("not_bigger", { cards: v.table_set });
+  }
+  return w("not_now");
+}
+
+function explain(v) {
+  const picked = selectedCards();
+  const moves = v.moves || [];
+  if (!moves.some((m) => m.kind === "play") || moves.some((m) => m.kind === "expose")) return;
+  if (picked.length && !chosenMove()) say(whyNot(v, picked), true);
+  else say(w("your_turn"));
 }
 
 function renderActions(v) {
