@@ -27,7 +27,7 @@ from tests.e2e.fake_api import Call, FakeBotApi
 from tests.e2e.harness import GROUP, private
 from tests.e2e.paced import Paced
 
-ROUNDS = {"gouji": ("fast max_hands=1", 6, "第1手结束"), "gongzhu": ("fast deals=1", 4, "第1副结束")}
+ROUNDS = {"gouji": ("fast max_hands=1", 6), "gongzhu": ("fast deals=1", 4)}  # a match of one round
 
 
 def people(count: int) -> list[dict[str, Any]]:
@@ -59,7 +59,7 @@ def busiest_minute(calls: list[Call]) -> int:
 
 
 async def one_round(folder: Path, game: str, think: float) -> None:
-    options, count, end = ROUNDS[game]
+    options, count = ROUNDS[game]
     seated = people(count)
     api = FakeBotApi().start()
     paced = await Paced.start(api, folder / f"{game}.sqlite3")
@@ -67,15 +67,14 @@ async def one_round(folder: Path, game: str, think: float) -> None:
         script = [(0.0, person, private(person), "/start") for person in seated]
         script += [(61.0, seated[0], GROUP, f"/{game} {options}")]
         script += [(62.0 + i, person, GROUP, "/join") for i, person in enumerate(seated[1:])]
-        script += [(62.0 + count, seated[0], GROUP, "/startgame")]
-        await paced.play(script, until=63.0 + count)
-        start, first = paced.clock.now(), len(api.calls)
+        await paced.play(script, until=62.0 + count)
+        start, first = paced.clock.now(), len(api.calls)  # from /startgame on
 
-        def over() -> bool:
-            return any(c.chat == GROUP["id"] and end in c.text for c in api.calls[first:])
+        def over() -> bool:  # the match's score sheet is in the group: the round's last message
+            return any(c.chat == GROUP["id"] and c.text.startswith("📊") for c in api.calls[first:])
 
-        await paced.play([], until=over, act=paced.players(seated, think))
-        await paced.play([], until=10.0)  # what the end still owes the group
+        started = [(0.0, seated[0], GROUP, "/startgame")]
+        await paced.play(started, until=over, act=paced.players(seated, think))
         calls = [c for c in api.calls[first:] if c.chat == GROUP["id"] and not c.method.startswith("get")]
         sent = [c for c in calls if c.status == 200]
         kinds = ", ".join(

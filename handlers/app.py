@@ -127,7 +127,12 @@ async def _started(app: Application) -> None:
     store = await Store.open(config.database)  # raises StoreLocked for a second process
     signer = Signer(config.token)
     # the referee needs the notifier, which needs these services: the referee is set below
-    services = Services(referee=None, signer=signer, webapp_url=config.webapp_url)  # type: ignore[arg-type]
+    services = Services(
+        referee=None,  # type: ignore[arg-type]
+        signer=signer,
+        webapp_url=config.webapp_url,
+        webapp_name=config.webapp_name,
+    )
     clock = app.bot_data.clock
     messages = Messages(store)
     messages.bot = app.bot

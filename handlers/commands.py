@@ -3,11 +3,13 @@ autopilot, language, deep-link arrival), and typed moves."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, MenuButtonWebApp, Update, WebAppInfo
+from telegram.error import TelegramError
 
 import render
 from engine.errors import Refusal, Refused
@@ -33,6 +35,7 @@ from handlers.incoming import (
 from handlers.keyboards import watch_keyboard
 from handlers.membership import admin_unless_creator, is_admin, is_member
 from handlers.notifier import TelegramNotifier
+from handlers.ratelimit import CHATTER, calls_at
 from handlers.replies import group_table, refusal
 from handlers.services import Services
 from handlers.sheets import score_sheet_of
@@ -312,6 +315,7 @@ async def lang_command(update: Update, context: Context, found: Services, lang: 
     if is_private(update):
         await found.set_lang(user.id, wanted)
         await reply(update, t(wanted, "help.lang_set"))
+        await menu_button(context, found, user.id, wanted)
         return
     if not await is_admin(context, chat.id, user.id):
         raise Refused("not_allowed")
@@ -322,6 +326,16 @@ async def lang_command(update: Update, context: Context, found: Services, lang: 
 # -- the private chat -------------------------------------------------------------------------------
 
 
+async def menu_button(context: Context, found: Services, player: int, lang: str) -> None:
+    """The private chat's menu button (it opens the player's table in the Mini App) in the
+    player's language: the bot-wide one is Chinese (issue 50). A failure costs only the label."""
+    if not found.webapp_url:
+        return
+    button = MenuButtonWebApp(t(lang, "app.menu"), WebAppInfo(found.webapp_url))
+    with calls_at(CHATTER), contextlib.suppress(TelegramError):
+        await context.bot.set_chat_menu_button(chat_id=player, menu_button=button)
+
+
 async def start(update: Update, context: Context) -> None:
     """/start in the private chat: the chat is open now; a join link `j<token>` seats the player."""
     found, lang = await speaker(update, context)
@@ -330,7 +344,14 @@ async def start(update: Update, context: Context) -> None:
         return
     player = user_id(update)
     await found.open_private_chat(player)
-    payload = (context.args or [""])[0]
+    try:
+        await follow_link(update, context, found, lang, (context.args or [""])[0])
+    finally:  # after the answer, which the player waits for
+        await menu_button(context, found, player, lang)
+
+
+async def follow_link(update: Update, context: Context, found: Services, lang: str, payload: str) -> None:
+    """What a `/start <payload>` link asks: a seat, watching a table, a replay, or (none) a welcome."""
     if payload.startswith("j"):
         await arrive(update, context, found, lang, payload[1:])
         return

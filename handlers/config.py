@@ -36,6 +36,9 @@ class Config:
     http_host: str = "127.0.0.1"  # HTTP_HOST; 0.0.0.0 by default with a webhook (a proxy or container)
     http: bool = False  # whether the HTTP server runs: with a webhook, or HTTP_PORT set
     webapp_url: str | None = None  # WEBAPP_URL: the Mini App's public base, ending in "/"
+    # WEBAPP_NAME: the Mini App's short name, registered with BotFather (/newapp): links then
+    # open the page at once (t.me/<bot>/<name>?startapp=…) instead of through the private chat
+    webapp_name: str | None = None
     # METRICS_PORT: /metrics (and /healthz) on an address of their own, METRICS_HOST (127.0.0.1
     # by default), and /metrics no longer on the public port
     metrics_port: int | None = None
@@ -92,6 +95,11 @@ def load(env: Mapping[str, str] = os.environ) -> Config:
             raise ConfigError("WEBAPP_URL needs the HTTP server: set HTTP_PORT (or WEBHOOK_URL)")
         if not urlsplit(webapp).path.startswith("/app/"):
             raise ConfigError("WEBAPP_URL's path must start with /app/ (e.g. https://host/app/)")
+    name = env.get("WEBAPP_NAME", "").strip() or None
+    if name and not webapp:
+        raise ConfigError("WEBAPP_NAME needs WEBAPP_URL: the app's short name opens that page")
+    if name and not APP_NAME.fullmatch(name):
+        raise ConfigError(f"WEBAPP_NAME must be a short name of 3-30 letters, digits or _, not {name!r}")
     metrics = env.get("METRICS_PORT", "").strip()
     metrics_port = int(_number(env, "METRICS_PORT", 0, 1, 65535)) if metrics else None
     if metrics_port is not None and not (webhook or http_port):
@@ -113,9 +121,13 @@ def load(env: Mapping[str, str] = os.environ) -> Config:
         http_host=env.get("HTTP_HOST", "").strip() or ("0.0.0.0" if webhook else "127.0.0.1"),
         http=bool(webhook or http_port),
         webapp_url=webapp,
+        webapp_name=name,
         metrics_port=metrics_port,
         metrics_host=env.get("METRICS_HOST", "").strip() or "127.0.0.1",
     )
+
+
+APP_NAME = re.compile(r"[A-Za-z0-9_]{3,30}")  # what BotFather accepts as a Mini App's short name
 
 
 def derived_secret(token: str) -> str:

@@ -48,7 +48,13 @@ async def replay(update: Update, context: Context, found: Services, lang: str) -
     found_replay = await found.referee.replay(chat_of(update).id, match_id, round_no)
     title = replay_title(found_replay, lang)
     if found.webapp_url and found.username:
-        link = f"https://t.me/{found.username}?start=r{found_replay.match_id}"
+        # with the app's short name the page opens at once; else through the private chat (its
+        # /start answers members of the group with the page's button)
+        link = (
+            f"https://t.me/{found.username}/{found.webapp_name}?startapp=r{found_replay.match_id}"
+            if found.webapp_name
+            else f"https://t.me/{found.username}?start=r{found_replay.match_id}"
+        )
         button = InlineKeyboardButton(t(lang, "replay.open"), url=link)
         await reply(update, title, reply_markup=InlineKeyboardMarkup([[button]]))
         return

@@ -30,6 +30,7 @@ class Services:
     signer: Signer
     username: str = ""  # the bot's @name, known after getMe
     webapp_url: str | None = None  # the Mini App's page (WEBAPP_URL), when it is served
+    webapp_name: str | None = None  # its short name (WEBAPP_NAME): links that open it directly
     players: dict[int, Player] = field(default_factory=dict)
     group_langs: dict[int, str | None] = field(default_factory=dict)  # read once, kept
 

@@ -129,3 +129,17 @@ async def test_a_member_steps_through_the_replay_in_a_browser(api: FakeBotApi, t
             assert await page.js("document.querySelectorAll('#hand .card').length") > 0
         finally:
             page.close()
+
+
+async def test_with_the_apps_short_name_replay_opens_the_page_directly(
+    api: FakeBotApi, tmp_path: Path
+) -> None:
+    """WEBAPP_NAME (BotFather's /newapp): one tap from the group to the replay, no private chat
+    in between; the page reads the match from Telegram's start_param and the API still checks
+    that the viewer is in the match's group."""
+    async with served_bot(api, tmp_path / "bot.sqlite3", webapp_name="table") as (bot, _):
+        await finished_gongzhu(bot)
+        before = await bot.say(ALICE, GROUP, "/replay")
+        [linked] = [c for c in api.calls[before:] if c.chat == GROUP["id"] and c.method == "sendMessage"]
+        [[button]] = keyboard(linked)
+        assert button["url"] == "https://t.me/gouji_test_bot/table?startapp=r1"

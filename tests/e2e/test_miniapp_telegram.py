@@ -24,6 +24,12 @@ def web_app_buttons(api: FakeBotApi, chat: int) -> list[dict[str, Any]]:
     return out
 
 
+def menu_label(api: FakeBotApi, user: dict[str, Any]) -> str | None:
+    """The label of the user's private chat's menu button, as last set for that chat."""
+    set_for = [c for c in api.calls if c.method == "setChatMenuButton" and c.chat == user["id"]]
+    return json.loads(set_for[-1].params["menu_button"])["text"] if set_for else None
+
+
 def group_links(api: FakeBotApi) -> list[str]:
     links = []
     for call in api.calls:
@@ -44,10 +50,15 @@ async def test_with_webapp_url_the_keyboard_the_menu_and_the_group_open_the_app(
         assert opener[-1]["text"] == "🃏 打开牌桌小程序"
         menu = next(c for c in api.calls if c.method == "setChatMenuButton")
         assert json.loads(menu.params["menu_button"])["web_app"]["url"] == WEBAPP_URL
+        assert "chat_id" not in menu.params  # the bot-wide button, in Chinese
+        assert menu_label(api, ALICE) == "牌桌"  # hers, set when she opened the chat
         assert "https://t.me/gouji_test_bot?start=w1" in group_links(api)
         await bot.say(BOB, private(BOB), "/start w1")  # Bob is in the group, not seated
         watch = await bot.wait(lambda calls: web_app_buttons(api, BOB["id"]))
         assert watch and watch[0]["web_app"]["url"] == f"{WEBAPP_URL}?t=1"
+        await bot.wait(lambda calls: menu_label(api, BOB) == "Table")  # his chat's button: his language
+        await bot.say(BOB, private(BOB), "/lang zh")
+        await bot.wait(lambda calls: menu_label(api, BOB) == "牌桌")
         api.outsiders.add(MALLORY["id"])
         before = await bot.say(MALLORY, private(MALLORY), "/start w1")
         answer = await bot.wait(

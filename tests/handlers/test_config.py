@@ -65,3 +65,14 @@ def test_metrics_may_leave_the_public_port_for_an_address_of_their_own() -> None
     ):
         with pytest.raises(ConfigError, match=says):
             load(bad)
+
+
+def test_the_apps_short_name_needs_the_app_and_botfathers_form() -> None:
+    app = {"BOT_TOKEN": TOKEN, "HTTP_PORT": "9100", "WEBAPP_URL": "https://bot.example.org/app/"}
+    assert load({**app, "WEBAPP_NAME": "table"}).webapp_name == "table"
+    assert load(app).webapp_name is None
+    with pytest.raises(ConfigError, match="WEBAPP_NAME needs WEBAPP_URL"):
+        load({"BOT_TOKEN": TOKEN, "WEBAPP_NAME": "table"})
+    for bad in ("ab", "table/x", "a" * 31, "t?startapp=1"):
+        with pytest.raises(ConfigError, match="WEBAPP_NAME must be"):
+            load({**app, "WEBAPP_NAME": bad})
