@@ -12,14 +12,15 @@ from typing import TYPE_CHECKING, Any
 import render
 from engine.events import Event
 from engine.games import GAMES
-from engine.gongzhu.events import TrickWon
+from engine.gongzhu.events import DealEnded, TrickWon
 from engine.gongzhu.moves import Play as GongzhuPlay
 from engine.gongzhu.moves import parse_move as gongzhu_move
 from engine.gongzhu.views import DealView
-from engine.gouji.events import Played
+from engine.gouji.events import HandEnded, Played
 from engine.gouji.views import HandView
 from engine.matchplay import MatchPlay
 from engine.referee.notifier import PrivateView
+from handlers.announce import signed
 from handlers.cards import DECISIONS, card_label
 from handlers.i18n import listed, t
 from render.scene import TableScene
@@ -58,6 +59,11 @@ class GameUI:
     # a replay's picture of a moment: (the round's public view, the step's events) → the view to
     # draw then (a set or a trick just taken is shown, though the table was already cleared)
     replay_public: Callable[[Any, Sequence[Event]], Any] = lambda public, events: public
+    # a player's own result when a round ends: (the round's end event, their seat, each seat's
+    # team, lang) → a line for their private chat, or None for an event that ends no round
+    round_result: Callable[[Event, int, Sequence[int | None], str], str | None] = (
+        lambda event, seat, teams, lang: None
+    )
 
 
 # -- 够级 ----------------------------------------------------------------------------------------
@@ -209,6 +215,30 @@ def _gongzhu_trick_shown(public: Any, events: Sequence[Event]) -> Any:
     return public
 
 
+def _gouji_result(event: Event, seat: int, teams: Sequence[int | None], lang: str) -> str | None:
+    """第1手结束：你是二科，本手 +1（你们联邦 +2）."""
+    if not isinstance(event, HandEnded):
+        return None
+    team = teams[seat]
+    together = sum(points for s, points in enumerate(event.scores) if teams[s] == team and team is not None)
+    place = event.finish_order.index(seat) + 1 if seat in event.finish_order else len(event.scores)
+    return t(
+        lang, "play.result_hand", hand_no=event.hand_no, place=t(lang, f"places.{place}"),
+        points=signed(event.scores[seat]), team=signed(together),
+    )  # fmt: skip
+
+
+def _gongzhu_result(event: Event, seat: int, teams: Sequence[int | None], lang: str) -> str | None:
+    """第1副结束：你的牌 −100，计 −100；当猪."""
+    if not isinstance(event, DealEnded):
+        return None
+    line = t(
+        lang, "play.result_deal", deal_no=event.deal_no, points=signed(event.card_points[seat]),
+        scores=signed(event.scores[seat]),
+    )  # fmt: skip
+    return line + t(lang, "play.result_pig") if seat in event.pigs else line
+
+
 UI: dict[str, GameUI] = {
     "gouji": GameUI(
         word=str,
@@ -225,6 +255,7 @@ UI: dict[str, GameUI] = {
         profile_counts=("smothers", "burns", "points_opened"),
         profile_average="place",
         replay_public=_gouji_set_shown,
+        round_result=_gouji_result,
     ),
     "gongzhu": GameUI(
         word=card_label,
@@ -241,6 +272,7 @@ UI: dict[str, GameUI] = {
         seat_intro=_gongzhu_intro,
         replay_line=_gongzhu_taken_line,
         replay_public=_gongzhu_trick_shown,
+        round_result=_gongzhu_result,
     ),
 }
 

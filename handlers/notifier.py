@@ -232,7 +232,30 @@ class TelegramNotifier:
 
     # -- the players' private chats --------------------------------------------------------------
 
+    async def _results(self, view: TableView, notice: Notice) -> None:
+        """Each player's own result as a round ends (issue 50: the chat said only "🏁 本局已结束"):
+        their place or points, the match's outcome and their rating's change at its end."""
+        ends = [e for e in notice.events if e.kind in ROUND_ENDS]
+        if not ends:
+            return
+        game = GAMES[view.game]
+        rules = game.rules(view.options)
+        teams = [game.team_of(rules, seat.seat) for seat in view.seats]
+        rated = {c.rater: c for e in notice.events if isinstance(e, RatingsChanged) for c in e.changes}
+        for seat in view.seats:
+            if seat.player is None or seat.player in self.unreachable:
+                continue
+            lang = await self.services.lang_of(seat.player)
+            lines = [line for e in ends if (line := ui(view.game).round_result(e, seat.seat, teams, lang))]
+            over = next((e for e in ends if e.kind == "MatchEnded"), None)
+            if over is not None and getattr(over, "reason", "") != "stopped":
+                lines.append(_match_result(over, seat.seat, view.totals, rated.get(seat.player), lang))
+            if lines:
+                send = self.bot.send_message(seat.player, "\n".join(lines))
+                await self._to_player(view, seat.player, send)
+
     async def _private(self, view: TableView, notice: Notice) -> None:
+        await self._results(view, notice)
         played = played_this_round(notice.events)
         timed_out = {e.seat for e in notice.events if isinstance(e, TimedOut)}
         for event in notice.events:  # a player put on autopilot hears it in private, with the way back
@@ -325,6 +348,18 @@ def _players(notice: Notice) -> set[int]:
     named = {player for e in notice.events if isinstance(player := getattr(e, "player", None), int)}
     rated = (c.rater for e in notice.events if isinstance(e, RatingsChanged) for c in e.changes)
     return named | {rater for rater in rated if rater > 0}
+
+
+def _match_result(over: Event, seat: int, totals: Sequence[int], change: Any, lang: str) -> str:
+    """本局结束：你赢了，总分 +6 · 积分 1500 → 1512."""
+    winners = getattr(over, "winners", ())
+    outcome = "won" if seat in winners else "draw" if not winners else "lost"
+    line = t(lang, f"play.result_{outcome}", total=announce.signed(totals[seat]))
+    if change is not None:
+        after = announce.shown(change.after, change.provisional)
+        line += t(lang, "play.result_rating", before=change.before, after=after)
+        line = announce.with_provisional_note(line, change.provisional, lang)
+    return line
 
 
 def _passed(events: Sequence[Event], seat: int) -> bool:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from engine.record import replay_record
 from engine.referee.clock import ManualClock
+from handlers.announce import signed
+from handlers.i18n import t
 from tests.e2e.fake_api import SENDS, Call, FakeBotApi
 from tests.e2e.harness import (
     ALICE,
@@ -56,6 +58,19 @@ async def test_a_gouji_match_with_two_humans_and_four_bots_is_played_to_its_end(
     assert "获胜" in final[0].text or "打平" in final[0].text  # and names who won
     for player in (ALICE, BOB):
         assert_no_hand_leaves_its_chat(bot, player)
+    # each player hears their own result in private: place and points per hand, then the match
+    played = referee.tables[1].match
+    first = played.rounds[0]
+    alice = referee.view(1).seat_of(ALICE["id"])
+    place = first.finish_order.index(alice) + 1 if alice in first.finish_order else 6
+    said = [c.text for c in bot.api.calls if c.chat == ALICE["id"] and c.method == "sendMessage"]
+    mine = f"🏁 第1手结束：你是{t('zh', f'places.{place}')}，本手 {signed(first.scores[alice])}"
+    assert [line for line in said if line.startswith(mine)], said[-4:]
+    outcome = "won" if alice in played.winners() else "lost" if played.winners() else "draw"
+    total = t("zh", f"play.result_{outcome}", total=signed(played.totals[alice]))
+    assert [line for line in said if total in line], said[-4:]
+    bobs = [c.text for c in bot.api.calls if c.chat == BOB["id"] and c.method == "sendMessage"]
+    assert [line for line in bobs if line.startswith("🏁 Hand 1 over: you finished")]  # his language
     # The record replays to the match the referee played; /score and /stats know the result.
     before = await bot.say(ALICE, GROUP, "/record")
     document = await bot.wait(
@@ -63,7 +78,6 @@ async def test_a_gouji_match_with_two_humans_and_four_bots_is_played_to_its_end(
     )
     record = json.loads(next(iter(document.files.values())))
     replayed = replay_record(record)
-    played = referee.tables[1].match
     assert replayed.is_over and played.is_over and replayed.log == played.log
     assert list(replayed.totals) == list(played.totals)
     before = await bot.say(BOB, GROUP, "/score")

@@ -3,6 +3,7 @@ the rule that no hand ever reaches the group or another player."""
 
 from __future__ import annotations
 
+from handlers.announce import signed
 from tests.e2e.fake_api import SENDS
 from tests.e2e.harness import (
     ALICE,
@@ -37,6 +38,14 @@ async def test_a_gongzhu_deal_with_exposures_is_played_to_its_score_sheet(bot: B
     announcements = [c.text for c in bot.api.calls if c.method in SENDS and c.chat == GROUP["id"]]
     assert any("第1副结束" in text for text in announcements)  # with the sheet, or just before it
     assert_no_hand_leaves_its_chat(bot, ALICE)
+    # Alice hears her own deal: what her cards scored and what she counts (issue 50)
+    referee = bot.app.bot_data.services.referee
+    deal = referee.tables[1].match.rounds[0]
+    alice = referee.view(1).seat_of(ALICE["id"])
+    said = [c.text for c in bot.api.calls if c.chat == ALICE["id"] and c.method == "sendMessage"]
+    results = [text for text in said if text.startswith("🏁 第1副结束：你收的牌 ")]
+    assert len(results) == 1, said[-3:]
+    assert f"计分 {signed(deal.scores[alice])}。" in results[0]
 
 
 async def test_a_press_by_the_wrong_user_a_stale_keyboard_a_double_press_and_forged_data_change_nothing(
