@@ -19,12 +19,12 @@ NAMES = ("小明", "Alice", "机器人2", "王大锤🐷", "Bob the builder", "�
 
 def gouji_table(to_act: tuple[int, ...] = (3,), seconds: int | None = 45) -> TableScene:
     seats = (
-        SeatScene(NAMES[0], 0, 12),
-        SeatScene(NAMES[1], 1, 0, place=1),
-        SeatScene(NAMES[2], 0, 20, is_bot=True, passed=True),
-        SeatScene(NAMES[3], 1, 7),
-        SeatScene(NAMES[4], 0, 30, is_bot=True, autopilot=True),
-        SeatScene(NAMES[5], 1, 3, passed=True),
+        SeatScene(NAMES[0], 0, 12, total=3),
+        SeatScene(NAMES[1], 1, 0, place=1, total=-3),
+        SeatScene(NAMES[2], 0, 20, is_bot=True, passed=True, total=3),
+        SeatScene(NAMES[3], 1, 7, total=-3),
+        SeatScene(NAMES[4], 0, 30, is_bot=True, autopilot=True, total=3),
+        SeatScene(NAMES[5], 1, 3, passed=True, total=-3),
     )
     return TableScene(
         "gouji", 3, seats, to_act, seconds, table_set="10 10 10 2 BJ", table_owner=1, notes=("headless",)
@@ -33,10 +33,12 @@ def gouji_table(to_act: tuple[int, ...] = (3,), seconds: int | None = 45) -> Tab
 
 def gongzhu_table() -> TableScene:
     seats = (
-        SeatScene(NAMES[0], None, 9, exposed=("SQ",), tricks=2),
-        SeatScene(NAMES[1], None, 9, autopilot=True, tricks=1),
-        SeatScene("Carol", None, 8, exposed=("C10", "HA"), tricks=1),
-        SeatScene("Dave", None, 8, tricks=0),
+        SeatScene(NAMES[0], None, 9, exposed=("SQ",), tricks=2, taken=("H5", "H9", "DJ"), total=120),
+        SeatScene(NAMES[1], None, 9, autopilot=True, tricks=1, taken=("HK", "H10"), total=-240),
+        SeatScene(
+            "Carol", None, 8, exposed=("C10", "HA"), tricks=1, taken=("H2", "H3", "H4", "HJ", "HQ"), total=0
+        ),
+        SeatScene("Dave", None, 8, tricks=0, total=120),
     )
     return TableScene("gongzhu", 2, seats, (3,), 3700, trick=((1, "S5"), (2, "SK")), trick_no=5)
 

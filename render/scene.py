@@ -29,6 +29,8 @@ class SeatScene:
     headless: bool = False  # 够级 无头: may not answer until the round ends
     opened: bool = False  # 够级 开点: has opened point
     declared: str | None = None  # 够级 预点 / 太空 / 明点 (yudian / taikong / mingdian)
+    taken: tuple[str, ...] = ()  # 拱猪: the scoring cards the seat took this deal
+    total: int | None = None  # the seat's match total so far (None: a lobby)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +67,9 @@ class Common:
 
 def _seat(view: TableView, seat: int, names: Sequence[str], **fields: Any) -> SeatScene:
     info = view.seats[seat]
-    return SeatScene(names[seat], is_bot=info.is_bot, autopilot=info.autopilot, **fields)
+    # the match total, always in view (issue 50: a number players decide on)
+    total = view.totals[seat] if seat < len(view.totals) else None
+    return SeatScene(names[seat], is_bot=info.is_bot, autopilot=info.autopilot, total=total, **fields)
 
 
 def _gouji(view: TableView, names: Sequence[str], common: Common) -> TableScene:
@@ -126,6 +130,7 @@ def _gongzhu(view: TableView, names: Sequence[str], common: Common) -> TableScen
             cards_left=public.cards_left[s],
             exposed=public.exposed[s],
             tricks=public.tricks_won[s],
+            taken=public.taken[s],
         )
         for s in range(n)
     )

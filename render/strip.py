@@ -58,9 +58,13 @@ def _chip(canvas: Canvas, scene: TableScene, seat: int, me: int, x: int, y: int,
     canvas.text((x + 18, y + 8), name, 20, t.text)
     canvas.back(x + 18, y + 40, 20, 28)
     second = str(info.cards_left)
-    if info.tricks is not None:
+    if info.taken:
+        second += " ·"
+    elif info.tricks is not None:
         second += " · " + label(lang, "tricks", n=info.tricks)
     canvas.text((x + 44, y + 54), second, 20, t.muted, anchor="lm")
+    if info.taken:  # 拱猪: what the seat took, not how many tricks (issue 50)
+        _taken(canvas, info.taken, x + 44 + int(canvas.draw.textlength(second + " ", font=font(20))), y + 54)
     status_pills(canvas, info, (x + w - 10, y + 54), lang, most=1, bots=False)
     for i, text in enumerate(reversed(info.exposed)):  # 明牌, in the chip's top right corner
         card = parse_card(text)
@@ -74,6 +78,24 @@ def _chip(canvas: Canvas, scene: TableScene, seat: int, me: int, x: int, y: int,
         canvas.outline(box, t.accent, 5, 12)
     elif seat == me:
         canvas.outline(box, t.mark, 3, 12)
+
+
+def taken_summary(cards: tuple[str, ...]) -> list[str]:
+    """The scoring cards a seat took, short: the hearts counted (♥3), the others named (♠Q ♦J ♣10)."""
+    hearts = sum(1 for card in cards if card.startswith("H"))
+    others = [SUIT_SIGNS[card[0]] + card[1:] for card in cards if not card.startswith("H")]
+    return ([f"♥{hearts}"] if hearts else []) + others
+
+
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _taken(canvas: Canvas, cards: tuple[str, ...], x: int, y: int) -> None:
+    t = canvas.theme
+    for word in taken_summary(cards):
+        colour = t.red if word[0] in "♥♦" else t.text
+        canvas.text((x, y), word, 18, colour, anchor="lm")
+        x += int(canvas.draw.textlength(word + " ", font=font(18)))
 
 
 def _fitted(canvas: Canvas, text: str, size: int, width: int) -> str:

@@ -64,6 +64,8 @@ def _panel(canvas: Canvas, scene: TableScene, seat: int, centre: tuple[int, int]
     if info.team is not None:
         draw.rounded_rectangle((x0, y0, x0 + 12, y0 + PANEL_H), 6, fill=t.teams[info.team])
     canvas.text((x0 + 24, y0 + 8), printable(info.name, NAME_CHARS), 24, t.text)
+    if info.total is not None:  # the match total, at the name's end
+        canvas.text((x0 + PANEL_W - 12, y0 + 22), signed(info.total), 20, t.muted, anchor="rm")
     canvas.back(x0 + 24, y0 + 48, 22, 30)
     second = str(info.cards_left)
     if info.tricks is not None:
@@ -76,8 +78,13 @@ def _panel(canvas: Canvas, scene: TableScene, seat: int, centre: tuple[int, int]
             below = centre[1] < HEIGHT // 2
             where = (centre[0], box[3] + 16 if below else box[1] - 16)
             canvas.pill(where, time_left(scene.seconds_left), 22, t.accent, (20, 20, 20))
-    if info.exposed:
-        _exposed(canvas, info, centre)
+    if info.exposed or info.taken:
+        _beside(canvas, info, centre, lang)
+
+
+def signed(points: int) -> str:
+    """+120, -240, 0 (the pictures' fonts have no U+2212 minus)."""
+    return f"+{points}" if points > 0 else str(points)
 
 
 def status_pills(
@@ -104,16 +111,34 @@ def status_pills(
         x -= int(width) + 6
 
 
-def _exposed(canvas: Canvas, info: SeatScene, centre: tuple[int, int]) -> None:
-    """A seat's exposed cards in a small row beside its panel: above the bottom seat's, under
-    the others' (towards the middle, where there is room)."""
-    count = len(info.exposed)
-    row_w = TINY_W + (count - 1) * (TINY_W + 4)
-    x = centre[0] - row_w // 2
-    y = centre[1] - PANEL_H // 2 - TINY_H - 6 if centre[1] > HEIGHT // 2 else centre[1] + PANEL_H // 2 + 6
-    for i, text in enumerate(info.exposed):
+def _beside(canvas: Canvas, info: SeatScene, centre: tuple[int, int], lang: str) -> None:
+    """拱猪: a row of the seat's exposed cards headed 亮 and a row of the scoring cards it took
+    headed 收 (issue 50: an exposed ♠Q is not a captured one). Beside the top and bottom
+    seats' panels, to their right; under the side seats' (the trick lies towards each seat)."""
+    rows = [(key, cards) for key, cards in (("exposed", info.exposed), ("taken", info.taken)) if cards]
+    x0, y0 = centre[0] - PANEL_W // 2, centre[1] - PANEL_H // 2
+    if abs(centre[0] - WIDTH // 2) < PANEL_W // 2:  # top or bottom: to the right, within the picture
+        y = min(y0, HEIGHT - 8 - len(rows) * (TINY_H + 4))
+        for key, cards in rows:
+            _card_row(canvas, label(lang, key), cards, x0 + PANEL_W + 12, y, WIDTH - 12)
+            y += TINY_H + 4
+        return
+    y = y0 + PANEL_H + 6
+    for key, cards in rows:
+        _card_row(canvas, label(lang, key), cards, x0 - 20, y, x0 + PANEL_W + 20)
+        y += TINY_H + 4
+
+
+def _card_row(canvas: Canvas, head: str, cards: tuple[str, ...], left: int, y: int, right: int) -> None:
+    """A pill naming the row, then the cards small, between `left` and `right` (many overlap)."""
+    t = canvas.theme
+    head_w = int(canvas.draw.textlength(head, font=font(18))) + 16
+    x = left + head_w + 6
+    step = min(TINY_W + 4, (right - x - TINY_W) // max(1, len(cards) - 1))
+    canvas.pill((left + head_w / 2, y + TINY_H / 2), head, 18, t.panel, t.text)
+    for i, text in enumerate(cards):
         card = parse_card(text)
-        canvas.card(card.text[1:], card.text[0], x + i * (TINY_W + 4), y, TINY_W, TINY_H)
+        canvas.card(card.text[1:], card.text[0], x + i * step, y, TINY_W, TINY_H)
 
 
 def _gouji_middle(canvas: Canvas, scene: TableScene, lang: str) -> None:
