@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -267,12 +268,7 @@ class PrivateChats:
         turn = self.services.to_act(view, names, lang)
         lines = [private.hand or "—", ui(view.game).table_info(private, names, turn, lang)]
         if deciding:
-            left = self.services.time_left(view) or "—"
-            phase = private.phase
-            question = f"play.question_{phase}"  # a decision with a question of its own
-            if not has(question):
-                question = "play.expose_title" if phase == "expose" else "play.your_turn"
-            lines.append(t(lang, question, time=left, **ui(view.game).question_values(private, names, lang)))
+            lines.append(decision_question(view.game, private, names, lang, self.services.time_left(view)))
         elif played:
             said = "play.played_for_you" if for_you else "play.played"
             lines.append(t(lang, said, move=move_label(played, lang, view.game)))
@@ -281,6 +277,18 @@ class PrivateChats:
         if _on_autopilot(view, private.seat):
             lines.append(t(lang, "play.on_autopilot"))
         return "\n".join(lines)
+
+
+def decision_question(
+    game: str, private: PrivateView, names: Sequence[str], lang: str, left: str | None
+) -> str:
+    """What the player is asked now, in words (革命? 太空? 吃/不吃/反抽 …), with the time left:
+    the hand caption's line, and the Mini App's (issue 50: its 太空 showed only 过 / 报点)."""
+    phase = private.phase
+    question = f"play.question_{phase}"  # a decision with a question of its own
+    if not has(question):
+        question = "play.expose_title" if phase == "expose" else "play.your_turn"
+    return t(lang, question, time=left or "—", **ui(game).question_values(private, names, lang))
 
 
 def _scene(view: TableView, names: list[str]) -> TableScene:

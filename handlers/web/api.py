@@ -37,6 +37,7 @@ from engine.referee import Referee
 from engine.referee.notifier import TableView
 from handlers.i18n import language
 from handlers.membership import is_member_of
+from handlers.private import decision_question
 from handlers.replays import replay_names
 from handlers.replies import refusal
 from handlers.services import Services
@@ -210,6 +211,11 @@ class MiniAppApi:
             body["hand"] = hand_tokens(view.game, private.hand)
             body["legal"] = list(private.legal)
             body["moves"] = described_moves(view.game, private, lang)
+            # a decision with words of its own (an exposure's are the chat's toggles: not here)
+            if private.legal and private.phase not in ("play", "expose"):
+                names = await services.seat_names(view, lang)
+                left = services.time_left(view)
+                body["question"] = decision_question(view.game, private, names, lang, left)
             body["version"] = private.version
             body["quiet"] = (known := await services.player(user.id)) is not None and known.quiet
         return reply(body)

@@ -31,7 +31,8 @@ def need_chromium() -> None:
 
 
 class Page:
-    def __init__(self) -> None:
+    def __init__(self, height: int = PHONE["height"]) -> None:  # type: ignore[assignment]
+        """`height`: the phone's screen height in CSS pixels (360 wide)."""
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
 
@@ -54,7 +55,7 @@ class Page:
         ):
             options.add_argument(arg)
         self.driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
-        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE | {"height": height})
 
     async def open(self, url: str, init_data: str, dark: bool = False) -> None:
         telegram = {

@@ -15,7 +15,7 @@ import pytest
 
 from tests.e2e.browser import Page, need_chromium
 from tests.e2e.fake_api import FakeBotApi
-from tests.e2e.harness import ALICE, BOB, Bot, seated_alone
+from tests.e2e.harness import ALICE, BOB, Bot, private, seated_alone
 from tests.e2e.miniapp import WEBAPP_URL, init_data, served_bot, web_server
 from tests.e2e.process import free_port
 
@@ -46,14 +46,21 @@ def legal_of(bot: Bot) -> list[str]:
 
 
 async def select(page: Page, cards: list[str]) -> None:
-    """Taps those cards of the hand (each copy once), as a player's thumb would."""
-    await page.js(
-        f"""(() => {{ const wanted = {json.dumps(cards)};
-        for (const node of document.querySelectorAll('#hand .card')) {{
-          const at = wanted.indexOf(node.dataset.card);
-          if (at >= 0) {{ wanted.splice(at, 1); node.click(); }}
-        }} return wanted.length; }})()"""
+    """Taps those cards of the hand, as a player's thumb would: a 够级 rank's stack once per
+    card wanted, a 拱猪 card's tile once."""
+    left = await page.js(
+        f"""(() => {{ let left = 0;
+        for (const token of {json.dumps(cards)}) {{
+          const node = [...document.querySelectorAll('#hand .card')].find((n) => n.dataset.card === token
+            && (n.classList.contains('stack') || !n.classList.contains('selected')));
+          if (node) node.click(); else left += 1;
+        }} return left; }})()"""
     )
+    assert left == 0
+
+
+def cards_in_hand(count: int) -> str:
+    return f"document.getElementById('hand').dataset.cards === '{count}'"
 
 
 async def test_a_gouji_player_taps_cards_plays_and_sees_the_bots_answer(
@@ -62,7 +69,7 @@ async def test_a_gouji_player_taps_cards_plays_and_sees_the_bots_answer(
     async with served_bot(api, tmp_path / "bot.sqlite3") as (bot, base):
         await seated_alone(bot, "gouji", "fast revolution=off")
         await browser.open(f"{base}/app/?t=1", init_data(ALICE))
-        await browser.until("document.querySelectorAll('#hand .card').length === 36")
+        await browser.until(cards_in_hand(36))
         assert await browser.js("document.getElementById('title').textContent") == "够级 · 第1手"
         while not [m for m in legal_of(bot) if m != "pass"]:  # until Alice plays (maybe after bots)
             await let_bots_move(bot)
@@ -74,23 +81,25 @@ async def test_a_gouji_player_taps_cards_plays_and_sees_the_bots_answer(
         await select(browser, naturals[:2])  # two ranks are never one set: Play stays dark, and why
         assert await browser.js("document.getElementById('play').disabled")
         assert await browser.js("document.getElementById('status').textContent") == "不是同一点数"
-        await select(browser, naturals[:2])  # tapped again: put back
+        await browser.js(
+            "[...document.querySelectorAll('#hand .card.selected')].forEach((n) => n.dispatchEvent("
+            "new PointerEvent('pointerdown')))"
+        )  # held down: each rank put back
+        await browser.until("document.getElementById('hand').dataset.selected === '0'")
         assert await browser.js("document.getElementById('status').textContent") == "轮到你了"
         # the score where players look for it: each seat's total, and the teams' (issue 50)
         assert await browser.js("document.querySelectorAll('.seat .name .total').length") == 6
         assert await browser.js("document.getElementById('score').textContent") == "总分: 联邦1 0 · 联邦2 0"
         move = next(m for m in legal_of(bot) if m != "pass" and "3" not in m.split())
         await select(browser, move.split())
-        assert await browser.js("document.querySelectorAll('#hand .card.selected').length") == len(
-            move.split()
-        )
+        assert await browser.js("document.getElementById('hand').dataset.selected") == str(len(move.split()))
         assert not await browser.js("document.getElementById('play').disabled")
         await shot(browser, tmp_path, "miniapp-gouji-zh.png")
         await browser.click("#play")
         await bot.wait(lambda calls: bot.version() > version)
         log = bot.app.bot_data.services.referee.match_of(1).log
         assert log[-1][1] == move or any(entry[1] == move for entry in log[-6:])
-        await browser.until(f"document.querySelectorAll('#hand .card').length === {36 - len(move.split())}")
+        await browser.until(cards_in_hand(36 - len(move.split())))
         await let_bots_move(bot)  # the bots answer; the page follows by itself, without a reload
         await browser.until(f"document.body.dataset.version === '{bot.version()}'")
         assert await browser.js("document.querySelectorAll('.seat').length") == 6
@@ -99,7 +108,7 @@ async def test_a_gouji_player_taps_cards_plays_and_sees_the_bots_answer(
         try:
             await spectator.open(f"{base}/app/?t=1", init_data(BOB), dark=True)
             await spectator.until("document.querySelectorAll('.seat').length === 6")
-            assert await spectator.js("document.querySelectorAll('#hand .card').length") == 0
+            assert await spectator.js("document.getElementById('hand').dataset.cards") == "0"
             assert await spectator.js("document.querySelectorAll('#actions button').length") == 0
             assert await spectator.js("document.documentElement.classList.contains('dark')")
             text = await spectator.js("document.body.innerText")
@@ -118,10 +127,61 @@ async def test_a_houshuiwan_hand_of_48_cards_after_the_blind_declaration(
         await browser.until("document.getElementById('pass') !== null")  # 太空 before the cards are seen
         labels = await browser.js("[...document.querySelectorAll('#actions button')].map(b => b.textContent)")
         assert len(labels) >= 2
+        # what is asked, in the chat caption's words (issue 50: just 过 / 报点 and every seat at 0张)
+        assert (await browser.js("document.getElementById('status').textContent")).startswith(
+            "发牌前、未看牌：报"
+        )
         await browser.click("#pass")
         await let_bots_move(bot)
-        await browser.until("document.querySelectorAll('#hand .card').length >= 47")
+        await browser.until("Number(document.getElementById('hand').dataset.cards) >= 47")
         await shot(browser, tmp_path, "miniapp-houshuiwan-48.png")
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "cards", "dark", "lang"),
+    [
+        ("gouji", "fast revolution=off", 36, False, "zh"),
+        ("gouji", "fast variant=houshuiwan", 48, True, "zh"),
+        ("gongzhu", "fast", 13, False, "en"),
+    ],
+)
+async def test_a_whole_hand_the_table_and_the_buttons_fit_a_360_by_640_phone(
+    api: FakeBotApi, tmp_path: Path, game: str, options: str, cards: int, dark: bool, lang: str
+) -> None:
+    """Issue 50 §3: a 后水湾 hand was 48 tiles in 7 rows, the page 823 px tall, the action bar over
+    the 2s. A 够级 rank is one stack with its count now: nothing to scroll on a 360×640 phone."""
+    need_chromium()
+    phone = Page(height=640)
+    try:
+        async with served_bot(api, tmp_path / "bot.sqlite3") as (bot, base):
+            if lang == "en":
+                await bot.say(ALICE, private(ALICE), "/lang en")
+            await seated_alone(bot, game, options)
+            referee = bot.app.bot_data.services.referee
+            for _ in range(40):  # until Alice holds every card she was dealt and is asked to play
+                private_view = referee.private_view(1, ALICE["id"])
+                if (
+                    len(private_view.hand.split()) >= cards - 1
+                    and private_view.phase == "play"
+                    and legal_of(bot)
+                ):
+                    break
+                moves = [m for m in legal_of(bot) if not m.startswith("expose")]
+                if legal_of(bot):
+                    await referee.submit(1, ALICE["id"], (moves or legal_of(bot))[0], bot.version())
+                await let_bots_move(bot)
+            held = len(referee.private_view(1, ALICE["id"]).hand.split())
+            await phone.open(f"{base}/app/?t=1", init_data(ALICE), dark=dark)
+            await phone.until(cards_in_hand(held))
+            await phone.until("document.getElementById('play') !== null")
+            height = await phone.js("Math.ceil(document.getElementById('app').getBoundingClientRect().bottom)")
+            await shot(phone, tmp_path, f"miniapp-fit-{game}-{cards}.png")
+            print(f"{game} {cards} cards: the page is {height} px at 360×640")
+            assert height <= 640
+            bottom = await phone.js("document.getElementById('actions').getBoundingClientRect().bottom")
+            assert bottom <= 640  # the buttons on screen, with the whole hand above them
+    finally:
+        phone.close()
 
 
 async def test_a_gongzhu_exposure_is_made_by_tapping_the_card(
@@ -207,6 +267,6 @@ async def test_the_page_catches_up_after_the_server_went_away_and_came_back(
         async with web_server(bot):
             await browser.until(f"document.body.dataset.version === '{bot.version()}'", timeout=30)
             count = len(referee.private_view(1, ALICE["id"]).hand.split())
-            assert await browser.js("document.querySelectorAll('#hand .card').length") == count
+            assert await browser.js("document.getElementById('hand').dataset.cards") == str(count)
     finally:
         await bot.stop()

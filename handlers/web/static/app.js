@@ -144,6 +144,7 @@ function render() {
   if (!state.rendered) { state.rendered = true; performance.mark("rendered"); }  // benchmarks.miniapp
   if (v.status !== "running") say(w(v.status === "finished" ? "over" : v.status === "stopped" ? "stopped" : "lobby"));
   else if (v.hand === null) say(w("spectator"));
+  else if (v.question) say(v.question);  // a decision's words, as the chat's caption says them
   else if ((v.moves || []).length) say(w("your_turn"));
   else say(w("waiting", { names: v.to_act.map((s) => v.seats[s].name).join(", ") }));
 }
@@ -254,29 +255,81 @@ function renderRecent(v) {
 function renderHand(v) {
   const box = document.getElementById("hand");
   box.replaceChildren();
+  box.dataset.cards = v.hand ? String(v.hand.length) : "0";  // for tests: the cards in hand …
+  box.dataset.selected = String(state.selected.size);  // … and those picked
   if (!v.hand) return;
-  const groups = new Map();  // 够级: naturals by rank, then the wildcards apart; 拱猪: by suit
+  if (v.game === "gouji") { renderStacks(v, box); return; }
+  // 拱猪: each card a tile, the suits one after another in one flowing row, a gap between suits
+  // (a row per suit took four rows: the page overflowed a 640 px phone)
+  const row = el("div", "group suits");
   v.hand.forEach((token, i) => {
-    const key = v.game === "gongzhu" ? token[0] : WILD.has(token) ? "wild" : "natural";
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(i);
+    if (i && token[0] !== v.hand[i - 1][0]) row.append(el("span", "suitgap"));
+    const card = cardFace(token, v.game, state.selected.has(i) ? "selected" : "");
+    card.dataset.index = i;
+    card.addEventListener("click", () => toggle(i));
+    row.append(card);
   });
-  for (const [key, indexes] of groups) {
-    const row = el("div", "group");
-    if (key === "wild") row.append(el("span", "label", w("wild")));
-    indexes.forEach((i) => {
-      const card = cardFace(v.hand[i], v.game, state.selected.has(i) ? "selected" : "");
-      card.dataset.index = i;
-      card.addEventListener("click", () => toggle(i));
-      row.append(card);
-    });
+  box.append(row);
+}
+
+// 够级: a rank is one stack with its count, as the hand pictures draw it (issue 50: 48 tiles in
+// 7 rows did not fit a phone). A tap adds one card of the rank; a tap on a stack all picked puts
+// them back; a long press takes the whole rank, or puts back what was picked of it.
+function renderStacks(v, box) {
+  const ranks = new Map();  // notation → the hand's indexes of that card
+  v.hand.forEach((token, i) => {
+    if (!ranks.has(token)) ranks.set(token, []);
+    ranks.get(token).push(i);
+  });
+  const naturals = [...ranks.keys()].filter((token) => !WILD.has(token));
+  const wild = [...ranks.keys()].filter((token) => WILD.has(token));
+  for (const [tokens, head] of [[naturals, null], [wild, w("wild")]]) {
+    if (!tokens.length) continue;
+    const row = el("div", "group stacks");
+    if (head) row.append(el("span", "label", head));
+    tokens.forEach((token) => row.append(stack(v, token, ranks.get(token))));
     box.append(row);
   }
+}
+
+function stack(v, token, indexes) {
+  const picked = indexes.filter((i) => state.selected.has(i)).length;
+  const card = cardFace(token, v.game, picked ? "selected stack" : "stack");
+  card.append(el("span", "count", picked ? `${picked}/${indexes.length}` : `×${indexes.length}`));
+  let held = null;
+  let long = false;
+  card.addEventListener("pointerdown", () => {
+    long = false;
+    held = setTimeout(() => { long = true; pickAll(indexes); }, 450);
+  });
+  for (const end of ["pointerup", "pointerleave", "pointercancel"]) {
+    card.addEventListener(end, () => clearTimeout(held));
+  }
+  card.addEventListener("contextmenu", (event) => event.preventDefault());
+  card.addEventListener("click", () => { if (!long) pickOne(indexes); });
+  return card;
+}
+
+function pickOne(indexes) {
+  const free = indexes.find((i) => !state.selected.has(i));
+  if (free === undefined) indexes.forEach((i) => state.selected.delete(i));
+  else state.selected.add(free);
+  changed();
+}
+
+function pickAll(indexes) {
+  const any = indexes.some((i) => state.selected.has(i));
+  indexes.forEach((i) => (any ? state.selected.delete(i) : state.selected.add(i)));
+  changed();
 }
 
 function toggle(i) {
   if (state.selected.has(i)) state.selected.delete(i);
   else state.selected.add(i);
+  changed();
+}
+
+function changed() {
   if (tg && tg.HapticFeedback) tg.HapticFeedback.selectionChanged();
   renderHand(state.view);
   renderActions(state.view);
@@ -308,7 +361,7 @@ function explain(v) {
   const moves = v.moves || [];
   if (!moves.some((m) => m.kind === "play") || moves.some((m) => m.kind === "expose")) return;
   if (picked.length && !chosenMove()) say(whyNot(v, picked), true);
-  else say(w("your_turn"));
+  else say(v.question || w("your_turn"));
 }
 
 function renderActions(v) {
