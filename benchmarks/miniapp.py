@@ -29,6 +29,7 @@ import multiprocessing
 import statistics
 import tempfile
 import time
+from collections import Counter
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -73,13 +74,25 @@ def keyboard_taps(
     return 4 + same_count.index(chosen) // PAGE + extra
 
 
-def page_taps(game: str, move: str, warned: bool) -> int:
+def page_taps(game: str, move: str, warned: bool, hand: Sequence[str] = ()) -> int:
+    """Taps on the page for `move`: each card, then Play; a decision one tap; a warned move one
+    more. With `hand` (够级's stacks, issue 50): a rank the move takes whole is one long press."""
     _, cards = WEB_GAMES[game].move_kind(move)
-    return (len(cards) + 1 if cards else 1) + (1 if warned else 0)
+    if not cards:
+        return 1 + (1 if warned else 0)
+    held = Counter(hand)
+    picks = sum(1 if hand and count == held[card] else count for card, count in Counter(cards).items())
+    return picks + 1 + (1 if warned else 0)
 
 
-async def play_and_count(bot: Bot, alice: Caller) -> list[tuple[int, int, int]]:
-    """Alice plays the hint at each decision; (keyboard, page, page with hint) taps for each."""
+def stacked(game: str, hand: str) -> list[str]:
+    """The hand as the page's stacks count it: 够级's (a rank a stack); none in 拱猪 (tiles)."""
+    return hand.split() if game == "gouji" else []
+
+
+async def play_and_count(bot: Bot, alice: Caller) -> list[tuple[int, int, int, int]]:
+    """Alice plays the hint at each decision; (keyboard, page by tiles, page by stacks, page
+    with hint) taps for each."""
     referee = bot.app.bot_data.services.referee
     taps = []
     while referee.view(1).status == "running":
@@ -98,6 +111,7 @@ async def play_and_count(bot: Bot, alice: Caller) -> list[tuple[int, int, int]]:
             (
                 keyboard_taps(view.game, private_view.legal, move, private_view.phase, warned, hidden),
                 page_taps(view.game, move, move in warned),
+                page_taps(view.game, move, move in warned, stacked(view.game, private_view.hand)),
                 2 + (1 if move in warned else 0)
                 if hint["move"]
                 else page_taps(view.game, move, move in warned),
@@ -270,10 +284,11 @@ async def main(viewers: int, browser: bool) -> None:
     for game, options in GAMES:
         taps, (sent, edits) = await taps_and_messages(game, options, quiet=False)
         _, (quiet_sent, quiet_edits) = await taps_and_messages(game, options, quiet=True)
-        keyboard, page, hinted = zip(*taps, strict=True)
+        keyboard, page, stacks, hinted = zip(*taps, strict=True)
         print(f"{game} ({options}): {len(taps)} decisions of Alice's")
         print(f"  taps, keyboard:       {summary(keyboard)}")
-        print(f"  taps, page:           {summary(page)}")
+        print(f"  taps, page (a tile a card, before): {summary(page)}")
+        print(f"  taps, page (stacks: a whole rank one long press): {summary(stacks)}")
         print(f"  taps, page with hint: {summary(hinted)}")
         print(f"  Alice's chat over the round: {sent} new messages, {edits} edits with pictures;")
         print(f"    with the quiet chat: {quiet_sent} new, {quiet_edits} edits")

@@ -250,9 +250,13 @@ class TelegramNotifier:
             over = next((e for e in ends if e.kind == "MatchEnded"), None)
             if over is not None and getattr(over, "reason", "") != "stopped":
                 lines.append(_match_result(over, seat.seat, view.totals, rated.get(seat.player), lang))
-            if lines:
-                send = self.bot.send_message(seat.player, "\n".join(lines))
-                await self._to_player(view, seat.player, send)
+            if not lines:
+                continue
+            if await self.services.quiet(seat.player):  # told in their one message (`_private`)
+                self.private.results[(view.id, seat.player)] = "\n".join(lines)
+                continue
+            send = self.bot.send_message(seat.player, "\n".join(lines))
+            await self._to_player(view, seat.player, send)
 
     async def _private(self, view: TableView, notice: Notice) -> None:
         await self._results(view, notice)

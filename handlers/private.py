@@ -60,6 +60,8 @@ class PrivateChats:
         self._shown: dict[tuple[int, int], Shown] = {}  # (table, player) → its last hand message
         # 拱猪 exposure toggles switched on, kept while others decide (the keyboard is redrawn)
         self.exposing: dict[tuple[int, int], int] = {}
+        # (table, player) → their last round's result, shown in a quiet chat's one message
+        self.results: dict[tuple[int, int], str] = {}
         self._tidying: set[asyncio.Task[None]] = set()  # replaced messages being deleted
         self._locks: dict[tuple[int, int], asyncio.Lock] = {}  # (table, player) → its updates' turn
 
@@ -212,7 +214,7 @@ class PrivateChats:
             question = t(lang, "app.quiet_idle")
         if _on_autopilot(view, private.seat):
             question = t(lang, "play.on_autopilot")
-        text = f"{title}\n{question}"
+        text = "\n".join([title, question, *filter(None, [self.results.get(key)])])
         markup = app_keyboard(self.services, table, lang)
         live = await self.messages.id(table, player, HAND)
         keyed = await self.messages.id(table, player, KEYS)
@@ -235,15 +237,15 @@ class PrivateChats:
         left): the keyboard goes, and the hand message says why instead of "your turn"."""
         shown = self._shown.pop((table, player), None)
         self.exposing.pop((table, player), None)
+        result = self.results.pop((table, player), None)
         if shown is None or reason is None:
             await self._close_keyboard(table, player)
             return
         lang = await self.services.lang_of(player)
         caption = "\n".join([*shown.caption.split("\n")[:2], t(lang, reason)])
         if shown.quiet:  # a text: its first line names the table
-            await self.messages.edit_text(
-                player, shown.message, "\n".join([shown.caption.split("\n")[0], t(lang, reason)])
-            )
+            lines = [shown.caption.split("\n")[0], t(lang, reason), *filter(None, [result])]
+            await self.messages.edit_text(player, shown.message, "\n".join(lines))
         elif caption != shown.caption or shown.markup is not None:
             await self.messages.edit_caption(player, shown.message, caption, None)
         await self.messages.forget(table, player, KEYS)

@@ -87,6 +87,20 @@ async def test_a_gouji_player_taps_cards_plays_and_sees_the_bots_answer(
         )  # held down: each rank put back
         await browser.until("document.getElementById('hand').dataset.selected === '0'")
         assert await browser.js("document.getElementById('status').textContent") == "轮到你了"
+        # the seats around the table: Alice at the bottom, her 对头 straight across, play going
+        # counter-clockwise (to her right first), as in the group's picture (issue 50)
+        you = bot.app.bot_data.services.referee.view(1).seat_of(ALICE["id"])
+        far = await browser.js(
+            "[...document.querySelectorAll('#seats .seat')].map((n) => Number(n.dataset.seat))"
+        )
+        near = await browser.js(
+            "[...document.querySelectorAll('#near .seat')].map((n) => Number(n.dataset.seat))"
+        )
+        assert far == [(you + 4) % 6, (you + 3) % 6, (you + 2) % 6] and near == [
+            (you + 5) % 6,
+            you,
+            (you + 1) % 6,
+        ]
         # the score where players look for it: each seat's total, and the teams' (issue 50)
         assert await browser.js("document.querySelectorAll('.seat .name .total').length") == 6
         assert await browser.js("document.getElementById('score').textContent") == "总分: 联邦1 0 · 联邦2 0"
@@ -174,7 +188,9 @@ async def test_a_whole_hand_the_table_and_the_buttons_fit_a_360_by_640_phone(
             await phone.open(f"{base}/app/?t=1", init_data(ALICE), dark=dark)
             await phone.until(cards_in_hand(held))
             await phone.until("document.getElementById('play') !== null")
-            height = await phone.js("Math.ceil(document.getElementById('app').getBoundingClientRect().bottom)")
+            height = await phone.js(
+                "Math.ceil(document.getElementById('app').getBoundingClientRect().bottom)"
+            )
             await shot(phone, tmp_path, f"miniapp-fit-{game}-{cards}.png")
             print(f"{game} {cards} cards: the page is {height} px at 360×640")
             assert height <= 640

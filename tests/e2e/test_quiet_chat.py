@@ -83,6 +83,7 @@ async def test_a_quiet_chat_keeps_one_message_for_a_whole_round_played_in_the_ap
         assert len(turns) >= len(moves) // 2  # the turn is said, by an edit …
         assert len(edits) <= 2 * len(moves) + 2  # … and only as it comes and goes, not every move
         assert "结束" in edits[-1].text and not to_alice(api.calls[mark:], ("sendPhoto", "editMessageMedia"))
+        assert "🏁" in edits[-1].text  # her result, in the same message (issue 50)
 
 
 async def test_the_page_switches_the_chat_and_back_and_only_for_someone_the_bot_knows(

@@ -165,11 +165,27 @@ function signed(points) {
   return points > 0 ? `+${points}` : points < 0 ? `−${-points}` : "0";
 }
 
+// The seats around the table, as the group picture places them: the player (or seat 1, for a
+// spectator) at the bottom in the middle, play going counter-clockwise (to the right, across,
+// to the left), so 够级's 对头 sits straight across (issue 50: a grid in seat order hid both).
+function around(v) {
+  const n = v.seats.length;
+  const me = v.you === null || v.you === undefined ? 0 : v.you;
+  const at = (k) => (me + k) % n;
+  return n === 6 ? [[at(4), at(3), at(2)], [at(5), me, at(1)]] : [[at(3), at(2), at(1)], [null, me, null]];
+}
+
 function renderSeats(v) {
-  const box = document.getElementById("seats");
+  const [far, near] = around(v);
+  fillSeats(document.getElementById("seats"), v, far);
+  fillSeats(document.getElementById("near"), v, near);
+}
+
+function fillSeats(box, v, order) {
   box.replaceChildren();
-  box.classList.toggle("four", v.seats.length === 4);
-  v.seats.forEach((seat, i) => {
+  order.forEach((i) => {
+    if (i === null) { box.append(el("div", "seat empty")); return; }
+    const seat = v.seats[i];
     const node = el("div", "seat");
     node.dataset.seat = i;
     if (v.to_act.includes(i)) node.classList.add("acting");
@@ -189,8 +205,7 @@ function renderSeats(v) {
     if (seat.headless) line.append(el("span", "pill bad", w("headless")));
     if (seat.passed) line.append(el("span", "pill", w("passed")));
     if (seat.opened) line.append(el("span", "pill good", w("opened")));
-    if (seat.autopilot) line.append(el("span", "pill", w("autopilot")));
-    else if (seat.is_bot) line.append(el("span", "pill", w("bot")));
+    if (seat.autopilot) line.append(el("span", "pill", w("autopilot")));  // a bot's name says it is one
     if (v.to_act.includes(i) && v.seconds_left !== null) line.append(el("span", "pill clock", clock(v.seconds_left)));
     node.append(line);
     if (seat.exposed.length) {  // labelled: an exposed ♠Q is not a captured one
@@ -281,15 +296,14 @@ function renderStacks(v, box) {
     if (!ranks.has(token)) ranks.set(token, []);
     ranks.get(token).push(i);
   });
-  const naturals = [...ranks.keys()].filter((token) => !WILD.has(token));
-  const wild = [...ranks.keys()].filter((token) => WILD.has(token));
-  for (const [tokens, head] of [[naturals, null], [wild, w("wild")]]) {
-    if (!tokens.length) continue;
-    const row = el("div", "group stacks");
-    if (head) row.append(el("span", "label", head));
-    tokens.forEach((token) => row.append(stack(v, token, ranks.get(token))));
-    box.append(row);
-  }
+  // one flowing row: the naturals low to high, then, after a gap, the wildcards (purple faces)
+  const row = el("div", "group stacks");
+  const tokens = [...ranks.keys()];
+  tokens.filter((token) => !WILD.has(token)).forEach((token) => row.append(stack(v, token, ranks.get(token))));
+  const wild = tokens.filter((token) => WILD.has(token));
+  if (wild.length) row.append(el("span", "suitgap", ""));
+  wild.forEach((token) => row.append(stack(v, token, ranks.get(token))));
+  box.append(row);
 }
 
 function stack(v, token, indexes) {
