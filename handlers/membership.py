@@ -28,11 +28,16 @@ async def status_of(bot: Any, chat: int, user: int) -> str | None:
     return member.status
 
 
+ADMINS = (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+
 async def is_admin(context: Context, chat: int, user: int) -> bool:
-    return await member_status(context, chat, user) in (
-        ChatMemberStatus.ADMINISTRATOR,
-        ChatMemberStatus.OWNER,
-    )
+    return await member_status(context, chat, user) in ADMINS
+
+
+async def is_admin_of(bot: Any, chat: int, user: int) -> bool:
+    """`is_admin` outside a handler (the Mini App's API)."""
+    return await status_of(bot, chat, user) in ADMINS
 
 
 MEMBERS = (

@@ -49,6 +49,9 @@ class TelegramNotifier:
         self._settings: set[int] = set()  # lobbies showing their settings keyboard
         self.unreachable: set[int] = set()  # players whose private chat Telegram forbids (403)
         self.gone: set[int] = set()  # groups that removed the bot: nothing is sent there again
+        # (table, player) → their last round's result, for the Mini App's page (a match's
+        # end shows it there, with the rematch); a new match at the table clears its own
+        self.last_results: dict[tuple[int, int], str] = {}
 
     @property
     def bot(self) -> Any:
@@ -235,6 +238,9 @@ class TelegramNotifier:
     async def _results(self, view: TableView, notice: Notice) -> None:
         """Each player's own result as a round ends (issue 50: the chat said only "🏁 本局已结束"):
         their place or points, the match's outcome and their rating's change at its end."""
+        if any(e.kind == "MatchStarted" for e in notice.events):
+            for key in [key for key in self.last_results if key[0] == view.id]:
+                del self.last_results[key]
         ends = [e for e in notice.events if e.kind in ROUND_ENDS]
         if not ends:
             return
@@ -252,6 +258,7 @@ class TelegramNotifier:
                 lines.append(_match_result(over, seat.seat, view.totals, rated.get(seat.player), lang))
             if not lines:
                 continue
+            self.last_results[(view.id, seat.player)] = "\n".join(lines)
             if await self.services.quiet(seat.player):  # told in their one message (`_private`)
                 self.private.results[(view.id, seat.player)] = "\n".join(lines)
                 continue
@@ -356,8 +363,13 @@ def _players(notice: Notice) -> set[int]:
 
 def _match_result(over: Event, seat: int, totals: Sequence[int], change: Any, lang: str) -> str:
     """本局结束：你赢了，总分 +6 · 积分 1500 → 1512."""
-    winners = getattr(over, "winners", ())
-    outcome = "won" if seat in winners else "draw" if not winners else "lost"
+    winners, losers = getattr(over, "winners", ()), getattr(over, "losers", None)
+    if seat in winners:
+        outcome = "won"
+    elif losers is not None:  # 拱猪: the highest win, the pig (当猪) loses, the rest neither
+        outcome = "lost" if seat in losers else "over"
+    else:
+        outcome = "lost" if winners else "draw"
     line = t(lang, f"play.result_{outcome}", total=announce.signed(totals[seat]))
     if change is not None:
         after = announce.shown(change.after, change.provisional)

@@ -36,7 +36,7 @@ from engine.errors import Refusal, Refused
 from engine.referee import Referee
 from engine.referee.notifier import TableView
 from handlers.i18n import language
-from handlers.membership import is_member_of
+from handlers.membership import is_admin_of, is_member_of
 from handlers.private import decision_question
 from handlers.replays import replay_names
 from handlers.replies import refusal
@@ -106,6 +106,7 @@ class MiniAppApi:
         router.add_get("/api/tables/mine", self.mine)
         router.add_get(f"/api/tables/{TABLE}", self.table)
         router.add_post(f"/api/tables/{TABLE}/moves", self.move)
+        router.add_post(f"/api/tables/{TABLE}/rematch", self.rematch)
         router.add_get(f"/api/tables/{TABLE}/hint", self.hint)
         router.add_get(f"/api/tables/{TABLE}/events", self.events)
         router.add_post("/api/me/quiet", self.set_quiet)
@@ -218,6 +219,9 @@ class MiniAppApi:
                 body["question"] = decision_question(view.game, private, names, lang, left)
             body["version"] = private.version
             body["quiet"] = (known := await services.player(user.id)) is not None and known.quiet
+        if seat is not None and view.status == "finished":  # their result, and the way to play on
+            body["result"] = self.application.bot_data.notifier.last_results.get((view.id, user.id))
+            body["rematch"] = True
         return reply(body)
 
     async def public(self, view: TableView, lang: str) -> dict[str, Any]:
@@ -250,6 +254,21 @@ class MiniAppApi:
         except Refusal as error:
             status = 409 if error.key == "stale" else 503 if error.key == "paused" else 422
             return reply({"error": error.key, "reason": refusal(lang, error)}, status)
+        return reply({"version": self.referee.view(view.id).version})
+
+    async def rematch(self, request: web.Request) -> web.Response:
+        """The finished table plays again, same seats (as `/rematch`: its creator, or an admin of
+        its group, whom Telegram is asked about)."""
+        user = self.caller(request, MOVE_LIMIT)
+        view, seat = await self.access(request, user)
+        if seat is None:
+            return reply({"error": "not_seated"}, 403)
+        lang = await self.lang_of(user)
+        admin = user.id != view.creator and await is_admin_of(self.application.bot, view.group_id, user.id)
+        try:
+            await self.referee.rematch(view.id, by=user.id, admin=admin)
+        except Refusal as error:
+            return reply({"error": error.key, "reason": refusal(lang, error)}, 422)
         return reply({"version": self.referee.view(view.id).version})
 
     async def set_quiet(self, request: web.Request) -> web.Response:

@@ -143,3 +143,37 @@ async def test_with_the_apps_short_name_replay_opens_the_page_directly(
         [linked] = [c for c in api.calls[before:] if c.chat == GROUP["id"] and c.method == "sendMessage"]
         [[button]] = keyboard(linked)
         assert button["url"] == "https://t.me/gouji_test_bot/table?startapp=r1"
+
+
+async def test_at_the_matchs_end_the_page_shows_the_players_result_and_plays_again(
+    api: FakeBotApi, tmp_path: Path
+) -> None:
+    """Issue 50: the page showed an empty table at the end. A seated player reads their own
+    result there, as their chat told it, and starts the rematch; a spectator sees neither, and
+    a seated player who is neither the creator nor an admin is refused, with the reason."""
+    async with served_bot(api, tmp_path / "bot.sqlite3") as (bot, base), aiohttp.ClientSession() as session:
+        await finished_gongzhu(bot)
+        alice, bob = Caller(session, base, ALICE), Caller(session, base, BOB)
+        _, mine = await alice.get("/api/tables/1")
+        told = [c.text for c in api.calls if c.chat == ALICE["id"] and c.text.startswith("🏁 第1副结束")]
+        assert mine["status"] == "finished" and mine["rematch"] is True and mine["result"] == told[-1]
+        api.outsiders.discard(MALLORY["id"])
+        _, watching = await Caller(session, base, MALLORY).get("/api/tables/1")
+        assert "result" not in watching and "rematch" not in watching
+        status, refused = await bob.post("/api/tables/1/rematch", {})
+        assert status == 422 and refused["reason"] == t("en", "reason.not_allowed")
+        assert bot.app.bot_data.services.referee.view(1).status == "finished"
+        need_chromium()
+        page = Page()
+        try:  # in the browser: the result on the felt, the rematch button where Play was
+            await page.open(f"{base}/app/?t=1", init_data(ALICE))
+            await page.until("document.getElementById('rematch') !== null")
+            assert told[-1].split("\n")[0] in await page.js("document.getElementById('middle').innerText")
+            await shot(page, tmp_path, "miniapp-match-over.png")
+            await page.click("#rematch")
+            await page.until("document.getElementById('rematch') === null")
+        finally:
+            page.close()
+        assert bot.app.bot_data.services.referee.view(1).status == "running"
+        _, again = await alice.get("/api/tables/1")
+        assert "result" not in again  # a new match: the last one's result is gone

@@ -14,7 +14,7 @@ const WORDS = {
     no_table: "你现在没有在进行的牌局。", unauthorized: "请从 Telegram 里打开这个页面。",
     recent: "最近", wild: "配牌", total: "总分", taken: "收分", quiet: "安静私聊：不再发手牌图",
     replay: "第 {n} 场回放", step: "第 {n}/{total} 步", no_replay: "找不到这场比赛，或你不在它的群里。",
-    first: "⏮", prev: "◀ 上一步", next: "下一步 ▶", last: "⏭", team: "联邦{n}", exposed: "亮",
+    first: "⏮", prev: "◀ 上一步", next: "下一步 ▶", last: "⏭", team: "联邦{n}", exposed: "亮", rematch: "🔁 原班人马再来一局",
     not_one_rank: "不是同一点数", threes_last: "3 要留到最后一手一起出", count_needed: "要出 {n} 张",
     not_bigger: "压不过 {cards}", follow: "要跟 {suit}", one_card: "一次出一张", not_now: "现在不能这样出",
   },
@@ -30,7 +30,7 @@ const WORDS = {
     quiet: "Quiet chat: no hand pictures",
     replay: "Replay of match #{n}", step: "step {n}/{total}",
     no_replay: "No such match, or you are not in its group.",
-    first: "⏮", prev: "◀ Back", next: "Next ▶", last: "⏭", team: "Team {n}", exposed: "exposed",
+    first: "⏮", prev: "◀ Back", next: "Next ▶", last: "⏭", team: "Team {n}", exposed: "exposed", rematch: "🔁 Play again, same seats",
     not_one_rank: "not one rank", threes_last: "3s go last, all together", count_needed: "{n} cards needed",
     not_bigger: "not bigger than {cards}", follow: "follow {suit}", one_card: "one card at a time",
     not_now: "not a play you can make now",
@@ -214,9 +214,11 @@ function fillSeats(box, v, order) {
       node.append(row);
     }
     const taken = (v.taken || [])[i] || [];
-    if (taken.length) {
+    if (taken.length) {  // short, as the hand pictures say it: the hearts counted, the rest named
       const row = el("div", "line", `${w("taken")}: `);
-      taken.forEach((c) => row.append(mini(c, v.game)));
+      const hearts = taken.filter((c) => c[0] === "H").length;
+      if (hearts) row.append(el("span", "mini red", `♥${hearts}`));
+      taken.filter((c) => c[0] !== "H").forEach((c) => row.append(mini(c, v.game)));
       node.append(row);
     }
     box.append(node);
@@ -232,6 +234,12 @@ function clock(seconds) {
 function renderMiddle(v) {
   const box = document.getElementById("middle");
   box.replaceChildren();
+  if (v.status === "finished" && v.result) {  // the player's own result, as their chat told it
+    const told = el("div", "result");
+    v.result.split("\n").forEach((line) => told.append(el("div", "", line)));
+    box.append(told);
+    return;
+  }
   if (v.notes.length) {
     const notes = el("div", "notes");
     v.notes.forEach((n) => notes.append(el("span", "pill", n)));
@@ -381,6 +389,14 @@ function explain(v) {
 function renderActions(v) {
   const box = document.getElementById("actions");
   box.replaceChildren();
+  if (v.rematch && v.status === "finished") {
+    const again = el("button", "primary", w("rematch"));
+    again.id = "rematch";
+    again.disabled = state.busy;
+    again.addEventListener("click", rematch);
+    box.append(again);
+    return;
+  }
   const moves = v.moves || [];
   if (!moves.length) return;
   const chosen = chosenMove();
@@ -457,6 +473,16 @@ async function send(move) {
   } else {
     say(body.reason || body.error || String(status), true);
   }
+  await load();
+}
+
+async function rematch() {
+  if (state.busy) return;
+  state.busy = true;
+  renderActions(state.view);
+  const { status, body } = await api(`/api/tables/${state.table}/rematch`, { method: "POST", body: "{}" });
+  state.busy = false;
+  if (status !== 200) say(body.reason || body.error || String(status), true);
   await load();
 }
 
