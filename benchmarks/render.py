@@ -43,7 +43,7 @@ def gouji_hands(count: int) -> list[str]:
 
 
 def houshuiwan_hands(count: int) -> list[str]:
-    """后水湾's 48-card hands (gouji-variants.md B.1), dealt after the blind declarations."""
+    """后水湾's 48-card hands (docs/rules/gouji-variants.md B.1), dealt after the blind declarations."""
     rules = gouji.Rules.from_options({"variant": "houshuiwan"})
     out = []
     for s in range(count):

@@ -1,4 +1,5 @@
-"""Penalties and timeouts (gouji.md §12, design.md), the same for both games' matches."""
+"""Penalties and timeouts (docs/rules/gouji.md §12, docs/architecture.md), the same for both
+games' matches."""
 
 from __future__ import annotations
 

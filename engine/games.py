@@ -78,7 +78,7 @@ def _gongzhu_window(deal: Any, rules: gongzhu.Rules) -> Window | None:
 
 
 def _gouji_window(hand: Any, rules: gouji.Rules) -> Window | None:
-    """预点 / 太空 / 明点 (gouji-variants.md A.6, B.6) and a 挑牌's answers (A.9) are decided at
+    """预点 / 太空 / 明点 (docs/rules/gouji-variants.md A.6, B.6) and a 挑牌's answers (A.9) are decided at
     once; not declaring (or rejecting by timeout) is no fault."""
     return Window(0.0, True) if hand.phase in ("blind_declare", "declare", "claim_answer") else None
 
@@ -122,7 +122,7 @@ GAMES: dict[str, Game] = {
         gouji.parse_move,
         {"max_hands": "2"},
         _gouji_window,
-        lambda rules: str(rules.teams),  # gouji.md §1 `teams`
+        lambda rules: str(rules.teams),  # docs/rules/gouji.md §1 `teams`
         _gouji_tallies,
     ),
     "gongzhu": Game(

@@ -97,7 +97,7 @@ def _gouji_places(match: MatchPlay) -> Places:
 
 
 def _gouji_intro(view: Any, seat: int, names: Sequence[str], lang: str) -> str:
-    """gouji.md §1: teams {0,2,4} and {1,3,5}; the opposite (对头) sits three seats on."""
+    """docs/rules/gouji.md §1: teams {0,2,4} and {1,3,5}; the opposite (对头) sits three seats on."""
     mates = [names[s] for s in range(len(names)) if s % 2 == seat % 2 and s != seat]
     opposite = names[(seat + 3) % 6]
     return t(

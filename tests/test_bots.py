@@ -70,7 +70,7 @@ def test_gouji_opens_point_with_the_smallest_strong_set() -> None:
 
 
 def test_gouji_yields_rather_than_passing_its_opposites_set() -> None:
-    """gouji-variants.md A.10: 让牌 costs nothing and lets a teammate answer first."""
+    """docs/rules/gouji-variants.md A.10: 让牌 costs nothing and lets a teammate answer first."""
     hands = ["5 9 9 9 9 9 9 9", "4 4", "4 4", "2 2 4", "4 J", "4 Q"]
     for rules, expected in ((gouji.Rules(yielding=True), "yield"), (gouji.Rules(), "pass")):
         hand = gouji.from_hands(hands, leader=0, rules=rules)
@@ -91,7 +91,8 @@ def test_gouji_declares_mingdian_only_with_jokers_to_keep_the_opposite_from_open
 
 
 def test_gouji_accepts_a_teammates_claim_and_rejects_an_enemys() -> None:
-    """gouji-variants.md A.9 挑牌: a teammate finishing helps the team; an enemy's may be beaten."""
+    """docs/rules/gouji-variants.md A.9 挑牌: a teammate finishing helps the team; an enemy's may
+    be beaten."""
     hand = gouji.from_hands(["K K 5 5", "6 7", "4", "8", "9", "10"], leader=0, rules=gouji.Rules(bie3=False))
     hand.apply(0, "claim")
     assert gouji_bot(hand, 2) == "accept" and gouji_bot(hand, 1) == "reject"

@@ -1,4 +1,4 @@
-"""design.md: the rules (and the bots) are pure — no asyncio, telegram, sqlite3 or PIL, no global
+"""docs/architecture.md: the rules (and the bots) are pure — no asyncio, telegram, sqlite3 or PIL, no global
 randomness, and nothing from the async referee or the store. The referee itself (engine/referee)
 is async and uses the store, but never imports telegram."""
 

@@ -1,5 +1,6 @@
-"""Who won a match (the stats' wins, the group's /top): gouji.md §11 the team with the higher
-total; gongzhu.md §6 the highest total (对家配合: the partners with the higher sum); a tie: nobody."""
+"""Who won a match (the stats' wins, the group's /top): docs/rules/gouji.md §11 the team with the
+higher total; docs/rules/gongzhu.md §6 the highest total (对家配合: the partners with the higher
+sum); a tie: nobody."""
 
 from __future__ import annotations
 

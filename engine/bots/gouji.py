@@ -25,7 +25,7 @@ ONE_TWO = 5  # one wildcard 2 (and a split rank): the opposite's 够级 set that
 SPLIT_COST = 2  # an answer that splits a rank leaves the rest of it weaker
 NEAR_FINISH = 6  # cards left that make a player dangerous
 TEAMMATES = -1  # the budget for a teammate's set: nothing (every answer costs 0 or more)
-# 明点 (gouji-variants.md A.6, B.6) only with a clear reason: this many jokers answer the
+# 明点 (docs/rules/gouji-variants.md A.6, B.6) only with a clear reason: this many jokers answer the
 # opposite's 够级 sets first (only the opposite may, unburnt) and keep it from opening point
 DECLARING_JOKERS = 4
 

@@ -1,4 +1,4 @@
-"""拱猪 (Gongzhu): the complete rules of ../shared/rules/gongzhu.md as a pure library.
+"""拱猪 (Gongzhu): the complete rules of docs/rules/gongzhu.md as a pure library.
 
 g = gongzhu.new_game(seed=7)               # the first deal of a new match, in its exposure phase
 g = gongzhu.from_hands([...four hands...], leader=0, exposed=["SQ"])

@@ -1,4 +1,4 @@
-"""One deal (一副) of 拱猪: the state, the public API of design.md, and the views."""
+"""One deal (一副) of 拱猪: the state, the public API of docs/architecture.md, and the views."""
 
 from __future__ import annotations
 
@@ -141,7 +141,7 @@ class Deal(Exposure, Claims, TrickPlay):
         self.phase, self.turn, self.to_act = "play", self.leader, [self.leader]
         out.append(ev.PlayStarted(self.leader, self.lead_reason))
 
-    # -- the public API (design.md) ----------------------------------------------------------
+    # -- the public API (docs/architecture.md) ----------------------------------------------------------
 
     @property
     def is_over(self) -> bool:
@@ -220,7 +220,7 @@ class Deal(Exposure, Claims, TrickPlay):
         )
 
     def forfeit(self, seat: int) -> list[ev.Event]:
-        """A player who leaves a running deal scores its worst (design.md); a bot plays on."""
+        """A player who leaves a running deal scores its worst (docs/architecture.md); a bot plays on."""
         if self.phase == "over" or seat in self.forfeited:
             return []
         self.forfeited.append(seat)

@@ -1,4 +1,4 @@
-"""The table options of 拱猪 (every **[option]** of rules/gongzhu.md) as one immutable value."""
+"""The table options of 拱猪 (every **[option]** of docs/rules/gongzhu.md) as one immutable value."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ class Rules(TableOptions):
     pig_sheep_team: bool = False  # §7 猪羊一家 (no exposing)
     colour_discard: bool = False  # §7 垫牌颜色
     double_pig: bool = False  # §7 双猪: with two decks the highest total is 当猪 too
-    strikes: int = 3  # timeouts in one match before the penalty (design.md)
+    strikes: int = 3  # timeouts in one match before the penalty (docs/architecture.md)
     penalty_points: int = 100  # the penalty: one pig
     bots: str = "normal"  # the seat-filling bots and autopilot: easy, normal (heuristic), strong (search)
 

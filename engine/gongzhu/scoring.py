@@ -55,7 +55,7 @@ def score_deal(
     swapped = may_swap and (rules.pig_sheep_swap == "auto" if swap is None else swap)
     values = _CardValues(rules, exposed_copies, swapped)
     points = [values.seat_points(seat, taken[seat], seat == all_hearts, grand_slam) for seat in range(SEATS)]
-    if forfeited:  # a leaver scores the deal's worst (design.md)
+    if forfeited:  # a leaver scores the deal's worst (docs/architecture.md)
         worst = min(points)
         for seat in forfeited:
             points[seat] = worst

@@ -1,4 +1,4 @@
-"""够级 (Gouji): the complete rules of ../shared/rules/gouji.md as a pure library.
+"""够级 (Gouji): the complete rules of docs/rules/gouji.md as a pure library.
 
 g = gouji.new_game(seed=7)                # the first hand of a new match
 g = gouji.from_hands([...six hands...], leader=0)

@@ -40,7 +40,7 @@ class Deck:
 
 
 FOUR_DECKS = Deck("four_decks", (16,) * (TWO + 1) + (4, 4), 36)  # §2: 216 cards
-# 后水湾 (gouji-variants.md B.1): six decks keeping only six 3s and six 4s, 288 cards, 48 a seat.
+# 后水湾 (docs/rules/gouji-variants.md B.1): six decks keeping only six 3s and six 4s, 288 cards, 48 a seat.
 SIX_DECKS = Deck("six_decks", (6, 6) + (24,) * (TWO - 1) + (6, 6), 48)
 DECKS: dict[str, Deck] = {deck.name: deck for deck in (FOUR_DECKS, SIX_DECKS)}
 # The most of each rank any deck holds: what notation may name at all.

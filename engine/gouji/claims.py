@@ -1,4 +1,4 @@
-"""挑牌 (gouji-variants.md A.9, without 憋3): a player on lead shows the whole hand and claims it
+"""挑牌 (docs/rules/gouji-variants.md A.9, without 憋3): a player on lead shows the whole hand and claims it
 plays out at once; if every other player still holding cards accepts, the player finishes; one
 rejection and play goes on, the claimant leading as before.
 

@@ -1,4 +1,5 @@
-"""Declarations that a seat's opposite will not open point (gouji-variants.md A.6, B.6): 预点 / 太空
+"""Declarations that a seat's opposite will not open point (docs/rules/gouji-variants.md A.6,
+B.6): 预点 / 太空
 before the deal (cards unseen), 明点 after the tributes and before the first lead. All asked seats
 decide at once; at the hand's end each is won (the opposite did not open) or lost (翻车).
 

@@ -1,4 +1,4 @@
-"""One hand (盘) of 够级: the public API of design.md, the views (§11a) and the copies a search
+"""One hand (盘) of 够级: the public API of docs/architecture.md, the views (§11a) and the copies a search
 plays on (`clone`); the fields are declared in `state.HandState`."""
 
 from __future__ import annotations
@@ -160,7 +160,7 @@ class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
                     best, best_count, best_suit = seat, suits.count(suit), suit
         return best, best_suit
 
-    # -- the public API (design.md) ----------------------------------------------------------
+    # -- the public API (docs/architecture.md) ----------------------------------------------------------
 
     @property
     def is_over(self) -> bool:
@@ -218,7 +218,7 @@ class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
         return [*(s for s in self.fallen if s not in self.forced), *self.forced]
 
     def default_move(self, seat: int) -> Move:
-        """The referee's move for a seat that ran out of time and has no bot (design.md):
+        """The referee's move for a seat that ran out of time and has no bot (docs/architecture.md):
         pass where passing is allowed, else the smallest legal lead; for pre-play choices the
         rules' defaults (抗贡 is refused by default, a teammate's tribute is taken)."""
         moves = self.legal_moves(seat)

@@ -102,7 +102,7 @@ class PlayPhase(HandState):
         return move.beats(table) or (self.rules.bj_over_bj and beats_over_big(move, table))
 
     def _may_yield(self, seat: int) -> bool:
-        """让牌 (gouji-variants.md A.10): answering the opposite's set while the two seats after
+        """让牌 (docs/rules/gouji-variants.md A.10): answering the opposite's set while the two seats after
         this one are still to answer it (not passed this round), the seat may let them go first."""
         if not self.rules.yielding or self.table is None or self.melee or self.yielder is not None:
             return False
@@ -335,7 +335,7 @@ class PlayPhase(HandState):
 
     def _start_answers(self, owner: int, only_opposite: bool = False) -> None:
         """The seats to ask about the set just played, in order (§6, §7 priority); a set the
-        yielder plays after 让牌 only its opposite may answer (gouji-variants.md A.10)."""
+        yielder plays after 让牌 only its opposite may answer (docs/rules/gouji-variants.md A.10)."""
         order = [(owner + i) % SEATS for i in range(1, SEATS)]
         holders = [s for s in order if self.left[s] and s not in self.out]
         self.last_answerer = None

@@ -1,4 +1,4 @@
-"""The table options of 够级 (every **[option]** of rules/gouji.md) as one immutable value."""
+"""The table options of 够级 (every **[option]** of docs/rules/gouji.md) as one immutable value."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "bots": ("easy", "normal", "strong"),
 }
 
-# gouji-variants.md C: what choosing a variant sets (a table may still change each of them).
+# docs/rules/gouji-variants.md C: what choosing a variant sets (a table may still change each of them).
 _VARIANTS: dict[str, dict[str, str]] = {
     "standard": {},
     "outline": {
@@ -81,12 +81,12 @@ class Rules(TableOptions):
     kaidian: bool = True  # §9 开点 and 点贡
     auto_pass: bool = True  # §6 要不起 is passed for the player
     burn_priority: str = "play_order"  # §7
-    yielding: bool = False  # 让牌 (gouji-variants.md A.10), typed `yield=on`
+    yielding: bool = False  # 让牌 (docs/rules/gouji-variants.md A.10), typed `yield=on`
     max_hands: int = 8  # §10 hands in a match without 烩四
     scoring: str = "club"  # §11
     strikes: int = 3  # §12 timeouts in one match before the penalty
     penalty_points: int = 10  # §12 罚分
-    variant: str = "standard"  # §13, gouji-variants.md: a preset of the fields below
+    variant: str = "standard"  # §13, docs/rules/gouji-variants.md: a preset of the fields below
     deck: str = "four_decks"  # §2; six_decks is 后水湾's 288 cards, 48 a seat (B.1)
     bj_over_bj: bool = False  # B.3 两张大虎打一张大虎: k + 1 big jokers beat k
     # §5; by_rank: 后水湾's 够级 by rank and size alone, wildcards alone from two (B.4); outline:

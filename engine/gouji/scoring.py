@@ -68,7 +68,7 @@ def fall_debts(order: Sequence[int]) -> list[Debt]:
 
 
 def sweep_debts(sweeper: int) -> list[Debt]:
-    """挑三家 (gouji-variants.md B.8): each player of the swept team owes their opposite one."""
+    """挑三家 (docs/rules/gouji-variants.md B.8): each player of the swept team owes their opposite one."""
     swept = [s for s in range(SEATS) if team(s) != sweeper]
     return [Debt("swept", s, opposite(s), 1, False, 20_000 + i) for i, s in enumerate(swept)]
 

@@ -69,7 +69,7 @@ class CardSet(Move):
         else:
             self.is_gouji = rank in GOUJI_SIZE and self.plain >= GOUJI_SIZE[rank]
         # by rank and size alone, wildcards counting toward the size; wildcards alone are 够级
-        # from two cards in 后水湾 (gouji-variants.md B.4), from one in the outline (A.1)
+        # from two cards in 后水湾 (docs/rules/gouji-variants.md B.4), from one in the outline (A.1)
         by_size = rank in GOUJI_SIZE and self.size >= GOUJI_SIZE[rank]
         self.is_gouji_by_rank = by_size or (rank == WILD_ONLY and self.size >= 2)
         self.is_gouji_outline = by_size or rank == WILD_ONLY
@@ -110,7 +110,7 @@ class CardSet(Move):
 
 
 class Merge(Decision):
-    """会3 / 会4 (gouji-variants.md A.9): the ranks taken out of every hand for the hand."""
+    """会3 / 会4 (docs/rules/gouji-variants.md A.9): the ranks taken out of every hand for the hand."""
 
     def __init__(self, ranks: tuple[int, ...]) -> None:
         super().__init__("merge")
@@ -125,7 +125,7 @@ MERGES: dict[str, Merge] = {m.text: m for m in (Merge((THREE,)), Merge((FOUR,)),
 
 
 class Return(Decision):
-    """还贡 (gouji-variants.md A.11): the card of its own a tribute's receiver gives back."""
+    """还贡 (docs/rules/gouji-variants.md A.11): the card of its own a tribute's receiver gives back."""
 
     def __init__(self, rank: int) -> None:
         super().__init__("return")
@@ -152,7 +152,7 @@ DECISION_NAMES = frozenset(
         *("yield", "declare", "merge", "claim", "accept", "reject", "return"),
     )
 )
-YIELD = Decision("yield")  # 让牌 (gouji-variants.md A.10)
+YIELD = Decision("yield")  # 让牌 (docs/rules/gouji-variants.md A.10)
 _DECISIONS: dict[str, Decision] = {"pass": PASS, "yield": YIELD}
 _ALIASES = {
     "过": "pass",
@@ -354,7 +354,8 @@ class SetTable:
         return out
 
     def answers_over_big(self, counts: list[int], table: CardSet) -> list[CardSet]:
-        """后水湾's 两张大虎打一张大虎 (gouji-variants.md B.3): a set holding k ≥ 1 big jokers is also
+        """后水湾's 两张大虎打一张大虎 (docs/rules/gouji-variants.md B.3): a set holding k ≥ 1 big
+        jokers is also
         beaten by one holding k + 1, whose other cards beat the first set's others card by card."""
         extra = table.big + 1
         if not table.big or counts[BIG_JOKER] < extra:
@@ -368,7 +369,7 @@ class SetTable:
 
 
     def answers_by_rank(self, counts: list[int], table: CardSet) -> list[CardSet]:
-        """The outline's comparison (gouji-variants.md A.1): wildcards riding on a rank are
+        """The outline's comparison (docs/rules/gouji-variants.md A.1): wildcards riding on a rank are
         ordinary cards of it, so a set built on a higher rank beats, whatever wildcards either
         holds, and so does any set of wildcards alone; sets of wildcards alone among themselves
         go card by card (§4)."""

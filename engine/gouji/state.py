@@ -82,7 +82,7 @@ class HandState:
     pending: list[int]
     finished: list[int]
     forced: list[int]
-    fallen: list[int]  # 大小王不出手: placed 大落 (gouji-variants.md B.7)
+    fallen: list[int]  # 大小王不出手: placed 大落 (docs/rules/gouji-variants.md B.7)
     opened: list[bool]
     first_point: list[str | None]
     played_four: list[bool]

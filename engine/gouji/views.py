@@ -9,7 +9,7 @@ from engine.views import RoundView, SeatRoundView
 
 @dataclass(frozen=True, slots=True)
 class ClaimShown:
-    """挑牌 being answered (gouji-variants.md A.9): the claimant shows its whole hand to all."""
+    """挑牌 being answered (docs/rules/gouji-variants.md A.9): the claimant shows its whole hand to all."""
 
     seat: int
     hand: str

@@ -1,5 +1,5 @@
 """Play: a player's move, the bots' and autopilot's moves, reminders, timeouts and penalties
-(gouji.md §12, design.md), coming back from autopilot, and leaving a running match."""
+(docs/rules/gouji.md §12, docs/architecture.md), coming back from autopilot, and leaving a running match."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The referee: one object with the public API of design.md, composed of collaborators over one
+"""The referee: one object with the public API of docs/architecture.md, composed of collaborators over one
 core — the lobby, play (moves, the clock, conduct), players and groups, and read-only queries.
 Each command is the collaborator's own method; the referee only wires them together."""
 

@@ -113,7 +113,7 @@ def replay(game: Game, seed: str, rules: Any, rows: Iterable[MoveRow]) -> MatchP
 
 
 def arrange(game: Game, rules: Any, lobby: list[SeatRow], rand: random.Random) -> list[SeatRow]:
-    """Final seats from the lobby (gouji.md §1 `teams`): random (抽签), join order, or chosen
+    """Final seats from the lobby (docs/rules/gouji.md §1 `teams`): random (抽签), join order, or chosen
     teams on the even and odd seats. 拱猪 has no such option: its seats are drawn."""
     how = game.seating(rules)
     entries = list(lobby)

@@ -117,7 +117,7 @@ async def test_a_first_start_in_private_says_what_the_bot_is(bot: Bot) -> None:
 
 
 async def test_teams_chosen_has_team_buttons_and_the_start_honours_them(bot: Bot) -> None:
-    """Issue 16 / gouji.md §1 `teams=chosen`: a player picks a team in the lobby."""
+    """Issue 16 / docs/rules/gouji.md §1 `teams=chosen`: a player picks a team in the lobby."""
     await bot.say(ALICE, GROUP, "/gouji fast teams=chosen")
     await bot.say(ALICE, private(ALICE), await join_link(bot))
     await bot.until(lambda calls: any(text == "选联邦2" for _, text, _ in bot.buttons(GROUP["id"])))

@@ -1,4 +1,4 @@
-"""End to end: tables of the other two 够级 rule sets (gouji-variants.md) in Telegram — a
+"""End to end: tables of the other two 够级 rule sets (docs/rules/gouji-variants.md) in Telegram — a
 declaration and a 让牌 made by button, a hand played to its score sheet."""
 
 from __future__ import annotations

@@ -102,7 +102,7 @@ def test_hand_scores_sum_to_zero_under_club(seed: int) -> None:
 @SETTINGS
 @given(seed=st.integers(0, 10**9))
 def test_offset_scores_go_to_one_team_alone_as_the_difference_of_places(name: str, seed: int) -> None:
-    """gouji-variants.md A.8: places 4 2 0 0 −2 −4 summed per team; the winners each record the
+    """docs/rules/gouji-variants.md A.8: places 4 2 0 0 −2 −4 summed per team; the winners each record the
     difference, the others 0."""
     match, _ = random_match(seed, variant(name, max_hands="2"))
     for hand in match.hands:

@@ -1,4 +1,4 @@
-"""gouji-variants.md: the outline (A) and 后水湾 (B) as presets of one engine, one test per point,
+"""docs/rules/gouji-variants.md: the outline (A) and 后水湾 (B) as presets of one engine, one test per point,
 from `from_hands` / `deal_from` positions. (A.10 让牌 is tests/gouji/test_yield.py.)"""
 
 from __future__ import annotations

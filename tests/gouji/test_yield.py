@@ -1,4 +1,5 @@
-"""gouji-variants.md A.10 让牌 (`yield=on`; on in the outline and 后水湾, an option of the default):
+"""docs/rules/gouji-variants.md A.10 让牌 (`yield=on`; on in the outline and 后水湾, an option of
+the default):
 answering a set of one's opposite while the two seats after have not passed, a player may let
 them answer first; if both pass the yielder beats or passes, if either beats the yielder has
 passed, and a set the yielder then plays only the yielder's opposite may answer."""

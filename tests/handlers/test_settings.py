@@ -27,7 +27,7 @@ def test_every_switch_steps_round_through_values_the_rules_accept(game: str) -> 
 
 
 def test_double_pig_brings_two_decks_and_one_deck_ends_it() -> None:
-    """gongzhu.md §7: 双猪 is played with two decks; the settings never offer a refused mix."""
+    """docs/rules/gongzhu.md §7: 双猪 is played with two decks; the settings never offer a refused mix."""
     one_deck = {"decks": 1, "double_pig": False}
     assert step("gongzhu", "double_pig", one_deck) == {"double_pig": "true", "decks": "2"}
     assert step("gongzhu", "decks", {"decks": 2, "double_pig": True}) == {"decks": "1", "double_pig": "false"}

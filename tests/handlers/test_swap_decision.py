@@ -1,4 +1,4 @@
-"""猪羊变色 `chosen` (gongzhu.md §5) as the players see it: the taker's keyboard offers swap and
+"""猪羊变色 `chosen` (docs/rules/gongzhu.md §5) as the players see it: the taker's keyboard offers swap and
 keep in words, and the group hears the question, the choice and, under 双猪, both pigs."""
 
 from __future__ import annotations

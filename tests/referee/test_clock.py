@@ -1,4 +1,4 @@
-"""Clocks (issue 4, gouji.md §12): deadlines, warnings, strikes, penalties, autopilot and coming
+"""Clocks (issue 4, docs/rules/gouji.md §12): deadlines, warnings, strikes, penalties, autopilot and coming
 back, slow games' reminders, the 拱猪 exposure window, and deadlines across a restart."""
 
 import asyncio
@@ -140,7 +140,7 @@ async def test_bots_deciding_beside_a_player_give_no_extra_time(world: World) ->
 
 
 async def test_strikes_and_penalties_survive_a_restart(world: World) -> None:
-    """gouji.md §12: the match is rebuilt from its log, timeouts included; dropping them would
+    """docs/rules/gouji.md §12: the match is rebuilt from its log, timeouts included; dropping them would
     forget the strikes and give the penalty back."""
     table = await world.table_with_bots("gouji", time="fast", strikes="3", penalty_points="10")
     world.referee.bot_delay = 2.0

@@ -114,7 +114,7 @@ async def test_options_change_in_the_lobby_only(world: World) -> None:
 async def test_choosing_a_variant_in_the_lobby_sets_its_preset_and_what_is_typed_beside_it_wins(
     world: World,
 ) -> None:
-    """gouji-variants.md C: a variant presets its column; a table may still change each part."""
+    """docs/rules/gouji-variants.md C: a variant presets its column; a table may still change each part."""
     table = await world.referee.open_table(GROUP, ALICE, "gouji", {"variant": "outline", "scoring": "club"})
     view = world.referee.view(table.id)
     assert view.options["point_rule"] == "outline" and view.options["scoring"] == "club"

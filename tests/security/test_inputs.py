@@ -61,8 +61,8 @@ def test_hostile_notation_is_refused_with_bounded_memory_and_a_short_quote(game:
 
 
 def test_no_rank_is_accepted_beyond_the_copies_the_largest_deck_holds() -> None:
-    """gouji.md §1: four decks, 16 of each natural rank and of 2, 4 of each joker; 后水湾's six
-    decks (gouji-variants.md B.1) 24 and 6: notation names no more than that."""
+    """docs/rules/gouji.md §1: four decks, 16 of each natural rank and of 2, 4 of each joker; 后水湾's six
+    decks (docs/rules/gouji-variants.md B.1) 24 and 6: notation names no more than that."""
     assert dict(zip(RANKS, FOUR_DECKS.copies, strict=True)) == {
         **{r: 16 for r in RANKS[:13]},
         "SJ": 4,

@@ -1,0 +1,59 @@
+"""The repository explains itself (issue 51): no file sends a reader outside it, and every
+reference to a rules page's section (`docs/rules/gouji.md §9`, `gouji-variants.md A.6`) names a
+section that page has."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TEXT = ("*.py", "*.md", "*.js", "*.toml", "*.html", "*.css", "*.yaml", "*.txt")
+REFERENCE = re.compile(r"docs/rules/(gouji-variants|gouji|gongzhu)\.md,? (§ ?(\d+a?)|([AB])\.(\d+)\b|C\b)?")
+
+
+def tracked() -> list[Path]:
+    listed = subprocess.run(["git", "ls-files", *TEXT], cwd=ROOT, capture_output=True, text=True, check=True)
+    return [ROOT / name for name in listed.stdout.split()]
+
+
+def sections(page: str) -> set[str]:
+    """What a rules page can be cited by: `9`, `11a` for its `## 9.` headings; `A.6` for item 6
+    of its part `## A.`; `C` for a part with no items."""
+    found: set[str] = set()
+    part = None
+    for line in (ROOT / "docs" / "rules" / f"{page}.md").read_text(encoding="utf-8").splitlines():
+        if heading := re.match(r"## (\d+a?)\. ", line):
+            found.add(heading.group(1))
+        elif heading := re.match(r"## ([A-C])\. ", line):
+            part = heading.group(1)
+            found.add(part)
+        elif (item := re.match(r"(\d+)\. ", line)) and part:
+            found.add(f"{part}.{item.group(1)}")
+    return found
+
+
+def test_nothing_points_outside_the_repository() -> None:
+    outside = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in tracked()
+        if path != Path(__file__)  # which names what it looks for
+        for n, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1)
+        if "../shared" in line or "shared/rules" in line or "shared/seeds" in line
+    ]
+    assert outside == []
+
+
+def test_every_reference_to_a_rules_section_finds_it() -> None:
+    pages = {page: sections(page) for page in ("gouji", "gouji-variants", "gongzhu")}
+    assert {"1", "9", "11a", "13"} <= pages["gouji"]
+    assert {"A.1", "A.12", "B.13", "C"} <= pages["gouji-variants"]
+    dangling = []
+    for path in tracked():
+        for match in REFERENCE.finditer(path.read_text(encoding="utf-8", errors="replace")):
+            page, _, number, part, item = match.groups()
+            cited = number or (f"{part}.{item}" if part else None) or ("C" if match.group(2) else None)
+            if cited is not None and cited not in pages[page]:
+                dangling.append(f"{path.relative_to(ROOT)}: {match.group(0)}")
+    assert dangling == []
