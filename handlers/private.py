@@ -53,6 +53,36 @@ class Shown:
     quiet: bool = False  # a quiet chat's text message (no picture; `hand` is unused)
 
 
+@dataclass(slots=True)
+class Frame:
+    """One update of a player's hand message: what it should show, and what the chat holds."""
+
+    view: TableView
+    player: int
+    private: PrivateView
+    lang: str
+    deciding: bool
+    markup: Any
+    caption: str
+    scene: TableScene
+    live: int | None  # the hand message
+    keyed: int | None  # the message carrying the decision's keyboard
+    shown: Shown | None  # what the hand message showed last
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return (self.view.id, self.player)
+
+    @property
+    def new_round(self) -> bool:
+        return self.shown is not None and self.shown.round != self.private.public.number
+
+    def shown_as(self, message: int) -> Shown:
+        return Shown(
+            message, self.private.hand, self.caption, self.markup, self.private.public.number, self.scene
+        )
+
+
 class PrivateChats:
     def __init__(self, services: Services, messages: Messages) -> None:
         self.services = services
@@ -125,80 +155,124 @@ class PrivateChats:
             ended = "play.table_stopped" if view.status == "stopped" else "play.match_over"
             await self.close(view.id, player, ended if view.status != "running" else None)
             return
-        table, key, number = view.id, (view.id, player), private.public.number
         lang = await self.services.lang_of(player)
         if await self.services.quiet(player):
             await self._quiet(view, player, private, lang, repost)
             return
-        if (shown := self._shown.get(key)) is not None and shown.quiet:
+        if (shown := self._shown.get((view.id, player))) is not None and shown.quiet:
             repost = True  # back from quiet: the pictures start again at the bottom of the chat
+        frame = await self._frame(view, player, private, lang, played, for_you)
+        fresh = repost or frame.new_round
+        if (
+            frame.deciding
+            and frame.keyed is None
+            and not fresh
+            and self._short()
+            and await self._decision_in_place(frame)
+        ):
+            return
+        if frame.live is None or repost or frame.new_round or (frame.deciding and frame.keyed is None):
+            await self._send_anew(frame)
+        elif not await self._edit(frame):  # deleted by the player: start again at the bottom
+            await self.messages.forget(view.id, player, KEYS)
+            await self.messages.forget(view.id, player, HAND)
+            self._shown.pop(frame.key, None)
+            await self._update(view, player, private, played, for_you=for_you)
+
+    async def _frame(
+        self, view: TableView, player: int, private: PrivateView, lang: str, played: str | None, for_you: bool
+    ) -> Frame:
+        """What the player's hand message should now show, and what their chat holds."""
+        key = (view.id, player)
         deciding = deciding_now(view, private)
         markup = None
         if deciding:
-            keys = Keys(self.services.signer, player, view.game, table, view.version, lang)
-            phase, chosen = private.phase, self.exposing.get(key, 0)
+            keys = Keys(self.services.signer, player, view.game, view.id, view.version, lang)
             warnings, hidden = decision_marks(view.game, private)
-            markup = keys.moves(private.legal, phase, warnings, chosen, hidden)
-            markup = with_app(markup, self.services, table, lang)  # the Mini App, when it is served
+            markup = keys.moves(private.legal, private.phase, warnings, self.exposing.get(key, 0), hidden)
+            markup = with_app(markup, self.services, view.id, lang)  # the Mini App, when it is served
         else:
             self.exposing.pop(key, None)
         names = await self.services.seat_names(view, lang)
-        caption = self._caption(view, private, names, lang, deciding, played, for_you)
-        scene = _scene(view, names)
-        live = await self.messages.id(table, player, HAND)
-        keyed = await self.messages.id(table, player, KEYS)
-        shown = self._shown.get(key)
-        new_round = shown is not None and shown.round != number
-        if deciding and keyed is None and live is not None and not (repost or new_round) and self._short():
-            # Telegram's budget runs short (issue 19): the new decision is shown by editing the
-            # hand message in place, one call instead of a new message and a deletion (it does
-            # not notify, but under load a player waited seconds for their keyboard)
-            picture = await drawn(ui(view.game).hand_picture, private, lang, scene)
-            if await self.messages.edit_photo(player, live, picture, caption, markup):
-                await self.messages.remember(table, player, KEYS, live)
-                self._shown[key] = Shown(live, private.hand, caption, markup, number, scene)
-                return
-            await self.messages.forget(table, player, HAND)  # deleted by the player: a new one
-            live = None
-        if live is None or repost or new_round or (deciding and keyed is None):
-            # a new decision (it notifies), a new round (quietly) or /hand: a new message at the
-            # bottom of the chat; the one it replaces goes
-            picture = await drawn(ui(view.game).hand_picture, private, lang, scene)
-            sent = await self.messages.send_photo(player, picture, caption, markup, quiet=not deciding)
-            await self.messages.remember(table, player, HAND, sent)
-            if deciding:
-                await self.messages.remember(table, player, KEYS, sent)
-            elif keyed is not None:
-                await self.messages.forget(table, player, KEYS)
-            self._tidy(player, [m for m in (live, keyed) if m is not None and m != sent])
-            self._shown[key] = Shown(sent, private.hand, caption, markup, number, scene)
-            return
-        target = live
-        # Between decisions only a changed hand is worth an edit (the table on top may lag until
-        # the player's turn, which always shows it afresh); while deciding, any change is.
+        return Frame(
+            view,
+            player,
+            private,
+            lang,
+            deciding,
+            markup,
+            self._caption(view, private, names, lang, deciding, played, for_you),
+            _scene(view, names),
+            await self.messages.id(view.id, player, HAND),
+            await self.messages.id(view.id, player, KEYS),
+            self._shown.get(key),
+        )
+
+    async def _decision_in_place(self, frame: Frame) -> bool:
+        """Telegram's budget runs short (issue 19): the new decision is shown by editing the hand
+        message in place, one call instead of a new message and a deletion (it does not notify,
+        but under load a player waited seconds for their keyboard). False: a new one is needed."""
+        if frame.live is None:
+            return False
+        table, player = frame.view.id, frame.player
+        picture = await drawn(ui(frame.view.game).hand_picture, frame.private, frame.lang, frame.scene)
+        if await self.messages.edit_photo(player, frame.live, picture, frame.caption, frame.markup):
+            await self.messages.remember(table, player, KEYS, frame.live)
+            self._shown[frame.key] = frame.shown_as(frame.live)
+            return True
+        await self.messages.forget(table, player, HAND)  # deleted by the player: a new one
+        frame.live = None
+        return False
+
+    async def _send_anew(self, frame: Frame) -> None:
+        """A new decision (it notifies), a new round (quietly) or /hand: a new message at the
+        bottom of the chat; the one it replaces goes."""
+        table, player, deciding = frame.view.id, frame.player, frame.deciding
+        picture = await drawn(ui(frame.view.game).hand_picture, frame.private, frame.lang, frame.scene)
+        sent = await self.messages.send_photo(
+            player, picture, frame.caption, frame.markup, quiet=not deciding
+        )
+        await self.messages.remember(table, player, HAND, sent)
+        if deciding:
+            await self.messages.remember(table, player, KEYS, sent)
+        elif frame.keyed is not None:
+            await self.messages.forget(table, player, KEYS)
+        self._tidy(player, [m for m in (frame.live, frame.keyed) if m is not None and m != sent])
+        self._shown[frame.key] = frame.shown_as(sent)
+
+    async def _edit(self, frame: Frame) -> bool:
+        """The hand message edited to the frame, when anything shown changed; False when the
+        player deleted it. Between decisions only a changed hand is worth an edit (the table on
+        top may lag until the player's turn, which always shows it afresh); while deciding, any
+        change is."""
+        shown, target, keyed = frame.shown, frame.live, frame.keyed
+        assert target is not None
         same_picture = (
-            shown is not None and shown.hand == private.hand and (keyed is None or shown.table == scene)
+            shown is not None
+            and shown.hand == frame.private.hand
+            and (keyed is None or shown.table == frame.scene)
         )
         # in a decision taken at once, another seat's choice leaves this one's buttons valid
-        simultaneous = deciding and not view.to_act and shown is not None and shown.markup is not None
+        simultaneous = (
+            frame.deciding and not frame.view.to_act and shown is not None and shown.markup is not None
+        )
         if shown is not None and shown.message == target and same_picture:
-            if keyed is None or (shown.caption, shown.markup) == (caption, markup):
-                return
-            if simultaneous and shown.caption == caption:
-                return
-            edited = await self.messages.edit_caption(player, target, caption, markup)
+            if keyed is None or (shown.caption, shown.markup) == (frame.caption, frame.markup):
+                return True
+            if simultaneous and shown.caption == frame.caption:
+                return True
+            edited = await self.messages.edit_caption(frame.player, target, frame.caption, frame.markup)
         else:
-            picture = await drawn(ui(view.game).hand_picture, private, lang, scene)
-            edited = await self.messages.edit_photo(player, target, picture, caption, markup)
-        if not edited:  # deleted by the player: start again at the bottom of the chat
-            await self.messages.forget(table, player, KEYS)
-            await self.messages.forget(table, player, HAND)
-            self._shown.pop(key, None)
-            await self._update(view, player, private, played, for_you=for_you)
-            return
-        if not deciding and keyed is not None:
-            await self.messages.forget(table, player, KEYS)
-        self._shown[key] = Shown(target, private.hand, caption, markup, number, scene)
+            picture = await drawn(ui(frame.view.game).hand_picture, frame.private, frame.lang, frame.scene)
+            edited = await self.messages.edit_photo(
+                frame.player, target, picture, frame.caption, frame.markup
+            )
+        if not edited:
+            return False
+        if not frame.deciding and keyed is not None:
+            await self.messages.forget(frame.view.id, frame.player, KEYS)
+        self._shown[frame.key] = frame.shown_as(target)
+        return True
 
     async def _quiet(
         self, view: TableView, player: int, private: PrivateView, lang: str, repost: bool
