@@ -10,6 +10,7 @@ from collections.abc import Callable
 from data.store import Store
 from engine.referee.clock import Clock
 from engine.referee.core import RefereeCore
+from engine.referee.forwarding import Forwarded
 from engine.referee.lobby import Lobby
 from engine.referee.notifier import Notifier
 from engine.referee.outbox import Outbox
@@ -23,6 +24,8 @@ from engine.referee.thinking import Thinkers
 
 
 class Referee:
+    """Each command is a collaborator's method, offered here by name (`Forwarded`)."""
+
     def __init__(
         self,
         store: Store,
@@ -43,64 +46,65 @@ class Referee:
             new_seed=new_seed,
             thinkers=thinkers,
         )
-        play = self.play = Play(core)
-        lobby = self.lobby = Lobby(core, play)
-        players = self.players = Players(core)
-        reading = self.reading = Reading(core)
-        reach = self.reach = Reach(core, lobby)
-        standings = self.standings = Standings(core)
-        core.on_due = play.on_due
-        # start and stop, and what anyone may look at
-        self.recover = core.recover
-        self.close = core.close
-        self.flush_notices = core.flush_notices
-        self.table = core.table
-        self.stored_table = core.stored_table
-        self.view = core.view
-        self.private_view = core.private_view
-        self.tables_in = core.tables_in
-        # a running match
-        self.submit = play.submit
-        self.back = play.back
-        self.hint = play.hint
-        # the lobby and the table's life
-        self.open_table = lobby.open_table
-        self.join_token = lobby.join_token
-        self.table_of_token = lobby.table_of_token
-        self.join = lobby.join
-        self.leave = lobby.leave
-        self.choose_team = lobby.choose_team
-        self.add_bot = lobby.add_bot
-        self.remove_bot = lobby.remove_bot
-        self.set_options = lobby.set_options
-        self.start = lobby.start
-        self.rematch = lobby.rematch
-        self.stop = lobby.stop
-        # players and groups
-        self.register_player = players.register_player
-        self.set_private_chat = players.set_private_chat
-        self.set_language = players.set_language
-        self.set_quiet = players.set_quiet
-        self.register_group = players.register_group
-        self.set_group_language = players.set_group_language
-        self.set_group_defaults = players.set_group_defaults
-        # who Telegram will not let the bot reach
-        self.player_unreachable = reach.player_unreachable
-        self.not_delivered = reach.not_delivered
-        self.group_gone = reach.group_gone
-        # read-only queries
-        self.player = reading.player
-        self.group_language = reading.group_language
-        self.player_stats = reading.player_stats
-        self.leaderboard = standings.leaderboard
-        self.profile = standings.profile
-        self.player_named = standings.player_named
-        self.record = reading.record
-        self.replay = reading.replay
-        self.last_finished_table = reading.last_finished_table
-        self.replay_group = reading.replay_group
-        self.match_of = reading.match_of
-        self.table_of_player = reading.table_of_player
+        self.play = Play(core)
+        self.lobby = Lobby(core, self.play)
+        self.players = Players(core)
+        self.reading = Reading(core)
+        self.reach = Reach(core, self.lobby)
+        self.standings = Standings(core)
+        core.on_due = self.play.on_due
+
+    # start and stop, and what anyone may look at
+    recover = Forwarded("core", RefereeCore.recover)
+    close = Forwarded("core", RefereeCore.close)
+    flush_notices = Forwarded("core", RefereeCore.flush_notices)
+    table = Forwarded("core", RefereeCore.table)
+    stored_table = Forwarded("core", RefereeCore.stored_table)
+    view = Forwarded("core", RefereeCore.view)
+    private_view = Forwarded("core", RefereeCore.private_view)
+    tables_in = Forwarded("core", RefereeCore.tables_in)
+    # a running match
+    submit = Forwarded("play", Play.submit)
+    back = Forwarded("play", Play.back)
+    hint = Forwarded("play", Play.hint)
+    # the lobby and the table's life
+    open_table = Forwarded("lobby", Lobby.open_table)
+    join_token = Forwarded("lobby", Lobby.join_token)
+    table_of_token = Forwarded("lobby", Lobby.table_of_token)
+    join = Forwarded("lobby", Lobby.join)
+    leave = Forwarded("lobby", Lobby.leave)
+    choose_team = Forwarded("lobby", Lobby.choose_team)
+    add_bot = Forwarded("lobby", Lobby.add_bot)
+    remove_bot = Forwarded("lobby", Lobby.remove_bot)
+    set_options = Forwarded("lobby", Lobby.set_options)
+    start = Forwarded("lobby", Lobby.start)
+    rematch = Forwarded("lobby", Lobby.rematch)
+    stop = Forwarded("lobby", Lobby.stop)
+    # players and groups
+    register_player = Forwarded("players", Players.register_player)
+    set_private_chat = Forwarded("players", Players.set_private_chat)
+    set_language = Forwarded("players", Players.set_language)
+    set_quiet = Forwarded("players", Players.set_quiet)
+    register_group = Forwarded("players", Players.register_group)
+    set_group_language = Forwarded("players", Players.set_group_language)
+    set_group_defaults = Forwarded("players", Players.set_group_defaults)
+    # who Telegram will not let the bot reach
+    player_unreachable = Forwarded("reach", Reach.player_unreachable)
+    not_delivered = Forwarded("reach", Reach.not_delivered)
+    group_gone = Forwarded("reach", Reach.group_gone)
+    # read-only queries
+    player = Forwarded("reading", Reading.player)
+    group_language = Forwarded("reading", Reading.group_language)
+    player_stats = Forwarded("reading", Reading.player_stats)
+    leaderboard = Forwarded("standings", Standings.leaderboard)
+    profile = Forwarded("standings", Standings.profile)
+    player_named = Forwarded("standings", Standings.player_named)
+    record = Forwarded("reading", Reading.record)
+    replay = Forwarded("reading", Reading.replay)
+    last_finished_table = Forwarded("reading", Reading.last_finished_table)
+    replay_group = Forwarded("reading", Reading.replay_group)
+    match_of = Forwarded("reading", Reading.match_of)
+    table_of_player = Forwarded("reading", Reading.table_of_player)
 
     # the core's state, for the bot's wiring, tests and benchmarks
     @property
