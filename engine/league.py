@@ -1,7 +1,8 @@
 """The league's arithmetic (issue 32): who a finished match rates, how its seats rank, and the
 new skill ratings — openskill's Weng-Lin Plackett-Luce model, which rates teams and many players
 at once. Pure: the referee reads and writes the ratings in the match's end transaction
-(engine/referee/league.py), and `python -m data.ratings --rebuild` runs the same code over the log.
+(engine/referee/ratings.py, its SQL in data/league.py), and `python -m engine.referee.ratings
+--rebuild` runs the same code over the move logs.
 
 Decisions (docs/referee-decisions.md, "The league"):
 - A seat is rated for the person who held it at the match's start, for the whole match, at full

@@ -9,7 +9,7 @@ from typing import Any
 from telegram import Update
 
 from engine.errors import Refusal, Refused
-from engine.referee.notifier import PrivateView
+from engine.referee.views import PrivateView
 from handlers import settings
 from handlers.callbacks import Action, Button, Forged
 from handlers.commands import manage_lobby, notifier, seat, services

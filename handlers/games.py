@@ -19,7 +19,7 @@ from engine.gongzhu.views import DealView
 from engine.gouji.events import HandEnded, Played
 from engine.gouji.views import HandView
 from engine.matchplay import MatchPlay
-from engine.referee.notifier import PrivateView
+from engine.referee.views import PrivateView
 from handlers.announce import signed
 from handlers.cards import DECISIONS, card_label
 from handlers.i18n import listed, t

@@ -20,7 +20,8 @@ from engine.gongzhu import events as gongzhu_events
 from engine.gouji import events as gouji_events
 from engine.referee.clock import Clock
 from engine.referee.events import RatingsChanged, ReplacedByBot, TableStopped
-from engine.referee.notifier import ROUND_ENDS, ROUND_STARTS, Notice, TableView
+from engine.referee.notifier import ROUND_ENDS, ROUND_STARTS, Notice
+from engine.referee.views import TableView
 from handlers import announce, settings
 from handlers.drawing import drawn
 from handlers.games import ui

@@ -25,7 +25,7 @@ from telegram.error import TelegramError
 
 import render
 from engine.referee.clock import abandoned, finished, kept
-from engine.referee.notifier import PrivateView, TableView
+from engine.referee.views import PrivateView, TableView
 from handlers.drawing import drawn
 from handlers.games import decision_marks, move_label, ui
 from handlers.i18n import has, t

@@ -13,8 +13,8 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto
 
 import render
 from engine.errors import Refused
-from engine.referee.notifier import SeatView, TableView
 from engine.referee.reading import MatchReplay
+from engine.referee.views import SeatView, TableView
 from engine.replays import Step
 from handlers import announce
 from handlers.context import Context

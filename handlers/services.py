@@ -9,7 +9,7 @@ from typing import Any
 from telegram.helpers import create_deep_linked_url
 
 from engine.referee import Referee
-from engine.referee.notifier import TableView
+from engine.referee.views import TableView
 from handlers.callbacks import Signer
 from handlers.i18n import DEFAULT, language, t
 from render.clockface import time_left

@@ -12,7 +12,7 @@ from engine.gouji.scoring import team
 from engine.gouji.views import HandView
 
 if TYPE_CHECKING:  # pictures never load the async referee; they only read its view
-    from engine.referee.notifier import TableView
+    from engine.referee.views import TableView
 
 
 @dataclass(frozen=True, slots=True)

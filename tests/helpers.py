@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from engine.events import Event
-from engine.referee.notifier import PrivateView
+from engine.referee.views import PrivateView
 
 
 class Hand(Protocol):

@@ -53,3 +53,13 @@ def test_an_unpickled_gongzhu_deal_plays_on_like_the_original(seed: int) -> None
         move = moves[0] if deal.phase != "play" else rand.choice(moves[:-1] or moves)
         assert copy.apply(seat, move) == deal.apply(seat, move)
     assert copy.scores == deal.scores
+
+
+def test_a_view_pickled_before_the_views_moved_still_loads() -> None:
+    """Owed notices are kept pickled in the store (`owed`); the views moved from
+    engine.referee.notifier to engine.referee.views (issue 51), and an older row still loads."""
+    from engine.referee.views import SeatView
+
+    seat = SeatView(0, 501, 1, False, 0)
+    older = pickle.dumps(seat, protocol=0).replace(b"engine.referee.views", b"engine.referee.notifier")
+    assert b"engine.referee.notifier" in older and pickle.loads(older) == seat

@@ -12,8 +12,9 @@ It knows nothing of Telegram: it publishes `Notice`s to a `Notifier`.
 from __future__ import annotations
 
 from engine.referee.clock import Clock, ManualClock, SystemClock
-from engine.referee.notifier import Notice, Notifier, PrivateView, Recorder, SeatView, TableView
+from engine.referee.notifier import Notice, Notifier, Recorder
 from engine.referee.referee import Referee
+from engine.referee.views import PrivateView, SeatView, TableView
 
 __all__ = [
     "Clock",

@@ -20,13 +20,14 @@ from engine.events import Event
 from engine.games import GAMES, Window
 from engine.referee.clock import Clock
 from engine.referee.events import Paused, RatingsChanged, Resumed, SavingAgain
-from engine.referee.notifier import Notice, Notifier, PrivateView, TableView
+from engine.referee.notifier import Notice, Notifier
 from engine.referee.outbox import Outbox
 from engine.referee.owed import owe, owing, tell_owed, teller
 from engine.referee.ratings import rate_earlier_matches, rate_match
 from engine.referee.table import LiveTable, replay
 from engine.referee.tally import Tally
 from engine.referee.thinking import Thinkers
+from engine.referee.views import PrivateView, TableView
 from engine.timecontrol import TimeControl
 
 HEARTBEAT = "alive_at"

@@ -25,9 +25,9 @@ from engine.referee.events import (
     TableStopped,
     TeamChosen,
 )
-from engine.referee.notifier import TableView
 from engine.referee.play import Play
 from engine.referee.table import LiveTable, arrange
+from engine.referee.views import TableView
 from engine.seeding import rng
 from engine.timecontrol import TimeControl, parse_time_control
 

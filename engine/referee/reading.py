@@ -15,7 +15,7 @@ from engine.league import raters
 from engine.matchplay import MatchPlay
 from engine.record import make_record
 from engine.referee.core import RefereeCore
-from engine.referee.notifier import TableView
+from engine.referee.views import TableView
 from engine.replays import Replay, replay_round
 
 

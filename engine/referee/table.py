@@ -14,7 +14,7 @@ from engine.games import Game
 from engine.matchplay import MatchPlay
 from engine.record import apply_step
 from engine.referee.clock import Timer
-from engine.referee.notifier import SeatView, TableView
+from engine.referee.views import SeatView, TableView
 from engine.timecontrol import TimeControl
 
 

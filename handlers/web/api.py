@@ -34,7 +34,7 @@ from telegram.ext import Application
 
 from engine.errors import Refusal, Refused
 from engine.referee import Referee
-from engine.referee.notifier import TableView
+from engine.referee.views import TableView
 from handlers.i18n import language
 from handlers.membership import is_admin_of, is_member_of
 from handlers.private import decision_question

@@ -16,7 +16,7 @@ from engine.gongzhu.views import DealView
 from engine.gouji.cards import RANKS
 from engine.gouji.sets import CardSet
 from engine.gouji.sets import parse_move as gouji_move
-from engine.referee.notifier import PrivateView, TableView
+from engine.referee.views import PrivateView, TableView
 from handlers.games import decision_marks, move_label
 from handlers.i18n import t
 from render.hands import by_suit

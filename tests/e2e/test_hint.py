@@ -3,7 +3,7 @@ nothing changes at the table, and an old keyboard's 💡 is refused as stale."""
 
 from __future__ import annotations
 
-from engine.referee.notifier import PrivateView
+from engine.referee.views import PrivateView
 from handlers.games import move_label
 from handlers.i18n import t
 from tests.e2e.harness import ALICE, Bot, choose, seated_alone

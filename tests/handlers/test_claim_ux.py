@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.gongzhu import events as ev
 from engine.gongzhu import from_hands
-from engine.referee.notifier import PrivateView
+from engine.referee.views import PrivateView
 from handlers.announce import lines
 from handlers.callbacks import Action, Signer
 from handlers.games import decision_marks, ui
