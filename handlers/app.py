@@ -94,6 +94,13 @@ def build(
     app.bot_data.metrics = metrics
     app.bot_data.clock = clock or SystemClock()
     app.bot_data.new_seed = new_seed
+    _add_handlers(app)
+    return app
+
+
+def _add_handlers(app: Application) -> None:
+    """A handler per command, in the chats where it means something; presses, membership
+    changes and typed moves; the error handler."""
     app.add_handler(TypeHandler(Update, _private_chat_works), group=-1)  # before every handler
     app.add_handler(CommandHandler("start", commands.start))
     for names, where in (
@@ -110,7 +117,6 @@ def build(
         MessageHandler(filters.ChatType.PRIVATE & filters.TEXT & ~filters.COMMAND, commands.typed_move)
     )
     app.add_error_handler(errors.on_error)
-    return app
 
 
 async def _private_chat_works(update: Update, context: Context) -> None:

@@ -86,20 +86,7 @@ def load(env: Mapping[str, str] = os.environ) -> Config:
     if webhook and http_port and http_port != (env.get("PORT", "").strip() or str(DEFAULT_PORT)):
         raise ConfigError("with WEBHOOK_URL everything is served on PORT: leave HTTP_PORT unset")
     port = _number(env, "PORT" if webhook else "HTTP_PORT", DEFAULT_PORT, 1, 65535)
-    webapp = env.get("WEBAPP_URL", "").strip() or None
-    if webapp:
-        webapp = webapp if webapp.endswith("/") else webapp + "/"  # the page's assets are beside it
-        if not webapp.startswith("https://"):
-            raise ConfigError(f"WEBAPP_URL must be an https:// address, not {webapp!r}")
-        if not webhook and not http_port:
-            raise ConfigError("WEBAPP_URL needs the HTTP server: set HTTP_PORT (or WEBHOOK_URL)")
-        if not urlsplit(webapp).path.startswith("/app/"):
-            raise ConfigError("WEBAPP_URL's path must start with /app/ (e.g. https://host/app/)")
-    name = env.get("WEBAPP_NAME", "").strip() or None
-    if name and not webapp:
-        raise ConfigError("WEBAPP_NAME needs WEBAPP_URL: the app's short name opens that page")
-    if name and not APP_NAME.fullmatch(name):
-        raise ConfigError(f"WEBAPP_NAME must be a short name of 3-30 letters, digits or _, not {name!r}")
+    webapp, name = _mini_app(env, served=bool(webhook or http_port))
     metrics = env.get("METRICS_PORT", "").strip()
     metrics_port = int(_number(env, "METRICS_PORT", 0, 1, 65535)) if metrics else None
     if metrics_port is not None and not (webhook or http_port):
@@ -128,6 +115,25 @@ def load(env: Mapping[str, str] = os.environ) -> Config:
 
 
 APP_NAME = re.compile(r"[A-Za-z0-9_]{3,30}")  # what BotFather accepts as a Mini App's short name
+
+
+def _mini_app(env: Mapping[str, str], served: bool) -> tuple[str | None, str | None]:
+    """WEBAPP_URL (ending in "/", under /app/, on a served HTTP server) and WEBAPP_NAME."""
+    webapp = env.get("WEBAPP_URL", "").strip() or None
+    if webapp:
+        webapp = webapp if webapp.endswith("/") else webapp + "/"  # the page's assets are beside it
+        if not webapp.startswith("https://"):
+            raise ConfigError(f"WEBAPP_URL must be an https:// address, not {webapp!r}")
+        if not served:
+            raise ConfigError("WEBAPP_URL needs the HTTP server: set HTTP_PORT (or WEBHOOK_URL)")
+        if not urlsplit(webapp).path.startswith("/app/"):
+            raise ConfigError("WEBAPP_URL's path must start with /app/ (e.g. https://host/app/)")
+    name = env.get("WEBAPP_NAME", "").strip() or None
+    if name and not webapp:
+        raise ConfigError("WEBAPP_NAME needs WEBAPP_URL: the app's short name opens that page")
+    if name and not APP_NAME.fullmatch(name):
+        raise ConfigError(f"WEBAPP_NAME must be a short name of 3-30 letters, digits or _, not {name!r}")
+    return webapp, name
 
 
 def derived_secret(token: str) -> str:

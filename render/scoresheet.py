@@ -55,15 +55,7 @@ def score_sheet(sheet: ScoreSheet, theme: str = "light", lang: str = "zh") -> by
     canvas = Canvas.new(t, width, height)
     canvas.text((PAD, PAD), _title(sheet, lang), 30, t.text)
     y = PAD + 56
-    for seat, name in enumerate(sheet.names):
-        x = PAD + FIRST_W + seat * COL_W
-        side = None if sheet.teams is None else sheet.teams[seat]
-        if side is not None:
-            stripe = (x + 8, y + 40, x + COL_W - 8, y + 46)
-            canvas.draw.rounded_rectangle(stripe, 3, fill=t.teams[side])
-        heading = ("★" if seat in sheet.winners else "") + printable(name, NAME_CHARS)
-        canvas.text((x + COL_W / 2, y + 18), heading, 22, t.accent if seat in sheet.winners else t.text, "mm")
-    canvas.text((PAD + 8, y + 18), label(lang, "round"), 20, t.muted, "lm")
+    _headings(canvas, sheet, y, lang)
     y += 50
     if folded:
         canvas.text((PAD + 8, y + ROW_H / 2), "…", 20, t.muted, "lm")
@@ -94,6 +86,20 @@ def _title(sheet: ScoreSheet, lang: str) -> str:
     if sheet.final:
         return label(lang, sheet.game) + " · " + label(lang, "score_match")
     return label(lang, sheet.game) + " · " + label(lang, SHEET_ROUND[sheet.game], n=len(sheet.rounds))
+
+
+def _headings(canvas: Canvas, sheet: ScoreSheet, y: int, lang: str) -> None:
+    """A column per seat headed by its name (a ★ for a winner) over its team's stripe."""
+    t = canvas.theme
+    for seat, name in enumerate(sheet.names):
+        x = PAD + FIRST_W + seat * COL_W
+        side = None if sheet.teams is None else sheet.teams[seat]
+        if side is not None:
+            stripe = (x + 8, y + 40, x + COL_W - 8, y + 46)
+            canvas.draw.rounded_rectangle(stripe, 3, fill=t.teams[side])
+        heading = ("★" if seat in sheet.winners else "") + printable(name, NAME_CHARS)
+        canvas.text((x + COL_W / 2, y + 18), heading, 22, t.accent if seat in sheet.winners else t.text, "mm")
+    canvas.text((PAD + 8, y + 18), label(lang, "round"), 20, t.muted, "lm")
 
 
 def _row(canvas: Canvas, first: str, scores: tuple[int, ...], y: int, size: int) -> None:
