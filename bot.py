@@ -1,4 +1,4 @@
-"""Start the bot: `BOT_TOKEN=... python bot.py` (see the README for every setting)."""
+"""Start the bot: `BOT_TOKEN=... python bot.py` (every setting: docs/operating.md)."""
 
 from __future__ import annotations
 

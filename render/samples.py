@@ -1,4 +1,4 @@
-"""Sample pictures of both games: the README's pictures and the golden tests' scenes.
+"""Sample pictures of both games: docs/pictures.md's pictures and the golden tests' scenes.
 
 python -m render.samples docs/pictures
 """
@@ -57,7 +57,7 @@ def gongzhu_match(deals: int = 14) -> ScoreSheet:
 
 
 def pictures() -> dict[str, bytes]:
-    """The README's pictures by file name."""
+    """docs/pictures.md's pictures by file name."""
     return {
         "gouji-hand-light.png": hands.gouji_hand(GOUJI_HAND, selected="10 10 2"),
         "gouji-hand-dark.png": hands.gouji_hand(GOUJI_HAND, selected="10 10 2", theme="dark"),

@@ -57,3 +57,16 @@ def test_every_reference_to_a_rules_section_finds_it() -> None:
             if cited is not None and cited not in pages[page]:
                 dangling.append(f"{path.relative_to(ROOT)}: {match.group(0)}")
     assert dangling == []
+
+
+def test_every_link_and_picture_in_the_docs_exists() -> None:
+    """The README's and docs/' relative links and pictures (the README was split into docs/:
+    a link written for one folder breaks in the other)."""
+    pages = [ROOT / "README.md", *(ROOT / "docs").glob("**/*.md")]
+    broken = [
+        f"{page.relative_to(ROOT)}: {target}"
+        for page in pages
+        for target in re.findall(r"\]\(([^)#\s]+)\)", page.read_text(encoding="utf-8"))
+        if not target.startswith(("http://", "https://")) and not (page.parent / target).exists()
+    ]
+    assert broken == []

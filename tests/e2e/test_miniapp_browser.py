@@ -1,7 +1,7 @@
 """End to end in a real browser, issue 31: headless Chromium opens the Mini App's page as Telegram
 would, the player taps cards and plays, the page follows the bots' moves by itself, and a second
 browser, a spectator's, shows the table and no hand. Screenshots go to the test's folder, and to
-docs/pictures with UPDATE_PICTURES=1 (the README shows them)."""
+docs/pictures with UPDATE_PICTURES=1 (docs/operating.md and docs/playing.md show them)."""
 
 from __future__ import annotations
 

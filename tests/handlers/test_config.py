@@ -1,4 +1,4 @@
-"""The environment the README documents, read by `handlers.config.load` (issue 30: the webhook's
+"""The environment docs/operating.md documents, read by `handlers.config.load` (issue 30: the webhook's
 secret, where the HTTP server listens, and one clear line for each bad value)."""
 
 from __future__ import annotations
