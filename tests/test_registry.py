@@ -34,3 +34,15 @@ def test_no_handler_or_picture_branches_on_a_game_name() -> None:
         if branch.search(line)
     ]
     assert not found, found
+
+
+def test_the_page_names_no_game_and_is_served_each_games_look() -> None:
+    """Issue 51: app.js branched nine times on `game === "…"`, so a third game would have been
+    shown with 拱猪's words. It reads `look` (served as data) instead, and names no game."""
+    script = (ROOT / "handlers" / "web" / "static" / "app.js").read_text(encoding="utf-8")
+    assert not re.search(r"gouji|gongzhu|够级|拱猪|\.game\b", script)
+    keys = {"cards", "hand", "middle", "round", "refusals"}
+    for game, web in WEB_GAMES.items():
+        assert set(web.look) == keys, game
+    looks = {tuple(sorted(web.look.items())) for web in WEB_GAMES.values()}
+    assert len(looks) == len(WEB_GAMES)  # each game looks like itself

@@ -10,7 +10,7 @@ from typing import Any
 from engine.referee.reading import MatchReplay
 from handlers.games import move_label
 from handlers.replays import step_notes, step_view, step_words
-from handlers.web.tableview import hand_tokens, public_json
+from handlers.web.tableview import hand_tokens, look, public_json
 
 RECENT = 4  # the plays shown under the table, as on the live page
 
@@ -36,6 +36,7 @@ def replay_json(found: MatchReplay, names: Sequence[str], lang: str) -> dict[str
         "match": found.match_id,
         "table": found.table_id,
         "game": game,
+        "look": look(game, lang),
         "round": found.replay.number,
         "rounds": found.replay.rounds,
         "names": list(names),

@@ -5,7 +5,7 @@ it asks to be confirmed)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -33,6 +33,7 @@ def public_json(
     data: dict[str, Any] = {
         "id": view.id,
         "game": view.game,
+        "look": look(view.game, lang),
         "status": view.status,
         "version": view.version,
         "phase": None if public is None else public.phase,
@@ -106,14 +107,33 @@ def _gongzhu_kind(move: str) -> tuple[str, list[str] | None]:
 
 @dataclass(frozen=True, slots=True)
 class WebGame:
-    """What the page needs of each game: how a hand is ordered and what each move is (a play the
-    page builds by tapping cards, an exposure of chosen cards, or a decision button)."""
+    """What the page needs of each game: how a hand is ordered, what each move is (a play the
+    page builds by tapping cards, an exposure of chosen cards, or a decision button), and how
+    the page shows it (`look`, served as data: the page branches on these, never on a game's
+    name — issue 51). `look`: `cards` "suited" (♠Q) or "ranks" (够级's faces, wildcards marked);
+    `hand` "stacks" (a rank a stack) or "suits" (a tile a card, suit after suit); `middle` "set"
+    (the set to beat) or "trick"; `round` the page's word for a round; `refusals` "sets" (why a
+    selection is no set that beats) or "follow" (why a card breaks the suit led)."""
 
     hand_order: Callable[[list[str]], list[str]]
     move_kind: Callable[[str], tuple[str, list[str] | None]]
+    look: Mapping[str, str]
 
 
 WEB_GAMES: dict[str, WebGame] = {
-    "gouji": WebGame(_gouji_order, _gouji_kind),
-    "gongzhu": WebGame(_gongzhu_order, _gongzhu_kind),
+    "gouji": WebGame(
+        _gouji_order,
+        _gouji_kind,
+        {"cards": "ranks", "hand": "stacks", "middle": "set", "round": "hand", "refusals": "sets"},
+    ),
+    "gongzhu": WebGame(
+        _gongzhu_order,
+        _gongzhu_kind,
+        {"cards": "suited", "hand": "suits", "middle": "trick", "round": "deal", "refusals": "follow"},
+    ),
 }
+
+
+def look(game: str, lang: str) -> dict[str, str]:
+    """How the page shows the game, and its name in the language."""
+    return {**WEB_GAMES[game].look, "name": t(lang, f"game.{game}")}

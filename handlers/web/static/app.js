@@ -5,7 +5,7 @@
 
 const WORDS = {
   zh: {
-    gouji: "够级", gongzhu: "拱猪", hand: "第{n}手", deal: "第{n}副", trick: "第{n}墩",
+    hand: "第{n}手", deal: "第{n}副", trick: "第{n}墩",
     play: "出牌", expose: "亮牌", pass: "过", hint: "提示", cards: "{n}张", tricks: "{n}墩",
     to_lead: "{name} 出牌", by: "{name} 出的", spectator: "观战中：看不到任何人的手牌",
     waiting: "等 {names}", your_turn: "轮到你了", place: ["", "头科", "二科", "三科", "四科", "五科", "末科"],
@@ -19,7 +19,7 @@ const WORDS = {
     not_bigger: "压不过 {cards}", follow: "要跟 {suit}", one_card: "一次出一张", not_now: "现在不能这样出",
   },
   en: {
-    gouji: "Gouji", gongzhu: "Gongzhu", hand: "Hand {n}", deal: "Deal {n}", trick: "Trick {n}",
+    hand: "Hand {n}", deal: "Deal {n}", trick: "Trick {n}",
     play: "Play", expose: "Expose", pass: "Pass", hint: "Hint", cards: "{n} cards", tricks: "{n} tricks",
     to_lead: "{name} leads", by: "played by {name}", spectator: "Watching: no hand is shown",
     waiting: "waiting for {names}", your_turn: "Your turn", place: ["", "1st", "2nd", "3rd", "4th", "5th", "6th"],
@@ -91,11 +91,11 @@ function applyTheme() {
 
 // -- cards ----------------------------------------------------------------------------------------
 
-function cardFace(token, game, cls) {
+function cardFace(token, look, cls) {
   const node = el("button", `card ${cls || ""}`);
   node.type = "button";
   node.dataset.card = token;
-  if (game === "gongzhu") {
+  if (look.cards === "suited") {
     const suit = token[0];
     node.append(el("span", "rank", token.slice(1)), el("span", "suit", SUITS[suit]));
     if (suit === "H" || suit === "D") node.classList.add("red");
@@ -108,10 +108,11 @@ function cardFace(token, game, cls) {
   return node;
 }
 
-function mini(token, game) {
-  const text = game === "gongzhu" ? `${SUITS[token[0]]}${token.slice(1)}` : token;
+function mini(token, look) {
+  const suited = look.cards === "suited";
+  const text = suited ? `${SUITS[token[0]]}${token.slice(1)}` : token;
   const node = el("span", "mini", text);
-  if (game === "gongzhu" && (token[0] === "H" || token[0] === "D")) node.classList.add("red");
+  if (suited && (token[0] === "H" || token[0] === "D")) node.classList.add("red");
   return node;
 }
 
@@ -131,9 +132,9 @@ function chosenMove() {
 
 function render() {
   const v = state.view;
-  const round = w(v.game === "gouji" ? "hand" : "deal", { n: v.round_no });
+  const round = w(v.look.round, { n: v.round_no });
   document.getElementById("title").textContent =
-    `${w(v.game)} · ${round}${v.trick_no ? " · " + w("trick", { n: v.trick_no }) : ""}`;
+    `${v.look.name} · ${round}${v.trick_no ? " · " + w("trick", { n: v.trick_no }) : ""}`;
   document.getElementById("score").textContent = scoreLine(v);
   renderSeats(v);
   renderMiddle(v);
@@ -150,7 +151,7 @@ function render() {
 }
 
 // The match's score where a player looks for it: each seat's total in its box, and in the header
-// the teams' totals (够级 is scored by team), or the player's own total (拱猪).
+// the teams' totals (a game of fixed teams is scored by team), or the player's own total.
 function scoreLine(v) {
   if (!v.totals.length) return "";
   const teams = [0, 1].filter((team) => v.seats.some((seat) => seat.team === team));
@@ -167,7 +168,8 @@ function signed(points) {
 
 // The seats around the table, as the group picture places them: the player (or seat 1, for a
 // spectator) at the bottom in the middle, play going counter-clockwise (to the right, across,
-// to the left), so 够级's 对头 sits straight across (issue 50: a grid in seat order hid both).
+// to the left), so a six-seat game's opposite sits straight across (issue 50: a grid in seat
+// order hid both).
 function around(v) {
   const n = v.seats.length;
   const me = v.you === null || v.you === undefined ? 0 : v.you;
@@ -210,7 +212,7 @@ function fillSeats(box, v, order) {
     node.append(line);
     if (seat.exposed.length) {  // labelled: an exposed ♠Q is not a captured one
       const row = el("div", "line", `${w("exposed")}: `);
-      seat.exposed.forEach((c) => row.append(mini(c, v.game)));
+      seat.exposed.forEach((c) => row.append(mini(c, v.look)));
       node.append(row);
     }
     const taken = (v.taken || [])[i] || [];
@@ -218,7 +220,7 @@ function fillSeats(box, v, order) {
       const row = el("div", "line", `${w("taken")}: `);
       const hearts = taken.filter((c) => c[0] === "H").length;
       if (hearts) row.append(el("span", "mini red", `♥${hearts}`));
-      taken.filter((c) => c[0] !== "H").forEach((c) => row.append(mini(c, v.game)));
+      taken.filter((c) => c[0] !== "H").forEach((c) => row.append(mini(c, v.look)));
       node.append(row);
     }
     box.append(node);
@@ -245,16 +247,16 @@ function renderMiddle(v) {
     v.notes.forEach((n) => notes.append(el("span", "pill", n)));
     box.append(notes);
   }
-  if (v.game === "gouji" && v.table_set) {
+  if (v.look.middle === "set" && v.table_set) {
     const row = el("div", "row");
-    v.table_set.split(" ").forEach((c) => row.append(cardFace(c, v.game, "table")));
+    v.table_set.split(" ").forEach((c) => row.append(cardFace(c, v.look, "table")));
     box.append(row);
     if (v.table_owner !== null) box.append(el("div", "who", w("by", { name: v.seats[v.table_owner].name })));
-  } else if (v.game === "gongzhu" && v.trick.length) {
+  } else if (v.look.middle === "trick" && v.trick.length) {
     const row = el("div", "row");
     v.trick.forEach(([seat, card]) => {
       const play = el("div", "trickplay");
-      play.append(cardFace(card, v.game, "table"), el("span", "", v.seats[seat].name));
+      play.append(cardFace(card, v.look, "table"), el("span", "", v.seats[seat].name));
       row.append(play);
     });
     box.append(row);
@@ -271,7 +273,7 @@ function renderRecent(v) {
   v.recent.slice(-4).forEach(([seat, cards], i) => {
     if (i) box.append(" · ");
     box.append(el("b", "", v.seats[seat] ? v.seats[seat].name : "?"), " ");
-    cards.split(" ").filter(Boolean).forEach((token) => box.append(mini(token, v.game)));  // ♠8, not S8
+    cards.split(" ").filter(Boolean).forEach((token) => box.append(mini(token, v.look)));  // ♠8, not S8
   });
 }
 
@@ -281,13 +283,13 @@ function renderHand(v) {
   box.dataset.cards = v.hand ? String(v.hand.length) : "0";  // for tests: the cards in hand …
   box.dataset.selected = String(state.selected.size);  // … and those picked
   if (!v.hand) return;
-  if (v.game === "gouji") { renderStacks(v, box); return; }
-  // 拱猪: each card a tile, the suits one after another in one flowing row, a gap between suits
+  if (v.look.hand === "stacks") { renderStacks(v, box); return; }
+  // look.hand "suits": each card a tile, suit after suit in one flowing row, a gap between suits
   // (a row per suit took four rows: the page overflowed a 640 px phone)
   const row = el("div", "group suits");
   v.hand.forEach((token, i) => {
     if (i && token[0] !== v.hand[i - 1][0]) row.append(el("span", "suitgap"));
-    const card = cardFace(token, v.game, state.selected.has(i) ? "selected" : "");
+    const card = cardFace(token, v.look, state.selected.has(i) ? "selected" : "");
     card.dataset.index = i;
     card.addEventListener("click", () => toggle(i));
     row.append(card);
@@ -295,7 +297,7 @@ function renderHand(v) {
   box.append(row);
 }
 
-// 够级: a rank is one stack with its count, as the hand pictures draw it (issue 50: 48 tiles in
+// look.hand "stacks": a rank is one stack with its count, as the hand pictures draw it (issue 50: 48 tiles in
 // 7 rows did not fit a phone). A tap adds one card of the rank; a tap on a stack all picked puts
 // them back; a long press takes the whole rank, or puts back what was picked of it.
 function renderStacks(v, box) {
@@ -316,7 +318,7 @@ function renderStacks(v, box) {
 
 function stack(v, token, indexes) {
   const picked = indexes.filter((i) => state.selected.has(i)).length;
-  const card = cardFace(token, v.game, picked ? "selected stack" : "stack");
+  const card = cardFace(token, v.look, picked ? "selected stack" : "stack");
   card.append(el("span", "count", picked ? `${picked}/${indexes.length}` : `×${indexes.length}`));
   let held = null;
   let long = false;
@@ -361,7 +363,7 @@ function changed() {
 // Why the selection is no play now, in a line (an illegal selection used to leave Play pale and
 // say nothing). The server's moves decide; these are only the reasons a player can act on.
 function whyNot(v, picked) {
-  if (v.game === "gongzhu") {
+  if (v.look.refusals === "follow") {
     if (picked.length > 1) return w("one_card");
     const led = v.trick.length ? v.trick[0][1][0] : null;
     if (led && picked[0][0] !== led && v.hand.some((c) => c[0] === led)) return w("follow", { suit: SUITS[led] });
@@ -584,8 +586,8 @@ function renderReplay() {
   const r = state.replay;
   const step = r.steps[state.step];
   const v = { ...step.view, you: null, status: "replay" };
-  const round = w(r.game === "gouji" ? "hand" : "deal", { n: r.round });
-  document.getElementById("title").textContent = `${w("replay", { n: r.match })} · ${w(r.game)} · ${round}`;
+  const round = w(r.look.round, { n: r.round });
+  document.getElementById("title").textContent = `${w("replay", { n: r.match })} · ${r.look.name} · ${round}`;
   document.getElementById("score").textContent = `${w("total")}: ` + v.totals.join(" / ");
   renderSeats(v);
   renderMiddle(v);
@@ -600,7 +602,7 @@ function renderReplay() {
     const row = el("div", "group facing");
     row.dataset.seat = seat;
     row.append(el("span", "label", r.names[seat]));
-    cards.forEach((c) => row.append(cardFace(c, r.game, "table")));
+    cards.forEach((c) => row.append(cardFace(c, r.look, "table")));
     hands.append(row);
   });
   renderStepper(r);
@@ -623,7 +625,7 @@ function renderStepper(r) {
     const pick = el("select");
     pick.id = "round";
     for (let n = 1; n <= r.rounds; n += 1) {
-      const option = el("option", "", w(r.game === "gouji" ? "hand" : "deal", { n }));
+      const option = el("option", "", w(r.look.round, { n }));
       option.value = String(n);
       option.selected = n === r.round;
       pick.append(option);
