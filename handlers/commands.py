@@ -14,7 +14,6 @@ from telegram.error import TelegramError
 import render
 from engine.errors import Refusal, Refused
 from engine.games import GAMES
-from engine.gouji.rules import PRESETS as GOUJI_VARIANTS
 from engine.move import MAX_NOTATION, quoted
 from handlers import league, replays, settings
 from handlers.answers import to_asker
@@ -41,9 +40,9 @@ from handlers.services import Services
 from handlers.sheets import score_sheet_of
 from handlers.typed import needs_exact_form
 
+# a table of each registered game is opened by the command of its name (`/<game>`)
 GROUP_COMMANDS = (
-    "gouji",
-    "gongzhu",
+    *GAMES,
     "join",
     "leave",
     "addbot",
@@ -245,13 +244,13 @@ async def rules(update: Update, context: Context, found: Services, lang: str) ->
     """A player's guide to the game: the one named (`/rules gongzhu`), else the game of the
     group's table (or, in private, of the player's table) with that table's settings in words."""
     words = [word.lower() for word in command_args(update)[:1]]
-    variant = next((w for w in words if w in GOUJI_VARIANTS), None)  # `/rules houshuiwan`
-    named = "gouji" if variant else next((w for w in words if w in GAMES), None)
+    variant = next((w for w in words if variant_of(w)), None)  # `/rules houshuiwan`
+    named = variant_of(variant) if variant else next((w for w in words if w in GAMES), None)
     if named is None and is_private(update):
         view = found.referee.table_of_player(user_id(update))
     else:
         view = None if named else group_table(found.referee, chat_of(update).id)
-    game = named or (view.game if view else "gouji")
+    game = named or (view.game if view else next(iter(GAMES)))  # else the first registered
     variant = variant or (str(view.options.get("variant", "")) if view else "")
 
     def text(said: str) -> str:
@@ -266,6 +265,12 @@ async def rules(update: Update, context: Context, found: Services, lang: str) ->
         return "\n\n".join([*parts, t(said, "help.rules_other", commands=" · ".join(others))])
 
     await to_asker(update, context, text, lang)
+
+
+def variant_of(word: str | None) -> str | None:
+    """The game one of whose variants `word` names (`houshuiwan` → its game), if any."""
+    variants = ((name, game.rules_type.presets.get("variant", {})) for name, game in GAMES.items())
+    return next((name for name, named in variants if word in named), None)
 
 
 async def record(update: Update, context: Context, found: Services, lang: str) -> None:
@@ -451,8 +456,7 @@ async def typed_move(update: Update, context: Context) -> None:
 
 
 HANDLERS = {
-    "gouji": open_table,
-    "gongzhu": open_table,
+    **dict.fromkeys(GAMES, open_table),
     "join": join,
     "leave": lobby_action,
     "addbot": lobby_action,
