@@ -372,6 +372,9 @@ def _match_result(over: Event, seat: int, totals: Sequence[int], change: Any, la
     else:
         outcome = "lost" if winners else "draw"
     line = t(lang, f"play.result_{outcome}", total=announce.signed(totals[seat]))
+    compensation = getattr(over, "compensation", ())  # 够级 §11: part of the total, said apart
+    if seat < len(compensation) and compensation[seat]:
+        line += t(lang, "play.result_compensation", points=announce.signed(compensation[seat]))
     if change is not None:
         after = announce.shown(change.after, change.provisional)
         line += t(lang, "play.result_rating", before=change.before, after=after)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from engine.gouji.scoring import compensation
 from engine.record import replay_record
 from engine.referee.clock import ManualClock
 from handlers.announce import signed
@@ -68,7 +69,11 @@ async def test_a_gouji_match_with_two_humans_and_four_bots_is_played_to_its_end(
     assert [line for line in said if line.startswith(mine)], said[-4:]
     outcome = "won" if alice in played.winners() else "lost" if played.winners() else "draw"
     total = t("zh", f"play.result_{outcome}", total=signed(played.totals[alice]))
-    assert [line for line in said if total in line], said[-4:]
+    [ending] = [line for line in said if total in line]
+    # the hand limit's 补偿积分 (§11) is in the total, and said apart
+    swept = played.end_reason == "sweep"
+    bonus = 0 if swept else compensation(played.rules, played.rounds[-1].debts)[alice]
+    assert (t("zh", "play.result_compensation", points=signed(bonus)) in ending) == (bonus != 0), ending
     bobs = [c.text for c in bot.api.calls if c.chat == BOB["id"] and c.method == "sendMessage"]
     assert [line for line in bobs if line.startswith("🏁 Hand 1 over: you finished")]  # his language
     # The record replays to the match the referee played; /score and /stats know the result.
