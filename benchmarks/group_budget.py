@@ -20,21 +20,14 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
+from benchmarks.telegram import players
 from tests.e2e.burst import burst_latencies, group_messages, p95
 from tests.e2e.fake_api import Call, FakeBotApi
 from tests.e2e.harness import GROUP, private
 from tests.e2e.paced import Paced
 
 ROUNDS = {"gouji": ("fast max_hands=1", 6), "gongzhu": ("fast deals=1", 4)}  # a match of one round
-
-
-def people(count: int) -> list[dict[str, Any]]:
-    return [
-        {"id": 800 + i, "is_bot": False, "first_name": f"P{i + 1}", "language_code": "zh-hans"}
-        for i in range(count)
-    ]
 
 
 async def burst(folder: Path) -> None:
@@ -60,7 +53,7 @@ def busiest_minute(calls: list[Call]) -> int:
 
 async def one_round(folder: Path, game: str, think: float) -> None:
     options, count = ROUNDS[game]
-    seated = people(count)
+    seated = players(count)
     api = FakeBotApi().start()
     paced = await Paced.start(api, folder / f"{game}.sqlite3")
     try:

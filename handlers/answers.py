@@ -5,19 +5,16 @@ Someone the bot cannot write to privately is answered in the group, in the group
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from telegram import Update
 from telegram.error import Forbidden
-from telegram.ext import ExtBot
 
 from handlers.context import Context
 from handlers.i18n import t
-from handlers.incoming import chat_of, is_private, message, reply, user_id
-from handlers.ratelimit import CHATTER, Dropped
+from handlers.incoming import chat_of, chatter, is_private, reply, user_id
 
 log = logging.getLogger(__name__)
 
@@ -37,10 +34,8 @@ async def to_asker(update: Update, context: Context, text: Text, group_lang: str
         await reply(update, text(group_lang), **kwargs)
         return
     body = t(known.lang, "answer.from_group", group=chat_of(update).title or "", text=text(known.lang))
-    bot = cast("ExtBot[int]", message(update).get_bot())
     try:
-        with contextlib.suppress(Dropped):  # the bot is stopping: chatter is not answered
-            await bot.send_message(asker, body, rate_limit_args=CHATTER, **kwargs)
+        await chatter(update, asker, body, **kwargs)
     except Forbidden:  # they blocked the bot since: the group is the only place left
         log.info("player %s refuses private answers: answered in the group", asker)
         notifier.unreachable.add(asker)

@@ -39,11 +39,17 @@ async def reply(update: Update, text: str, **kwargs: Any) -> None:
     tables' traffic (`CHATTER`): a flood of strangers' /help must not delay anyone's hand."""
     said = message(update)
     if is_private(update) and not is_play(update):  # a private reply quotes nothing anyway
-        bot = cast("ExtBot[int]", said.get_bot())  # the application's: its limiter takes a priority
-        with contextlib.suppress(Dropped):  # the bot is stopping: chatter is not answered
-            await bot.send_message(said.chat_id, text, rate_limit_args=CHATTER, **kwargs)
+        await chatter(update, said.chat_id, text, **kwargs)
         return
     await said.reply_text(text, **kwargs)
+
+
+async def chatter(update: Update, chat: int, text: str, **kwargs: Any) -> None:
+    """`text` to a private chat as a command's answer: behind every table's traffic (`CHATTER`),
+    and not at all once the bot is stopping."""
+    bot = cast("ExtBot[int]", message(update).get_bot())  # the application's: its limiter takes a priority
+    with contextlib.suppress(Dropped):  # the bot is stopping: chatter is not answered
+        await bot.send_message(chat, text, rate_limit_args=CHATTER, **kwargs)
 
 
 def is_private(update: Update) -> bool:

@@ -50,9 +50,6 @@ class TelegramNotifier:
         self._settings: set[int] = set()  # lobbies showing their settings keyboard
         self.unreachable: set[int] = set()  # players whose private chat Telegram forbids (403)
         self.gone: set[int] = set()  # groups that removed the bot: nothing is sent there again
-        # (table, player) → their last round's result, for the Mini App's page (a match's
-        # end shows it there, with the rematch); a new match at the table clears its own
-        self.last_results: dict[tuple[int, int], str] = {}
 
     @property
     def bot(self) -> Any:
@@ -239,9 +236,10 @@ class TelegramNotifier:
     async def _results(self, view: TableView, notice: Notice) -> None:
         """Each player's own result as a round ends (issue 50: the chat said only "🏁 本局已结束"):
         their place or points, the match's outcome and their rating's change at its end."""
-        if any(e.kind == "MatchStarted" for e in notice.events):
-            for key in [key for key in self.last_results if key[0] == view.id]:
-                del self.last_results[key]
+        results = self.private.results  # kept for the page, and a quiet chat's one message
+        if any(e.kind == "MatchStarted" for e in notice.events):  # a new match: the last one's go
+            for key in [key for key in results if key[0] == view.id]:
+                del results[key]
         ends = [e for e in notice.events if e.kind in ROUND_ENDS]
         if not ends:
             return
@@ -249,22 +247,21 @@ class TelegramNotifier:
         rules = game.rules(view.options)
         teams = [game.team_of(rules, seat.seat) for seat in view.seats]
         rated = {c.rater: c for e in notice.events if isinstance(e, RatingsChanged) for c in e.changes}
+        over = next(
+            (e for e in ends if e.kind == "MatchEnded" and getattr(e, "reason", "") != "stopped"), None
+        )
         for seat in view.seats:
             if seat.player is None or seat.player in self.unreachable:
                 continue
             lang = await self.services.lang_of(seat.player)
             lines = [line for e in ends if (line := ui(view.game).round_result(e, seat.seat, teams, lang))]
-            over = next((e for e in ends if e.kind == "MatchEnded"), None)
-            if over is not None and getattr(over, "reason", "") != "stopped":
+            if over is not None:
                 lines.append(_match_result(over, seat.seat, view.totals, rated.get(seat.player), lang))
             if not lines:
                 continue
-            self.last_results[(view.id, seat.player)] = "\n".join(lines)
-            if await self.services.quiet(seat.player):  # told in their one message (`_private`)
-                self.private.results[(view.id, seat.player)] = "\n".join(lines)
-                continue
-            send = self.bot.send_message(seat.player, "\n".join(lines))
-            await self._to_player(view, seat.player, send)
+            text = results[(view.id, seat.player)] = "\n".join(lines)
+            if not await self.services.quiet(seat.player):  # a quiet chat is told in its one message
+                await self._to_player(view, seat.player, self.bot.send_message(seat.player, text))
 
     async def _private(self, view: TableView, notice: Notice) -> None:
         await self._results(view, notice)

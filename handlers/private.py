@@ -90,7 +90,9 @@ class PrivateChats:
         self._shown: dict[tuple[int, int], Shown] = {}  # (table, player) → its last hand message
         # 拱猪 exposure toggles switched on, kept while others decide (the keyboard is redrawn)
         self.exposing: dict[tuple[int, int], int] = {}
-        # (table, player) → their last round's result, shown in a quiet chat's one message
+        # (table, player) → their last round's result, in words: shown in a quiet chat's one
+        # message and on the Mini App's page at a match's end (the notifier clears a table's
+        # when its next match starts)
         self.results: dict[tuple[int, int], str] = {}
         self._tidying: set[asyncio.Task[None]] = set()  # replaced messages being deleted
         self._locks: dict[tuple[int, int], asyncio.Lock] = {}  # (table, player) → its updates' turn
@@ -171,7 +173,7 @@ class PrivateChats:
             and await self._decision_in_place(frame)
         ):
             return
-        if frame.live is None or repost or frame.new_round or (frame.deciding and frame.keyed is None):
+        if frame.live is None or fresh or (frame.deciding and frame.keyed is None):
             await self._send_anew(frame)
         elif not await self._edit(frame):  # deleted by the player: start again at the bottom
             await self.messages.forget(view.id, player, KEYS)
@@ -215,7 +217,7 @@ class PrivateChats:
         if frame.live is None:
             return False
         table, player = frame.view.id, frame.player
-        picture = await drawn(ui(frame.view.game).hand_picture, frame.private, frame.lang, frame.scene)
+        picture = await _picture(frame)
         if await self.messages.edit_photo(player, frame.live, picture, frame.caption, frame.markup):
             await self.messages.remember(table, player, KEYS, frame.live)
             self._shown[frame.key] = frame.shown_as(frame.live)
@@ -228,7 +230,7 @@ class PrivateChats:
         """A new decision (it notifies), a new round (quietly) or /hand: a new message at the
         bottom of the chat; the one it replaces goes."""
         table, player, deciding = frame.view.id, frame.player, frame.deciding
-        picture = await drawn(ui(frame.view.game).hand_picture, frame.private, frame.lang, frame.scene)
+        picture = await _picture(frame)
         sent = await self.messages.send_photo(
             player, picture, frame.caption, frame.markup, quiet=not deciding
         )
@@ -263,7 +265,7 @@ class PrivateChats:
                 return True
             edited = await self.messages.edit_caption(frame.player, target, frame.caption, frame.markup)
         else:
-            picture = await drawn(ui(frame.view.game).hand_picture, frame.private, frame.lang, frame.scene)
+            picture = await _picture(frame)
             edited = await self.messages.edit_photo(
                 frame.player, target, picture, frame.caption, frame.markup
             )
@@ -311,7 +313,7 @@ class PrivateChats:
         left): the keyboard goes, and the hand message says why instead of "your turn"."""
         shown = self._shown.pop((table, player), None)
         self.exposing.pop((table, player), None)
-        result = self.results.pop((table, player), None)
+        result = self.results.get((table, player))
         if shown is None or reason is None:
             await self._close_keyboard(table, player)
             return
@@ -365,6 +367,11 @@ def decision_question(
     if not has(question):
         question = "play.expose_title" if phase == "expose" else "play.your_turn"
     return t(lang, question, time=left or "—", **ui(game).question_values(private, names, lang))
+
+
+async def _picture(frame: Frame) -> bytes:
+    """The hand picture the frame shows (drawn off the event loop; cached by what it shows)."""
+    return await drawn(ui(frame.view.game).hand_picture, frame.private, frame.lang, frame.scene)
 
 
 def _scene(view: TableView, names: list[str]) -> TableScene:

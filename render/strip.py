@@ -5,7 +5,8 @@ the trick so far (拱猪), each card with who played it."""
 
 from __future__ import annotations
 
-from engine.gongzhu.cards import parse_card
+from engine.gongzhu.cards import HEARTS, parse_card
+from engine.gongzhu.tricks import SUIT_NAMES
 from engine.gouji.cards import parse_counts
 from render.canvas import Canvas
 from render.cardface import gouji_faces
@@ -82,12 +83,10 @@ def _chip(canvas: Canvas, scene: TableScene, seat: int, me: int, x: int, y: int,
 
 def taken_summary(cards: tuple[str, ...]) -> list[str]:
     """The scoring cards a seat took, short: the hearts counted (♥3), the others named (♠Q ♦J ♣10)."""
-    hearts = sum(1 for card in cards if card.startswith("H"))
-    others = [SUIT_SIGNS[card[0]] + card[1:] for card in cards if not card.startswith("H")]
-    return ([f"♥{hearts}"] if hearts else []) + others
-
-
-SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    parsed = [parse_card(card) for card in cards]
+    hearts = sum(1 for card in parsed if card.suit == HEARTS)
+    others = [SUIT_NAMES[card.suit] + card.text[1:] for card in parsed if card.suit != HEARTS]
+    return ([f"{SUIT_NAMES[HEARTS]}{hearts}"] if hearts else []) + others
 
 
 def _taken(canvas: Canvas, cards: tuple[str, ...], x: int, y: int) -> None:

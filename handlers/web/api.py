@@ -220,7 +220,7 @@ class MiniAppApi:
             body["version"] = private.version
             body["quiet"] = (known := await services.player(user.id)) is not None and known.quiet
         if seat is not None and view.status == "finished":  # their result, and the way to play on
-            body["result"] = self.application.bot_data.notifier.last_results.get((view.id, user.id))
+            body["result"] = self.application.bot_data.notifier.private.results.get((view.id, user.id))
             body["rematch"] = True
         return reply(body)
 

@@ -462,30 +462,32 @@ function confirmed(text) {
 async function send(move) {
   if (state.busy) return;
   if (move.warn && !(await confirmed(move.warn))) return;
-  state.busy = true;
-  renderActions(state.view);
-  const { status, body } = await api(`/api/tables/${state.table}/moves`, {
-    method: "POST",
-    body: JSON.stringify({ move: move.move, version: state.view.version }),
-  });
-  state.busy = false;
-  if (status === 200) {
+  const done = await post("moves", { move: move.move, version: state.view.version });
+  if (done) {
     state.selected.clear();
     if (tg && tg.HapticFeedback) tg.HapticFeedback.impactOccurred("light");
-  } else {
-    say(body.reason || body.error || String(status), true);
   }
   await load();
 }
 
 async function rematch() {
   if (state.busy) return;
+  await post("rematch", {});
+  await load();
+}
+
+// A POST of the table's (one at a time: the buttons stay pale meanwhile); a refusal is said with
+// its reason. Whether it was taken.
+async function post(path, sent) {
   state.busy = true;
   renderActions(state.view);
-  const { status, body } = await api(`/api/tables/${state.table}/rematch`, { method: "POST", body: "{}" });
+  const { status, body } = await api(`/api/tables/${state.table}/${path}`, {
+    method: "POST",
+    body: JSON.stringify(sent),
+  });
   state.busy = false;
   if (status !== 200) say(body.reason || body.error || String(status), true);
-  await load();
+  return status === 200;
 }
 
 async function showHint() {
