@@ -33,8 +33,8 @@ COMPILED = [
     *(f"engine/gongzhu/{name}.py" for name in ("scoring", "deal", "simulation")),
     *(f"engine/gouji/{name}.py" for name in ("cards", "sets", "scoring", "state", "play", "preplay")),
     *(f"engine/gouji/{name}.py" for name in ("declarations", "claims", "hand", "simulation", "turns")),
-    *(f"engine/bots/{name}.py" for name in ("gouji", "gouji_reading", "gouji_search")),
-    *(f"engine/bots/{name}.py" for name in ("gongzhu", "gongzhu_search")),
+    *(f"engine/gouji/{name}.py" for name in ("bot", "reading", "search")),
+    *(f"engine/gongzhu/{name}.py" for name in ("bot", "search")),
 ]  # the rules and the bots; events, rules, phases and views stay interpreted (little time)
 
 

@@ -21,8 +21,8 @@ from typing import Any
 
 from benchmarks.paired import write_gains
 from engine import gongzhu
-from engine.bots import gongzhu as heuristic
-from engine.bots import gongzhu_search
+from engine.gongzhu import bot as heuristic
+from engine.gongzhu import search as gongzhu_search
 from engine.seeding import rng
 
 Policy = Callable[[Any, int, random.Random], Any]

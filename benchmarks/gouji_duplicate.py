@@ -1,7 +1,7 @@
 """够级 bots in duplicate play (issue 18): the same deal played twice with the teams swapped, so
 the cards' luck cancels out; and the heuristic's known mistakes, counted.
 
-    python -m benchmarks.gouji_duplicate [--hands 150] [--against path/to/engine/bots/gouji.py]
+    python -m benchmarks.gouji_duplicate [--hands 150] [--against path/to/engine/gouji/bot.py]
     python -m benchmarks.gouji_duplicate --search [--samples 16] [--more 3] [--width 4] [--first 0]
     python -m benchmarks.gouji_duplicate --search --rules variant=houshuiwan   # any table options
     python -m benchmarks.gouji_duplicate --search --gains FILE   # each hand's points, to pair two runs
@@ -30,8 +30,8 @@ from typing import Any
 from benchmarks.oracle import knowing_seats, knowing_the_wildcards, seeing_every_hand, seeing_in_part
 from benchmarks.paired import interval, write_gains
 from engine import gouji
-from engine.bots import gouji as today
-from engine.bots import gouji_search
+from engine.gouji import bot as today
+from engine.gouji import search as gouji_search
 from engine.gouji.cards import cards_but_threes
 from engine.gouji.scoring import net_tributes, team, team_margin
 from engine.gouji.sets import PASS, CardSet

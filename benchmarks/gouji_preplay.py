@@ -37,8 +37,8 @@ from benchmarks.gouji_duplicate import smothers_against
 from benchmarks.oracle import seeing_every_hand
 from benchmarks.paired import interval, write_gains
 from engine import gouji
-from engine.bots import gouji as heuristic
-from engine.bots import gouji_search
+from engine.gouji import bot as heuristic
+from engine.gouji import search as gouji_search
 from engine.gouji.hand import Hand
 from engine.gouji.scoring import net_tributes, team, team_margin
 from engine.gouji.sets import Move

@@ -17,9 +17,9 @@ from collections import Counter
 
 from benchmarks.gouji_duplicate import duplicate
 from engine import gouji
-from engine.bots import gouji as heuristic
-from engine.bots import gouji_search
-from engine.bots.gouji_reading import read
+from engine.gouji import bot as heuristic
+from engine.gouji import search as gouji_search
+from engine.gouji.reading import read
 from engine.gouji.cards import NRANKS, TEN, TWO
 from engine.gouji.scoring import team
 from engine.gouji.simulation import UNCAPPED, Known, determinized, hidden_seats

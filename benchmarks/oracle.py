@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from engine.bots.gouji_search import Sampler
+from engine.gouji.search import Sampler
 from engine.gouji.cards import WILDCARDS, cards_but_threes
 from engine.gouji.hand import Hand
 from engine.gouji.scoring import team

@@ -17,7 +17,11 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from engine import gongzhu, gouji
-from render import PICTURES, gouji_hand, hands, samples, scoresheet, table
+from render import PICTURES, scoresheet, table
+from render.gongzhu import hand_picture as gongzhu_pictures
+from render.gouji import hand as gouji_hand
+from render.gouji import hand_picture as gouji_pictures
+from tests.render import samples
 from render.scene import TableScene
 
 
@@ -77,7 +81,7 @@ def main() -> None:
 
     hand = gouji_hands(1)[0]
     start = time.perf_counter()
-    hands.gouji_hand(hand)
+    gouji_pictures.hand_picture(hand)
     print(f"first 36-card hand, every tile drawn: {(time.perf_counter() - start) * 1000:.0f} ms")
     PICTURES.clear()
     gouji_hand(hand)
@@ -88,23 +92,23 @@ def main() -> None:
 
     g36 = gouji_hands(n)
     assert all(len(h.split()) == 36 for h in g36)
-    measure("gouji hand, 36 cards", [lambda h=h: hands.gouji_hand(h) for h in g36])
-    picked = [lambda h=h: hands.gouji_hand(h, h.split()[5], "dark") for h in g36]
+    measure("gouji hand, 36 cards", [lambda h=h: gouji_pictures.hand_picture(h) for h in g36])
+    picked = [lambda h=h: gouji_pictures.hand_picture(h, h.split()[5], "dark") for h in g36]
     measure("gouji hand, 36, dark, picks", picked)
     tables = moving(replace(samples.gouji_table(), seconds_left=None), n)
-    on_top = [lambda h=h, s=s: hands.gouji_hand(h, table=s) for h, s in zip(g36, tables, strict=True)]
+    on_top = [lambda h=h, s=s: gouji_pictures.hand_picture(h, table=s) for h, s in zip(g36, tables, strict=True)]
     measure("gouji hand, 36, table on top", on_top)
-    same = [lambda s=s: hands.gouji_hand(g36[0], table=s) for s in tables]
+    same = [lambda s=s: gouji_pictures.hand_picture(g36[0], table=s) for s in tables]
     measure("  the same hand, table moving", same)
     g48 = houshuiwan_hands(n)
-    on_top = [lambda h=h, s=s: hands.gouji_hand(h, table=s) for h, s in zip(g48, tables, strict=True)]
+    on_top = [lambda h=h, s=s: gouji_pictures.hand_picture(h, table=s) for h, s in zip(g48, tables, strict=True)]
     measure("gouji hand, ~48 (后水湾), table", on_top)
     g13, g26 = gongzhu_hands(n, 1), gongzhu_hands(n, 2)
     tables = moving(replace(samples.gongzhu_table(), seconds_left=None), n)
-    on_top = [lambda h=h, s=s: hands.gongzhu_hand(h, table=s) for h, s in zip(g13, tables, strict=True)]
+    on_top = [lambda h=h, s=s: gongzhu_pictures.hand_picture(h, table=s) for h, s in zip(g13, tables, strict=True)]
     measure("gongzhu hand, 13, table on top", on_top)
-    measure("gongzhu hand, 13 cards", [lambda h=h: hands.gongzhu_hand(h) for h in g13])
-    greyed = [lambda h=h: hands.gongzhu_hand(h, playable=" ".join(h.split()[:4])) for h in g26]
+    measure("gongzhu hand, 13 cards", [lambda h=h: gongzhu_pictures.hand_picture(h) for h in g13])
+    greyed = [lambda h=h: gongzhu_pictures.hand_picture(h, playable=" ".join(h.split()[:4])) for h in g26]
     measure("gongzhu hand, 26, greyed", greyed)
     measure("gouji table", [lambda s=s: table.table_picture(s) for s in moving(samples.gouji_table(), n)])
     measure("gongzhu table", [lambda s=s: table.table_picture(s) for s in moving(samples.gongzhu_table(), n)])

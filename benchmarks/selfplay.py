@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from engine import bots
+from engine.gouji import bot as heuristic
 from engine.gouji import Match, Rules, new_match
 from engine.gouji.hand import Hand
 from engine.gouji.sets import PASS, CardSet, Move
@@ -42,7 +42,7 @@ def greedy_policy(hand: Hand, seat: int, rand: random.Random) -> Move:
     return min(cheap, key=lambda m: (m.value, -m.size) if hand.table is None else (m.value, m.size))
 
 
-POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy, "bot": bots.gouji.choose}
+POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy, "bot": heuristic.choose}
 
 
 @dataclass

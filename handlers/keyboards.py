@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
-from engine.bots.gouji import wild_cost
+from engine.gouji.bot import wild_cost
 from engine.gongzhu.moves import Decision as GongzhuDecision
 from engine.gongzhu.moves import parse_move as gongzhu_move
 from engine.gouji.cards import RANKS

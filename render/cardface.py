@@ -4,28 +4,21 @@ together from tiles, so drawing a 36-card hand draws no card at all once the til
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
 
 from PIL import Image, ImageDraw
 
-from engine.gouji.cards import RANKS
 from render.fonts import font
 from render.shapes import RED_SUITS, SUIT_SHAPES, star
 from render.theme import RGB, THEMES, Theme
 
 SCALE = 3
 JOKERS = ("SJ", "BJ")
-GOUJI_SUITS = ("S", "H", "C", "D")  # 够级 ignores suits; alternate colours so a stack reads as cards
 
 
-def gouji_faces(counts: Sequence[int]) -> list[tuple[str, str | None]]:
-    """(rank, suit) of each card of 够级 rank counts, low to high, with made-up suits."""
-    return [
-        (RANKS[rank], None if RANKS[rank] in JOKERS else GOUJI_SUITS[i % 4])
-        for rank, count in enumerate(counts)
-        for i in range(count)
-    ]
+def suited(text: str) -> tuple[str, str]:
+    """A suited card's (rank, suit) from its notation: `SQ` → (`Q`, `S`), `H10` → (`10`, `H`)."""
+    return text[1:], text[0]
 
 
 @cache

@@ -1,8 +1,10 @@
-"""What the pictures draw differently for each game, by name: the word for a round on the table
-and on the score sheet. The table scene and its middle have their own per-game entries
-(`render.scene.SCENES`, `render.table.MIDDLES`); a test checks every engine game has all three."""
+"""What the pictures draw differently for each game: each game pack's `render.look.Look`, by the
+game's name (the built-in ones from `render/<name>/`, engine/games.py)."""
 
 from __future__ import annotations
 
-ROUND_LABEL = {"gouji": "hand_no", "gongzhu": "deal_no"}  # 第n手 / 第n副
-SHEET_ROUND = {"gouji": "score_hand", "gongzhu": "score_deal"}
+from engine.games import BUILT_IN
+from engine.registry import Registry
+from render.look import Look
+
+LOOKS: Registry[Look] = Registry("picture look", lambda: BUILT_IN, lambda name: f"render.{name}")

@@ -1,21 +1,17 @@
-"""A player's hand as a picture: cards in groups (够级: one group per rank, wildcards apart;
-拱猪: one group per suit), groups flowing into rows. Picked cards stand raised and outlined."""
+"""A player's hand as a picture: cards in groups (each game says which: by rank, by suit …), the
+groups flowing into rows, in sections one under another. Picked cards stand raised and outlined;
+the table may be drawn on top (render/strip.py). Each game's own hand is in `render/<game>/`."""
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from PIL import Image
 
-from engine.gongzhu.cards import Card, parse_cards
-from engine.gouji.cards import RANKS, TWO, parse_counts
 from render import strip
 from render.cache import PictureCache
 from render.canvas import Canvas, flow
-from render.cardface import gouji_faces
-from render.labels import label
 from render.scene import TableScene
 from render.theme import theme as theme_named
 
@@ -26,8 +22,6 @@ RAISE = 18  # how far a picked card stands up
 PAD = 16
 GROUP_GAP = 16
 MAX_WIDTH = 1040  # Telegram shows photos up to 1280 px; narrower keeps cards big on a phone
-GOUJI_STEP = 36  # the visible strip of a covered card: its corner
-GONGZHU_STEP = 48
 
 
 @dataclass
@@ -64,88 +58,7 @@ class HandLayout:
         ]
 
 
-def gouji_hand(
-    hand: str,
-    selected: str = "",
-    theme: str = "light",
-    lang: str = "zh",
-    table: TableScene | None = None,
-    me: int = 0,
-) -> bytes:
-    """`table` (and the player's seat `me`): the table drawn on top (render/strip.py)."""
-    drawn = _drawn(("gouji", hand, selected, lang, theme), lambda: gouji_layout(hand, selected, lang))
-    return _with_table(drawn, theme, table, me, lang)
-
-
-def gongzhu_hand(
-    hand: str,
-    exposed: str = "",
-    playable: str | None = None,
-    selected: str = "",
-    theme: str = "light",
-    lang: str = "zh",
-    table: TableScene | None = None,
-    me: int = 0,
-) -> bytes:
-    key = ("gongzhu", hand, exposed, playable, selected, lang, theme)
-    drawn = _drawn(key, lambda: gongzhu_layout(hand, exposed, playable, selected, lang))
-    return _with_table(drawn, theme, table, me, lang)
-
-
-def gouji_layout(hand: str, selected: str = "", lang: str = "zh") -> HandLayout:
-    """`hand` and `selected` in engine notation (`"3 3 9 9 9 2 BJ"`). Naturals low to high, the 3s
-    tagged as the set that must come last; wildcards (2, SJ, BJ) in a row of their own."""
-    counts, picked = parse_counts(hand), parse_counts(selected) if selected else [0] * len(RANKS)
-    naturals: list[Group] = []
-    wilds: list[Group] = []
-    for rank, count in enumerate(counts):
-        if not count:
-            continue
-        cards = gouji_faces([count if r == rank else 0 for r in range(len(RANKS))])
-        group = Group(cards, GOUJI_STEP, raised=set(range(count - min(picked[rank], count), count)))
-        group.badge = f"×{count}" if count > 1 else None
-        if rank == 0:
-            group.tag = label(lang, "last")
-        (wilds if rank >= TWO else naturals).append(group)
-    sections = [(None, naturals), (label(lang, "wild"), wilds)]
-    return _layout([(title, groups) for title, groups in sections if groups])
-
-
-def by_suit(cards: Iterable[Card]) -> list[Card]:
-    """拱猪 cards in the hand picture's order: by suit (♠ ♥ ♣ ♦, colours alternating), low to high."""
-    return sorted(cards, key=lambda c: ("SHCD".index(c.text[0]), c.rank))
-
-
-def gongzhu_layout(
-    hand: str, exposed: str = "", playable: str | None = None, selected: str = "", lang: str = "zh"
-) -> HandLayout:
-    """`hand` in engine notation (`"SQ H10 C2"`), by suit (♠ ♥ ♣ ♦, colours alternating), low to
-    high. Exposed cards carry a tag; with `playable` given, the others are greyed out."""
-    cards = by_suit(parse_cards(hand))
-    marks = Counter(c.text for c in parse_cards(exposed))
-    picks = Counter(c.text for c in parse_cards(selected))
-    allowed = None if playable is None else {c.text for c in parse_cards(playable)}
-    groups: list[Group] = []
-    for card in cards:
-        suit = card.text[0]
-        if not groups or groups[-1].cards[0][1] != suit:
-            groups.append(Group([], GONGZHU_STEP))
-        group, i = groups[-1], len(groups[-1].cards)
-        group.cards.append((card.text[1:], suit))
-        if marks[card.text]:
-            marks[card.text] -= 1
-            group.marked.add(i)
-        if picks[card.text]:
-            picks[card.text] -= 1
-            group.raised.add(i)
-        if allowed is not None and card.text not in allowed:
-            group.dimmed.add(i)
-    layout = _layout([(None, groups)])
-    layout.mark_text = label(lang, "exposed")
-    return layout
-
-
-def _layout(sections: Sequence[tuple[str | None, list[Group]]]) -> HandLayout:
+def layout_sections(sections: Sequence[tuple[str | None, list[Group]]]) -> HandLayout:
     """The sections one under another, each a flow of groups in rows."""
     row_h, title_h = RAISE + CARD_H + 14, 30
     placed: list[tuple[Group, int, int]] = []
@@ -178,13 +91,13 @@ def draw_layout(layout: HandLayout, theme: str = "light") -> Canvas:
     return canvas
 
 
-def _drawn(key: tuple[object, ...], layout: Callable[[], HandLayout]) -> Image.Image:
+def drawn(key: tuple[object, ...], layout: Callable[[], HandLayout]) -> Image.Image:
     """The hand drawn, kept for the next pictures of the same hand: the table on top changes
     with every move at the table, the hand under it only when its player plays."""
     return _HANDS.get(key, lambda: draw_layout(layout(), str(key[-1])).image)
 
 
-def _with_table(hand: Image.Image, theme: str, table: TableScene | None, me: int, lang: str) -> bytes:
+def with_table(hand: Image.Image, theme: str, table: TableScene | None, me: int, lang: str) -> bytes:
     if table is None:
         return Canvas(hand, theme_named(theme)).png()
     top = strip.HEIGHT + PAD

@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
+from render.games import LOOKS
+
 LANGUAGES = ("zh", "en")
 LOCALES = Path(__file__).resolve().parent.parent / "handlers" / "locales"
 
@@ -21,8 +23,18 @@ def labels(lang: str) -> dict[str, str]:
 
 
 def label(lang: str, key: str, **values: object) -> str:
-    words = labels(lang if lang in LANGUAGES else "zh")
-    return numbered(words[key], values).format(**values)
+    """The word `key` in `lang`: the bot's own, else a game pack's (`Look.words`)."""
+    lang = lang if lang in LANGUAGES else "zh"
+    text = labels(lang).get(key) or _pack_word(lang, key)
+    return numbered(text, values).format(**values)
+
+
+def _pack_word(lang: str, key: str) -> str:
+    for look in LOOKS.values():
+        words = look.words.get(lang) or look.words.get("zh") or {}
+        if key in words:
+            return words[key]
+    raise KeyError(f"no picture word {key!r}")
 
 
 PLURAL = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")

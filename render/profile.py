@@ -23,7 +23,7 @@ MATE_CHARS = 16
 
 @dataclass(frozen=True, slots=True)
 class GameCard:
-    game: str  # gouji | gongzhu
+    game: str  # the game's name (engine/games.py)
     rating: str  # as shown: "1534", or "1498?" while provisional
     rated: int
     matches: int

@@ -4,24 +4,17 @@ the key moments that follow are the ordinary table picture (render/table.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PIL import Image
 
 from render.canvas import Canvas
 from render.fonts import printable
-from render.hands import HandLayout, draw_layout, gongzhu_layout, gouji_layout
+from render.games import LOOKS
+from render.hands import draw_layout
 from render.theme import theme as theme_named
 
 SHRINK = 2  # each hand at half its size in its own picture
 PAD, NAME_H = 20, 34
 NAME_CHARS = 14
-
-LAYOUTS: dict[str, Callable[[str, str], HandLayout]] = {
-    "gouji": lambda hand, lang: gouji_layout(hand, lang=lang),
-    "gongzhu": lambda hand, lang: gongzhu_layout(hand, lang=lang),
-}
-
 
 def hands_face_up(
     game: str,
@@ -33,7 +26,7 @@ def hands_face_up(
 ) -> bytes:
     """`names[seat]` over `hands[seat]` (engine notation), in two columns: the first half of the
     seats on the left, the rest on the right, so that a phone shows the whole table at once."""
-    drawn = [_small(draw_layout(LAYOUTS[game](hand, lang), theme).image) for hand in hands]
+    drawn = [_small(draw_layout(LOOKS[game].layout(hand, lang), theme).image) for hand in hands]
     half = (len(drawn) + 1) // 2
     columns = [drawn[:half], drawn[half:]]
     column_w = max(image.width for image in drawn) + PAD

@@ -7,9 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.gongzhu.views import DealView
-from engine.gouji.scoring import team
-from engine.gouji.views import HandView
+
+from render.games import LOOKS  # loaded on first use: the games' looks import this module
 
 if TYPE_CHECKING:  # pictures never load the async referee; they only read its view
     from engine.referee.views import TableView
@@ -30,12 +29,13 @@ class SeatScene:
     opened: bool = False  # 够级 开点: has opened point
     declared: str | None = None  # 够级 预点 / 太空 / 明点 (yudian / taikong / mingdian)
     taken: tuple[str, ...] = ()  # 拱猪: the scoring cards the seat took this deal
+    taken_short: tuple[str, ...] = ()  # the same, short (♥3 ♠Q), where room is scarce
     total: int | None = None  # the seat's match total so far (None: a lobby)
 
 
 @dataclass(frozen=True, slots=True)
 class TableScene:
-    game: str  # gouji | gongzhu
+    game: str  # the game's name (engine/games.py)
     round_no: int  # 够级 hand, 拱猪 deal
     seats: tuple[SeatScene, ...]
     to_act: tuple[int, ...] = ()
@@ -49,7 +49,7 @@ class TableScene:
 
 def table_scene(view: TableView, names: Sequence[str], now: float) -> TableScene:
     """`names[seat]` is the name to show; `now` is the referee clock's time (for the time left)."""
-    return SCENES[view.game](view, names, Common(tuple(view.to_act), seconds_left(view, now)))
+    return LOOKS[view.game].scene(view, names, Common(tuple(view.to_act), seconds_left(view, now)))
 
 
 def seconds_left(view: TableView, now: float) -> int | None:
@@ -65,87 +65,8 @@ class Common:
     seconds_left: int | None
 
 
-def _seat(view: TableView, seat: int, names: Sequence[str], **fields: Any) -> SeatScene:
+def seat_scene(view: TableView, seat: int, names: Sequence[str], **fields: Any) -> SeatScene:
     info = view.seats[seat]
     # the match total, always in view (issue 50: a number players decide on)
     total = view.totals[seat] if seat < len(view.totals) else None
     return SeatScene(names[seat], is_bot=info.is_bot, autopilot=info.autopilot, total=total, **fields)
-
-
-def _gouji(view: TableView, names: Sequence[str], common: Common) -> TableScene:
-    n = len(view.seats)
-    public = view.public
-    if not isinstance(public, HandView):  # a lobby: empty seats
-        seats = tuple(_seat(view, s, names, team=team(s), cards_left=0) for s in range(n))
-        return TableScene("gouji", view.match_no or 1, seats, common.to_act, common.seconds_left)
-    places = public.places
-    seats = tuple(
-        _seat(
-            view,
-            s,
-            names,
-            team=team(s),
-            cards_left=public.cards_left[s],
-            place=places.get(s),
-            passed=public.passed[s] and s not in places,  # a finished seat shows its place, never 过
-            headless=public.headless[s] and s not in places,
-            opened=public.opened[s],
-            declared=public.declarations[s] if public.declarations else None,
-        )
-        for s in range(n)
-    )
-    notes = []
-    if any(public.headless):
-        notes.append("headless")
-    if public.melee:
-        notes.append("melee")
-    if public.burn_pending:
-        notes.append("burn")
-    if public.phase not in ("play", "over"):
-        notes.append("phase_preplay")
-    return TableScene(
-        "gouji",
-        public.number,
-        seats,
-        common.to_act,
-        common.seconds_left,
-        table_set=public.table,
-        table_owner=public.table_owner,
-        notes=tuple(notes),
-    )
-
-
-def _gongzhu(view: TableView, names: Sequence[str], common: Common) -> TableScene:
-    n = len(view.seats)
-    public = view.public
-    if not isinstance(public, DealView):  # a lobby: empty seats
-        seats = tuple(_seat(view, s, names, team=None, cards_left=0) for s in range(n))
-        return TableScene("gongzhu", 1, seats, common.to_act, common.seconds_left)
-    seats = tuple(
-        _seat(
-            view,
-            s,
-            names,
-            team=None,
-            cards_left=public.cards_left[s],
-            exposed=public.exposed[s],
-            tricks=public.tricks_won[s],
-            taken=public.taken[s],
-        )
-        for s in range(n)
-    )
-    phase = public.phase
-    notes = ("phase_expose",) if phase == "expose" else ("phase_claim",) if phase == "claim" else ()
-    return TableScene(
-        "gongzhu",
-        public.number,
-        seats,
-        common.to_act,
-        common.seconds_left,
-        trick=public.trick,
-        trick_no=public.trick_no,
-        notes=notes,
-    )
-
-
-SCENES = {"gouji": _gouji, "gongzhu": _gongzhu}  # what each game's table shows

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.gongzhu.cards import parse_card
 from render.canvas import Canvas
 from render.fonts import printable
-from render.games import SHEET_ROUND
+from render.cardface import suited
+from render.games import LOOKS
 from render.labels import label
 from render.theme import theme as theme_named
 
@@ -20,7 +20,7 @@ NAME_CHARS = 7
 
 @dataclass(frozen=True, slots=True)
 class ScoreSheet:
-    game: str  # gouji | gongzhu
+    game: str  # the game's name (engine/games.py)
     names: tuple[str, ...]
     rounds: tuple[tuple[int, ...], ...]  # per round, per seat
     totals: tuple[int, ...]
@@ -85,7 +85,7 @@ def score_sheet(sheet: ScoreSheet, theme: str = "light", lang: str = "zh") -> by
 def _title(sheet: ScoreSheet, lang: str) -> str:
     if sheet.final:
         return label(lang, sheet.game) + " · " + label(lang, "score_match")
-    return label(lang, sheet.game) + " · " + label(lang, SHEET_ROUND[sheet.game], n=len(sheet.rounds))
+    return label(lang, sheet.game) + " · " + label(lang, LOOKS[sheet.game].sheet_round, n=len(sheet.rounds))
 
 
 def _headings(canvas: Canvas, sheet: ScoreSheet, y: int, lang: str) -> None:
@@ -120,8 +120,7 @@ def _taken(canvas: Canvas, taken: tuple[tuple[str, ...], ...], y: int) -> None:
         step = min(16, room // max(1, len(cards) - 1))
         x = PAD + FIRST_W + seat * COL_W + (COL_W - MINI_W - step * (len(cards) - 1)) // 2
         for i, text in enumerate(cards):
-            card = parse_card(text)
-            canvas.card(card.text[1:], card.text[0], x + i * step, y + 4, MINI_W, MINI_H)
+            canvas.card(*suited(text), x + i * step, y + 4, MINI_W, MINI_H)
 
 
 def _team_totals(canvas: Canvas, sheet: ScoreSheet, y: int, lang: str) -> None:

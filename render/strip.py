@@ -1,16 +1,14 @@
 """The table on top of a player's hand picture (issue 16: everything needed to decide is in the
 player's own chat): a chip per seat in play order — name, team colour, cards left, place, pass,
-autopilot or bot, whose turn, and which seat is theirs — and under it the set to beat (够级) or
-the trick so far (拱猪), each card with who played it."""
+autopilot or bot, whose turn, and which seat is theirs — and under it the set to beat or the trick
+so far, each card with who played it."""
 
 from __future__ import annotations
 
-from engine.gongzhu.cards import HEARTS, parse_card
-from engine.gongzhu.tricks import SUIT_NAMES
-from engine.gouji.cards import parse_counts
 from render.canvas import Canvas
-from render.cardface import gouji_faces
+from render.cardface import suited
 from render.fonts import font, printable
+from render.games import LOOKS
 from render.labels import label
 from render.scene import TableScene
 from render.table import status_pills
@@ -59,17 +57,16 @@ def _chip(canvas: Canvas, scene: TableScene, seat: int, me: int, x: int, y: int,
     canvas.text((x + 18, y + 8), name, 20, t.text)
     canvas.back(x + 18, y + 40, 20, 28)
     second = str(info.cards_left)
-    if info.taken:
+    if info.taken_short:
         second += " ·"
     elif info.tricks is not None:
         second += " · " + label(lang, "tricks", n=info.tricks)
     canvas.text((x + 44, y + 54), second, 20, t.muted, anchor="lm")
-    if info.taken:  # 拱猪: what the seat took, not how many tricks (issue 50)
-        _taken(canvas, info.taken, x + 44 + int(canvas.draw.textlength(second + " ", font=font(20))), y + 54)
+    if info.taken_short:  # 拱猪: what the seat took, not how many tricks (issue 50)
+        _taken(canvas, info.taken_short, x + 44 + int(canvas.draw.textlength(second + " ", font=font(20))), y + 54)
     status_pills(canvas, info, (x + w - 10, y + 54), lang, most=1, bots=False)
     for i, text in enumerate(reversed(info.exposed)):  # 明牌, in the chip's top right corner
-        card = parse_card(text)
-        canvas.card(card.text[1:], card.text[0], x + w - 8 - (i + 1) * (TINY_W + 3), y + 6, TINY_W, TINY_H)
+        canvas.card(*suited(text), x + w - 8 - (i + 1) * (TINY_W + 3), y + 6, TINY_W, TINY_H)
     if info.opened:  # 开点, in the chip's top right corner
         canvas.pill((x + w - 20, y + 18), label(lang, "opened_short"), 15, t.good, t.card)
     if declared:  # 预点 / 太空 / 明点, left of the 开点 mark
@@ -81,17 +78,9 @@ def _chip(canvas: Canvas, scene: TableScene, seat: int, me: int, x: int, y: int,
         canvas.outline(box, t.mark, 3, 12)
 
 
-def taken_summary(cards: tuple[str, ...]) -> list[str]:
-    """The scoring cards a seat took, short: the hearts counted (♥3), the others named (♠Q ♦J ♣10)."""
-    parsed = [parse_card(card) for card in cards]
-    hearts = sum(1 for card in parsed if card.suit == HEARTS)
-    others = [SUIT_NAMES[card.suit] + card.text[1:] for card in parsed if card.suit != HEARTS]
-    return ([f"{SUIT_NAMES[HEARTS]}{hearts}"] if hearts else []) + others
-
-
-def _taken(canvas: Canvas, cards: tuple[str, ...], x: int, y: int) -> None:
+def _taken(canvas: Canvas, words: tuple[str, ...], x: int, y: int) -> None:
     t = canvas.theme
-    for word in taken_summary(cards):
+    for word in words:
         colour = t.red if word[0] in "♥♦" else t.text
         canvas.text((x, y), word, 18, colour, anchor="lm")
         x += int(canvas.draw.textlength(word + " ", font=font(18)))
@@ -109,17 +98,17 @@ def _fitted(canvas: Canvas, text: str, size: int, width: int) -> str:
 def _trick(canvas: Canvas, scene: TableScene, x: int, y: int, me: int, lang: str) -> None:
     t = canvas.theme
     for i, (seat, text) in enumerate(scene.trick):
-        card = parse_card(text)
         left = x + i * (CARD_W + 90)
-        canvas.card(card.text[1:], card.text[0], left, y, CARD_W, CARD_H)
+        canvas.card(*suited(text), left, y, CARD_W, CARD_H)
         name = _name(scene, seat, me, lang, 5)
         canvas.text((left + CARD_W + 6, y + CARD_H // 2), name, 18, t.muted, anchor="lm")
 
 
 def _table_set(canvas: Canvas, scene: TableScene, x: int, y: int, me: int, lang: str) -> None:
     t = canvas.theme
-    assert scene.table_set is not None
-    cards = gouji_faces(parse_counts(scene.table_set))
+    faces = LOOKS[scene.game].set_faces
+    assert scene.table_set is not None and faces is not None, "a game with sets says how they read"
+    cards = faces(scene.table_set)
     step = 26
     for i, (rank, suit) in enumerate(cards):
         canvas.card(rank, suit, x + i * step, y, CARD_W, CARD_H)

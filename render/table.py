@@ -3,14 +3,16 @@ places and status; the set or trick in the middle and who played it; whose turn 
 
 from __future__ import annotations
 
-from engine.gongzhu.cards import parse_card
-from engine.gouji.cards import parse_counts
+import math
+from collections.abc import Callable
+
 from render.canvas import Canvas
-from render.cardface import gouji_faces
+from render.cardface import suited
 from render.clockface import time_left
 from render.fonts import font, printable
-from render.games import ROUND_LABEL
+from render.games import LOOKS
 from render.labels import label
+from render.look import Faces, Middle
 from render.scene import SeatScene, TableScene
 from render.theme import theme as theme_named
 
@@ -25,6 +27,16 @@ SEAT_AT = {
     6: ((0.5, 0.86), (0.82, 0.68), (0.82, 0.32), (0.5, 0.14), (0.18, 0.32), (0.18, 0.68)),
     4: ((0.5, 0.86), (0.84, 0.5), (0.5, 0.14), (0.16, 0.5)),
 }
+
+
+def seats_at(count: int) -> tuple[tuple[float, float], ...]:
+    """Where each seat's panel goes: the drawn places for 4 and 6, else evenly round the table."""
+    if count in SEAT_AT:
+        return SEAT_AT[count]
+    turns = [math.pi / 2 - 2 * math.pi * s / count for s in range(count)]  # from the bottom, anticlockwise
+    return tuple((0.5 + 0.34 * math.cos(a), 0.5 + 0.36 * math.sin(a)) for a in turns)
+
+
 WHITE = (255, 255, 255)  # text straight on the felt, in both themes
 
 
@@ -33,8 +45,8 @@ def table_picture(scene: TableScene, theme: str = "light", lang: str = "zh") -> 
     canvas = Canvas.new(t, WIDTH, HEIGHT, fill=t.felt)
     canvas.draw.ellipse((70, 60, WIDTH - 70, HEIGHT - 50), outline=t.felt_edge, width=10)
     _header(canvas, scene, lang)
-    centres = [(int(x * WIDTH), int(y * HEIGHT)) for x, y in SEAT_AT[len(scene.seats)]]
-    MIDDLES[scene.game](canvas, scene, centres, lang)
+    centres = [(int(x * WIDTH), int(y * HEIGHT)) for x, y in seats_at(len(scene.seats))]
+    LOOKS[scene.game].middle(canvas, scene, centres, lang)
     for seat, centre in enumerate(centres):
         _panel(canvas, scene, seat, centre, lang)
     return canvas.png()
@@ -42,7 +54,7 @@ def table_picture(scene: TableScene, theme: str = "light", lang: str = "zh") -> 
 
 def _header(canvas: Canvas, scene: TableScene, lang: str) -> None:
     t = canvas.theme
-    title = label(lang, scene.game) + " · " + label(lang, ROUND_LABEL[scene.game], n=scene.round_no)
+    title = label(lang, scene.game) + " · " + label(lang, LOOKS[scene.game].round_label, n=scene.round_no)
     if scene.trick_no:
         title += " · " + label(lang, "trick_no", n=scene.trick_no)
     canvas.text((20, 16), title, 26, WHITE)
@@ -137,41 +149,37 @@ def _card_row(canvas: Canvas, head: str, cards: tuple[str, ...], left: int, y: i
     step = min(TINY_W + 4, (right - x - TINY_W) // max(1, len(cards) - 1))
     canvas.pill((left + head_w / 2, y + TINY_H / 2), head, 18, t.panel, t.text)
     for i, text in enumerate(cards):
-        card = parse_card(text)
-        canvas.card(card.text[1:], card.text[0], x + i * step, y, TINY_W, TINY_H)
+        canvas.card(*suited(text), x + i * step, y, TINY_W, TINY_H)
 
 
-def _gouji_middle(canvas: Canvas, scene: TableScene, lang: str) -> None:
-    cx, cy = WIDTH // 2, HEIGHT // 2
-    if not scene.table_set:
-        if scene.to_act and len(scene.to_act) == 1:
-            leader = printable(scene.seats[scene.to_act[0]].name, NAME_CHARS)
-            canvas.text((cx, cy), f"{leader} · {label(lang, 'to_lead')}", 24, WHITE, "mm")
-        return
-    cards = gouji_faces(parse_counts(scene.table_set))
-    step = min(30, (560 - MINI_W) // max(1, len(cards) - 1))
-    width = MINI_W + step * (len(cards) - 1)
-    x = cx - width // 2
-    for i, (rank, suit) in enumerate(cards):
-        canvas.card(rank, suit, x + i * step, cy - MINI_H // 2 + 10, MINI_W, MINI_H)
-    if scene.table_owner is not None:
-        owner = printable(scene.seats[scene.table_owner].name, NAME_CHARS)
-        canvas.text((cx, cy - MINI_H // 2 - 8), label(lang, "by", name=owner), 22, WHITE, "mm")
+def set_middle(faces: Callable[[str], Faces]) -> Middle:
+    """The set to beat in the middle and who played it (`faces`: how the game's set reads as
+    cards); with none, who is to lead."""
+
+    def middle(canvas: Canvas, scene: TableScene, centres: list[tuple[int, int]], lang: str) -> None:
+        cx, cy = WIDTH // 2, HEIGHT // 2
+        if not scene.table_set:
+            if scene.to_act and len(scene.to_act) == 1:
+                leader = printable(scene.seats[scene.to_act[0]].name, NAME_CHARS)
+                canvas.text((cx, cy), f"{leader} · {label(lang, 'to_lead')}", 24, WHITE, "mm")
+            return
+        cards = faces(scene.table_set)
+        step = min(30, (560 - MINI_W) // max(1, len(cards) - 1))
+        x = cx - (MINI_W + step * (len(cards) - 1)) // 2
+        for i, (rank, suit) in enumerate(cards):
+            canvas.card(rank, suit, x + i * step, cy - MINI_H // 2 + 10, MINI_W, MINI_H)
+        if scene.table_owner is not None:
+            owner = printable(scene.seats[scene.table_owner].name, NAME_CHARS)
+            canvas.text((cx, cy - MINI_H // 2 - 8), label(lang, "by", name=owner), 22, WHITE, "mm")
+
+    return middle
 
 
-def _trick(canvas: Canvas, scene: TableScene, centres: list[tuple[int, int]]) -> None:
-    """Each card of the trick lies between the middle and the seat that played it."""
+def trick_middle(canvas: Canvas, scene: TableScene, centres: list[tuple[int, int]], lang: str) -> None:
+    """A trick of suited cards: each card lies between the middle and the seat that played it."""
     cx, cy = WIDTH // 2, HEIGHT // 2
     for seat, text in scene.trick:
         sx, sy = centres[seat]
         x = int(cx + (sx - cx) * 0.36) - MINI_W // 2
         y = int(cy + (sy - cy) * 0.36) - MINI_H // 2
-        card = parse_card(text)
-        canvas.card(card.text[1:], card.text[0], x, y, MINI_W, MINI_H)
-
-
-# the middle of the table: the 够级 set to beat, or the 拱猪 trick towards the seats that played it
-MIDDLES = {
-    "gouji": lambda canvas, scene, centres, lang: _gouji_middle(canvas, scene, lang),
-    "gongzhu": lambda canvas, scene, centres, lang: _trick(canvas, scene, centres),
-}
+        canvas.card(*suited(text), x, y, MINI_W, MINI_H)

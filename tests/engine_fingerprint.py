@@ -15,7 +15,8 @@ import random
 from typing import Any
 
 from engine import bots, gongzhu, gouji
-from engine.bots import gongzhu_search, gouji_search
+from engine.gongzhu import search as gongzhu_search
+from engine.gouji import search as gouji_search
 
 SEARCHES = {"gouji": gouji_search.choose, "gongzhu": gongzhu_search.choose}
 

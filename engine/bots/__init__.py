@@ -1,23 +1,22 @@
 """Seat-filling bots (and the 托管 autopilot): pure functions from a round and a seat to a move.
 
-A bot sees only what its seat may see — public information and its own hand. Given the same
-round, seat and random stream it always chooses the same move, so a replayed match replays its
-bots too.
+Each game pack brings its own (`Game.bots`: `normal`, and `strong` if it has one); this adds
+the `easy` level every game gets, and chooses by the table's level. A bot sees only what its seat
+may see — public information and its own hand. Given the same round, seat and random stream it
+always chooses the same move, so a replayed match replays its bots too.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from engine.bots import gongzhu, gongzhu_search, gouji, gouji_search
+from engine.games import GAMES
 from engine.move import Move
+from engine.pack import Policy
 from engine.seeding import rng
 
-Policy = Callable[[Any, int, random.Random], Move]
-
-POLICIES: dict[str, Policy] = {"gouji": gouji.choose, "gongzhu": gongzhu.choose}  # the `normal` ones
 EASY_SLIPS = 0.3  # how often the easy bot plays any legal move instead of the heuristic's
 
 
@@ -33,15 +32,55 @@ def _easy(normal: Policy) -> Policy:
     return choose
 
 
-# (game, the table's `bots` level) → the policy
-LEVELS: dict[tuple[str, str], Policy] = {
-    **{(game, "normal"): policy for game, policy in POLICIES.items()},
-    **{(game, "easy"): _easy(policy) for game, policy in POLICIES.items()},
-    ("gongzhu", "strong"): gongzhu_search.choose,
-    ("gouji", "strong"): gouji_search.choose,
-}
-# the levels that think long enough to matter
-SEARCHING = frozenset({("gongzhu", "strong"), ("gouji", "strong")})
+class _Levels(Mapping[tuple[str, str], Policy]):
+    """(game, the table's `bots` level) → the policy, for every registered game: each game's own
+    levels, and `easy` made from its `normal` one (made once per policy, so it stays the same
+    object). A test may put its own policy in (`overrides`)."""
+
+    def __init__(self) -> None:
+        self._easy: dict[Policy, Policy] = {}
+        self.overrides: dict[tuple[str, str], Policy] = {}
+
+    def __getitem__(self, key: tuple[str, str]) -> Policy:
+        if key in self.overrides:
+            return self.overrides[key]
+        game, level = key
+        bots = GAMES[game].bots
+        if level == "easy":
+            normal = bots["normal"]
+            return self._easy.setdefault(normal, _easy(normal))
+        return bots[level]
+
+    def __setitem__(self, key: tuple[str, str], policy: Policy) -> None:
+        self.overrides[key] = policy
+
+    def __delitem__(self, key: tuple[str, str]) -> None:
+        del self.overrides[key]
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        for name, game in GAMES.items():
+            yield (name, "easy")
+            yield from ((name, level) for level in game.bots)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+class _Normal(Mapping[str, Policy]):
+    """game → its `normal` bot (the autopilot's)."""
+
+    def __getitem__(self, game: str) -> Policy:
+        return GAMES[game].bots["normal"]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
+LEVELS = _Levels()
+POLICIES = _Normal()
 
 
 def policy_of(game: str, rules: Any) -> Policy:
@@ -57,7 +96,7 @@ def bot_move(game: str, round_: Any, seat: int, ply: int, level: str | None = No
 
 def searches(game: str, rules: Any) -> bool:
     """Whether this table's bots search (the referee then thinks off the event loop)."""
-    return (game, getattr(rules, "bots", "normal")) in SEARCHING
+    return getattr(rules, "bots", "normal") in GAMES[game].searching
 
 
-__all__ = ["LEVELS", "POLICIES", "bot_move", "searches"]
+__all__ = ["LEVELS", "POLICIES", "Policy", "bot_move", "searches"]

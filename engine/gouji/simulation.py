@@ -24,7 +24,7 @@ READ_TRIES = 4  # deals tried for the one that breaks the fewest of what is know
 REPAIR_STEPS = 60  # then swaps of a card between two seats tried, to break fewer (300 measured: docs/bots.md)
 UNCAPPED = 99
 # a decision a seat was seen to take, asked of the cards a sample deals it (now): True if those
-# cards would have decided otherwise (engine.bots.gouji_reading)
+# cards would have decided otherwise (engine.gouji.reading)
 Check = Callable[[Hand, list[int]], bool]
 # decisions every asked seat takes at once, unseen by the others (the blind declaration apart:
 # no card is seen then, so there is nothing to search)

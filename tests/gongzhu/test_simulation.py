@@ -8,8 +8,8 @@ import random
 import pytest
 
 from engine import gongzhu
-from engine.bots import gongzhu as heuristic
-from engine.bots import gongzhu_search
+from engine.gongzhu import bot as heuristic
+from engine.gongzhu import search as gongzhu_search
 from engine.gongzhu.simulation import determinized
 from tests.helpers import search_repeats, search_sees_only_the_view
 

@@ -10,7 +10,7 @@ import pytest
 
 from benchmarks.oracle import knowing_seats, knowing_the_wildcards
 from engine import gouji
-from engine.bots.gouji_reading import read
+from engine.gouji.reading import read
 from engine.gouji.cards import WILDCARDS
 from engine.gouji.scoring import team
 from engine.gouji.simulation import hidden_seats

@@ -10,9 +10,9 @@ import random
 import pytest
 
 from engine import gouji
-from engine.bots import gouji as heuristic
-from engine.bots import gouji_search
-from engine.bots.gouji_reading import read
+from engine.gouji import bot as heuristic
+from engine.gouji import search as gouji_search
+from engine.gouji.reading import read
 from engine.gouji.cards import NRANKS, SEATS, HandCards
 from engine.gouji.sets import PASS
 from engine.gouji.simulation import Known, determinized

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine import gouji
-from engine.bots import gouji_search
+from engine.gouji import search as gouji_search
 from engine.gouji.sets import PASS, CardSet, parse_move
 from engine.gouji.simulation import determinized, hidden_counts
 from tests.helpers import search_repeats, search_sees_only_the_view

@@ -11,8 +11,10 @@ from PIL import Image
 
 from engine import gongzhu, gouji
 from render.cardface import card_tile
-from render.hands import CARD_H, CARD_W, MAX_WIDTH, HandLayout, gongzhu_layout, gouji_layout, paint
-from render.samples import GONGZHU_HAND, GOUJI_HAND
+from render.gongzhu.hand_picture import layout as gongzhu_layout
+from render.gouji.hand_picture import layout as gouji_layout
+from render.hands import CARD_H, CARD_W, MAX_WIDTH, HandLayout, paint
+from tests.render.samples import GONGZHU_HAND, GOUJI_HAND
 from tests.render.golden import MAX_CHANGED, assert_matches_golden, changed_share
 
 

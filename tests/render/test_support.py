@@ -10,7 +10,8 @@ import pytest
 from PIL import ImageFont
 
 import render
-from render import PICTURES, gouji_hand
+from render import PICTURES
+from render.gouji import hand as gouji_hand
 from render.cache import PictureCache
 from render.clockface import time_left
 from render.fonts import FONT_FILE, printable
@@ -52,7 +53,7 @@ def test_pictures_use_only_the_font_shipped_in_the_repository(monkeypatch: pytes
     render.fonts.font.cache_clear()
     render.cardface.card_tile.cache_clear()
     PICTURES.clear()
-    render.gouji_hand("3 10 2 SJ BJ", lang="en")
+    render.gouji.hand("3 10 2 SJ BJ", lang="en")
     render.score_sheet(render.ScoreSheet("gongzhu", ("a", "b", "c", "d"), ((1, 2, 3, -6),), (1, 2, 3, -6)))
     assert opened and set(opened) == {str(FONT_FILE)}
     assert (Path(FONT_FILE).parent / "OFL.txt").read_text().count("SIL OPEN FONT LICENSE") == 1

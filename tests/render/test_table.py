@@ -10,8 +10,8 @@ from PIL import Image
 
 import render
 from engine.gouji.views import HandView
-from render.samples import gongzhu_table as gongzhu_scene
-from render.samples import gouji_table as gouji_scene
+from tests.render.samples import gongzhu_table as gongzhu_scene
+from tests.render.samples import gouji_table as gouji_scene
 from render.scene import table_scene
 from render.table import HEIGHT, WIDTH, table_picture
 from tests.referee.world import ALICE, BOB, World
@@ -138,7 +138,7 @@ async def test_a_live_private_view_shows_the_table_on_top_of_the_hand(world: Wor
     scene = table_scene(view, names, world.clock.now())
     mine = world.referee.private_view(table.id, ALICE)
     assert [s.cards_left for s in scene.seats][ALICE_SEAT] == len(mine.hand.split())
-    draw = render.gouji_hand if game == "gouji" else render.gongzhu_hand
+    draw = render.gouji.hand if game == "gouji" else render.gongzhu.hand
     with_table = draw(mine.hand, table=scene, me=ALICE_SEAT)
     alone = Image.open(io.BytesIO(draw(mine.hand)))
     picture = Image.open(io.BytesIO(with_table))

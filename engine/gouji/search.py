@@ -21,8 +21,8 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from engine.bots import gouji as heuristic
-from engine.bots.gouji_reading import read
+from engine.gouji import bot as heuristic
+from engine.gouji.reading import read
 from engine.gouji.cards import cards_but_threes
 from engine.gouji.hand import Hand
 from engine.gouji.phase import Phase

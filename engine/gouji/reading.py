@@ -1,7 +1,7 @@
 """Reading the other seats from the record of play (issue 33), for the searching 够级 bot's
 samples (`simulation.Known`).
 
-A seat that led or answered tells what the heuristic (`engine.bots.gouji`) would have held to do
+A seat that led or answered tells what the heuristic (`engine.gouji.bot`) would have held to do
 the same: it leads its lowest whole rank, so nothing lower was in its hand; it passes the other
 team's set when no answer is cheap enough, so none was. A seat that plays otherwise makes some of
 this wrong, and a sample bends what no deal can meet. (A pass made for a seat that cannot beat,
@@ -16,7 +16,7 @@ above it that a 2 would pair) is kept as the decision itself, asked again of eac
 
 from __future__ import annotations
 
-from engine.bots import gouji as heuristic
+from engine.gouji import bot as heuristic
 from engine.gouji.cards import ACE, BIG_JOKER, FOUR, KING, NRANKS, SEATS, SMALL_JOKER, THREE, TWO
 from engine.gouji.hand import Hand
 from engine.gouji.scoring import team

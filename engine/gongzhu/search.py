@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from engine.bots import gongzhu as heuristic
+from engine.gongzhu import bot as heuristic
 from engine.gongzhu.cards import HEARTS, SEATS
 from engine.gongzhu.deal import Deal
 from engine.gongzhu.exposure import exposure_choices

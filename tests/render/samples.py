@@ -1,6 +1,6 @@
 """Sample pictures of both games: docs/pictures.md's pictures and the golden tests' scenes.
 
-python -m render.samples docs/pictures
+python -m tests.render.samples docs/pictures
 """
 
 from __future__ import annotations
@@ -8,7 +8,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from render import hands, scoresheet, table
+from render import scoresheet, table
+from render.gongzhu import hand_picture as gongzhu
+from render.gouji import hand_picture as gouji
 from render.scene import SeatScene, TableScene
 from render.scoresheet import ScoreSheet
 
@@ -59,9 +61,9 @@ def gongzhu_match(deals: int = 14) -> ScoreSheet:
 def pictures() -> dict[str, bytes]:
     """docs/pictures.md's pictures by file name."""
     return {
-        "gouji-hand-light.png": hands.gouji_hand(GOUJI_HAND, selected="10 10 2"),
-        "gouji-hand-dark.png": hands.gouji_hand(GOUJI_HAND, selected="10 10 2", theme="dark"),
-        "gongzhu-hand.png": hands.gongzhu_hand(GONGZHU_HAND, exposed="SQ", playable="S3 S9 SJ SQ SK"),
+        "gouji-hand-light.png": gouji.hand_picture(GOUJI_HAND, selected="10 10 2"),
+        "gouji-hand-dark.png": gouji.hand_picture(GOUJI_HAND, selected="10 10 2", theme="dark"),
+        "gongzhu-hand.png": gongzhu.hand_picture(GONGZHU_HAND, exposed="SQ", playable="S3 S9 SJ SQ SK"),
         "gouji-table.png": table.table_picture(gouji_table()),
         "gongzhu-table-dark.png": table.table_picture(gongzhu_table(), "dark", "en"),
         "gouji-score.png": scoresheet.score_sheet(gouji_sheet()),

@@ -1,0 +1,69 @@
+"""What a game gives the engine (its part of a game pack): seats, rules, matches, teams, how a
+round starts and ends in events, its decision windows, what a profile counts, and its bots. The
+platform asks a game nothing else; `engine.games` lists the registered ones."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.matchplay import MatchPlay
+from engine.move import Move
+from engine.options import TableOptions
+
+Policy = Callable[[Any, int, random.Random], Move]  # (round, seat, random stream) → a legal move
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStart:
+    number: int
+    seed: str
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A decision every asked seat makes at once within a window of its own (the 拱猪 exposure):
+    its length, and whether letting it close is no fault (no strike, no penalty)."""
+
+    seconds: float
+    faultless: bool
+
+
+def no_window(round_: Any, rules: Any) -> Window | None:
+    return None
+
+
+def no_tallies(event: Any) -> tuple[tuple[int, str, int], ...]:
+    return ()
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    name: str
+    seats: int
+    rules_type: type[TableOptions]
+    match_type: type[MatchPlay]
+    round_started: Callable[[Any], RoundStart | None]  # the event that starts a round, read
+    round_ended: Callable[[Any], tuple[int, tuple[int, ...]] | None]  # (number, scores)
+    team_of: Callable[[Any, int], int | None]  # (rules, seat) → team, None when every seat plays alone
+    parse_move: Callable[[str], Move]
+    short_match: dict[str, str]  # the options of a short match, for tests and benchmarks
+    # the bots by level: `normal` is required (it is also the 托管 autopilot); `strong` if any
+    bots: Mapping[str, Policy]
+    window: Callable[[Any, Any], Window | None] = no_window  # (round, rules) → the window now, if any
+    seating: Callable[[Any], str] = lambda rules: "random"  # how the lobby is seated: random, join_order or chosen
+    # an event → (seat, statistic, amount) for a profile's counts, stored by name (data/stats)
+    tallies: Callable[[Any], tuple[tuple[int, str, int], ...]] = no_tallies
+    searching: frozenset[str] = field(default_factory=frozenset)  # levels that think long enough to matter
+
+    def rules(self, options: dict[str, object]) -> Any:
+        return self.rules_type(**options)
+
+    def new_match(self, seed: str, rules: Any) -> MatchPlay:
+        return self.match_type(seed, rules)
+
+    def winners(self, match: MatchPlay) -> set[int]:
+        """Seats that won the match, as the game's own match says."""
+        return set(match.winners())

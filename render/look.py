@@ -1,0 +1,30 @@
+"""What a game gives the pictures (its part of a game pack): how its table view becomes a scene,
+what lies in the middle of the table, how a set on the table reads as cards, the words for a
+round, how a hand is laid out in a replay, and any picture words of its own."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from render.canvas import Canvas
+    from render.hands import HandLayout
+    from render.scene import Common, TableScene
+
+Faces = list[tuple[str, str | None]]  # (rank, suit) of each card drawn; None: a joker
+# (canvas, scene, the seats' centres on the picture, lang) → draws the middle of the table
+Middle = Callable[["Canvas", "TableScene", list[tuple[int, int]], str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    scene: Callable[[Any, Sequence[str], Common], TableScene]  # (TableView, names, Common)
+    middle: Middle
+    round_label: str  # the picture word for a round on the table ("hand_no": 第{n}手)
+    sheet_round: str  # and on the score sheet
+    layout: Callable[[str, str], HandLayout]  # (hand, lang) → a hand as a replay lays it out
+    set_faces: Callable[[str], Faces] | None = None  # a set on the table (TableScene.table_set)
+    # picture words of the game's own, by language (`words["en"]["hand_no"]`), with its name
+    words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
