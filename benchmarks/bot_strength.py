@@ -39,8 +39,8 @@ from benchmarks import gongzhu_duplicate, gouji_duplicate
 from benchmarks.selfplay import greedy_policy
 from engine import gongzhu, gouji
 from engine.bots import LEVELS, POLICIES
-from engine.gouji import search as gouji_search
 from engine.gongzhu.moves import CLAIM_ALL
+from engine.gouji import search as gouji_search
 from engine.gouji.scoring import team
 from engine.seeding import rng
 

@@ -19,8 +19,8 @@ from benchmarks.gouji_duplicate import duplicate
 from engine import gouji
 from engine.gouji import bot as heuristic
 from engine.gouji import search as gouji_search
-from engine.gouji.reading import read
 from engine.gouji.cards import NRANKS, TEN, TWO
+from engine.gouji.reading import read
 from engine.gouji.scoring import team
 from engine.gouji.simulation import UNCAPPED, Known, determinized, hidden_seats
 

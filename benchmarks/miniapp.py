@@ -38,9 +38,9 @@ from typing import Any
 import aiohttp
 
 from handlers.callbacks import Signer
-from handlers.games import decision_marks, move_label
-from handlers.keyboards import PAGE, Keys, sets_of
-from handlers.web.tableview import WEB_GAMES
+from handlers.games import decision_marks, move_label, ui
+from handlers.gouji.keyboards import PAGE, sets_of
+from handlers.keyboards import Keys
 from tests.e2e.fake_api import FakeBotApi
 from tests.e2e.harness import ALICE, TOKEN, Bot, seated_alone
 from tests.e2e.miniapp import Caller, init_data, served_bot
@@ -77,7 +77,7 @@ def keyboard_taps(
 def page_taps(game: str, move: str, warned: bool, hand: Sequence[str] = ()) -> int:
     """Taps on the page for `move`: each card, then Play; a decision one tap; a warned move one
     more. With `hand` (够级's stacks, issue 50): a rank the move takes whole is one long press."""
-    _, cards = WEB_GAMES[game].move_kind(move)
+    _, cards = ui(game).web.move_kind(move)
     if not cards:
         return 1 + (1 if warned else 0)
     held = Counter(hand)

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import random
 
-from engine.gouji.search import Sampler
 from engine.gouji.cards import WILDCARDS, cards_but_threes
 from engine.gouji.hand import Hand
 from engine.gouji.scoring import team
+from engine.gouji.search import Sampler
 from engine.gouji.simulation import Known, cards_of_counts, determinized, hidden_counts, hidden_seats, settle
 
 

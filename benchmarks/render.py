@@ -21,8 +21,8 @@ from render import PICTURES, scoresheet, table
 from render.gongzhu import hand_picture as gongzhu_pictures
 from render.gouji import hand as gouji_hand
 from render.gouji import hand_picture as gouji_pictures
-from tests.render import samples
 from render.scene import TableScene
+from tests.render import samples
 
 
 def measure(name: str, draws: list[Callable[[], bytes]]) -> None:
@@ -96,16 +96,22 @@ def main() -> None:
     picked = [lambda h=h: gouji_pictures.hand_picture(h, h.split()[5], "dark") for h in g36]
     measure("gouji hand, 36, dark, picks", picked)
     tables = moving(replace(samples.gouji_table(), seconds_left=None), n)
-    on_top = [lambda h=h, s=s: gouji_pictures.hand_picture(h, table=s) for h, s in zip(g36, tables, strict=True)]
+    on_top = [
+        lambda h=h, s=s: gouji_pictures.hand_picture(h, table=s) for h, s in zip(g36, tables, strict=True)
+    ]
     measure("gouji hand, 36, table on top", on_top)
     same = [lambda s=s: gouji_pictures.hand_picture(g36[0], table=s) for s in tables]
     measure("  the same hand, table moving", same)
     g48 = houshuiwan_hands(n)
-    on_top = [lambda h=h, s=s: gouji_pictures.hand_picture(h, table=s) for h, s in zip(g48, tables, strict=True)]
+    on_top = [
+        lambda h=h, s=s: gouji_pictures.hand_picture(h, table=s) for h, s in zip(g48, tables, strict=True)
+    ]
     measure("gouji hand, ~48 (后水湾), table", on_top)
     g13, g26 = gongzhu_hands(n, 1), gongzhu_hands(n, 2)
     tables = moving(replace(samples.gongzhu_table(), seconds_left=None), n)
-    on_top = [lambda h=h, s=s: gongzhu_pictures.hand_picture(h, table=s) for h, s in zip(g13, tables, strict=True)]
+    on_top = [
+        lambda h=h, s=s: gongzhu_pictures.hand_picture(h, table=s) for h, s in zip(g13, tables, strict=True)
+    ]
     measure("gongzhu hand, 13, table on top", on_top)
     measure("gongzhu hand, 13 cards", [lambda h=h: gongzhu_pictures.hand_picture(h) for h in g13])
     greyed = [lambda h=h: gongzhu_pictures.hand_picture(h, playable=" ".join(h.split()[:4])) for h in g26]

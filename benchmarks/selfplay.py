@@ -17,8 +17,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from engine.gouji import bot as heuristic
 from engine.gouji import Match, Rules, new_match
+from engine.gouji import bot as heuristic
 from engine.gouji.hand import Hand
 from engine.gouji.sets import PASS, CardSet, Move
 

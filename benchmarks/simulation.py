@@ -17,10 +17,10 @@ from typing import Any
 
 from engine import gongzhu, gouji
 from engine.gongzhu import bot as gongzhu_heuristic
-from engine.gongzhu.search import playout as heuristic_playout
-from engine.gouji.search import playout as gouji_heuristic_playout
 from engine.gongzhu.moves import Play
+from engine.gongzhu.search import playout as heuristic_playout
 from engine.gongzhu.simulation import determinized
+from engine.gouji.search import playout as gouji_heuristic_playout
 from engine.gouji.simulation import determinized as gouji_determinized
 
 

@@ -1,4 +1,4 @@
-"""Events both games share: the base class and the referee's conduct decisions (timeouts, leaving).
+"""Events every game shares: the base class and the referee's conduct decisions (timeouts, leaving).
 
 Events are values: read-only by convention (not frozen, which costs 3× on the hot path). Cards are
 given in notation (str) so events serialise and translate easily, and nothing private is in one.
@@ -14,6 +14,12 @@ class Event:
     @property
     def kind(self) -> str:
         return type(self).__name__
+
+
+@dataclass(slots=True)
+class CardsPlayed(Event):  # a seat put cards on the table (each game's own play event extends it)
+    seat: int
+    cards: str  # in notation
 
 
 @dataclass(slots=True)

@@ -53,7 +53,8 @@ class Game:
     # the bots by level: `normal` is required (it is also the 托管 autopilot); `strong` if any
     bots: Mapping[str, Policy]
     window: Callable[[Any, Any], Window | None] = no_window  # (round, rules) → the window now, if any
-    seating: Callable[[Any], str] = lambda rules: "random"  # how the lobby is seated: random, join_order or chosen
+    # how the lobby is seated: random, join_order or chosen
+    seating: Callable[[Any], str] = lambda rules: "random"
     # an event → (seat, statistic, amount) for a profile's counts, stored by name (data/stats)
     tallies: Callable[[Any], tuple[tuple[int, str, int], ...]] = no_tallies
     searching: frozenset[str] = field(default_factory=frozenset)  # levels that think long enough to matter

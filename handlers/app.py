@@ -24,6 +24,7 @@ from telegram.ext import (
 )
 
 from data.store import Store
+from engine.games import GAMES
 from engine.referee import Referee
 from engine.referee.clock import Clock, SystemClock
 from handlers import buttons, chats, commands, errors
@@ -43,9 +44,7 @@ log = logging.getLogger(__name__)
 FLUSH_SECONDS = 5.0  # at shutdown, what is still to be told gets this long (issue 49: the whole
 # stop, with the close below and the server's 2 s, ends within 8 s)
 CLOSE_SECONDS = 2.0  # and the referee's last heartbeat this long
-MENU = (
-    "gouji",
-    "gongzhu",
+MENU = (  # after a command per registered game (`menu()`)
     "join",
     "startgame",
     "table",
@@ -104,12 +103,12 @@ def _add_handlers(app: Application) -> None:
     app.add_handler(TypeHandler(Update, _private_chat_works), group=-1)  # before every handler
     app.add_handler(CommandHandler("start", commands.start))
     for names, where in (
-        (commands.GROUP_COMMANDS, filters.ChatType.GROUPS),
+        (commands.group_commands(), filters.ChatType.GROUPS),
         (commands.PRIVATE_COMMANDS, filters.ChatType.PRIVATE),
         (commands.EVERYWHERE, filters.ALL),
     ):
         for name in names:  # CommandHandler ignores `/name@other_bot` by itself
-            app.add_handler(CommandHandler(name, commands.handling(commands.HANDLERS[name]), filters=where))
+            app.add_handler(CommandHandler(name, commands.handling(commands.handler_of(name)), filters=where))
     app.add_handler(MessageHandler(filters.COMMAND, commands.misplaced))  # wrong chat, or unknown
     app.add_handler(CallbackQueryHandler(buttons.pressed))
     app.add_handler(ChatMemberHandler(chats.membership_changed, ChatMemberHandler.MY_CHAT_MEMBER))
@@ -155,7 +154,7 @@ async def _started(app: Application) -> None:
     if config.webapp_url:  # what the pages may be shown: the state the restart read from the file
         app.bot_data.live.seed({table.id: table.version for table in referee.tables.values()})
     for lang in LANGUAGES:
-        names = (*MENU, "quiet") if config.webapp_url else MENU  # quiet needs the Mini App
+        names = (*GAMES, *MENU, "quiet") if config.webapp_url else (*GAMES, *MENU)  # quiet: the Mini App's
         menu = [BotCommand(name, t(lang, f"cmd.{name}")) for name in names]
         await app.bot.set_my_commands(menu, language_code=None if lang == "zh" else lang)
     if config.webapp_url:  # the private chats' menu button opens the player's running table

@@ -14,9 +14,9 @@ from handlers import settings
 from handlers.callbacks import Action, Button, Forged
 from handlers.commands import manage_lobby, notifier, seat, services
 from handlers.context import Context
-from handlers.games import decision_marks, move_label
+from handlers.games import decision_marks, move_label, ui
 from handlers.i18n import t
-from handlers.keyboards import Keys, exposure_move
+from handlers.keyboards import Keys
 from handlers.limits import ANSWER_LIMIT, fitted
 from handlers.membership import admin_unless_creator
 from handlers.metrics import press_started
@@ -34,7 +34,7 @@ LOBBY = {
 }
 # keyboard steps that send nothing to the referee
 BUILDER = {Action.RANKS, Action.SETS, Action.HOME, Action.WARNED, Action.TOGGLE}
-# buttons of a decision all asked seats take at once (拱猪's exposure, 够级's declarations)
+# buttons of a decision all asked seats take at once (an exposure, a declaration)
 TOGETHER = {Action.TOGGLE, Action.DONE, Action.MOVE, Action.HINT}
 
 
@@ -122,15 +122,15 @@ def _setting_step(view: Any, name: str) -> tuple[dict[str, str], str | None]:
     """The change one press of a setting's button makes: the next time control or option value."""
     if name == settings.TIME:
         return {}, settings.next_time(view.time_control)
-    if name in settings.SWITCHES[view.game]:
+    if name in ui(view.game).switches:
         return settings.step(view.game, name, view.options), None
     raise Refused("stale")
 
 
 def _current(context: Context, button: Button, player: int) -> PrivateView:
     """The player's private view, if the button is of this very moment (else: refused as stale).
-    A decision the seats take together (who is asked is hidden: 拱猪's exposure, 够级's
-    declarations) is the exception: another seat's choice (a new version) leaves this one's
+    A decision the seats take together (who is asked is hidden: an exposure, a declaration)
+    is the exception: another seat's choice (a new version) leaves this one's
     choice open and its buttons meaningful."""
     referee = services(context).referee
     view = referee.private_view(button.table, player)
@@ -141,8 +141,8 @@ def _current(context: Context, button: Button, player: int) -> PrivateView:
 
 
 async def _builder(update: Update, context: Context, button: Button, lang: str) -> None:
-    """Keyboard steps, edited in place: the 够级 set builder (ranks → sets of one rank → back),
-    a warned play's confirmation (the warning pops up), and the 拱猪 exposure toggles."""
+    """Keyboard steps, edited in place: a game's set builder (`GameUI.steps`: ranks → sets of one
+    rank → back), a warned play's confirmation (the warning pops up), and toggles (the exposure)."""
     query = update.callback_query
     assert query is not None
     private = _current(context, button, query.from_user.id)
@@ -152,10 +152,11 @@ async def _builder(update: Update, context: Context, button: Button, lang: str) 
     legal = private.legal
     warnings, hidden = decision_marks(game, private)
     alert = None
-    if button.action == Action.RANKS:
-        markup = keys.gouji_ranks(legal)
-    elif button.action == Action.SETS:
-        markup = keys.gouji_sets(legal, button.arg, warnings)
+    if button.action in (Action.RANKS, Action.SETS):  # a builder's first step has no argument
+        step = button.arg if button.action == Action.SETS else ""
+        markup = ui(game).steps(keys, legal, step, warnings)
+        if markup is None:
+            raise Refused("stale")
     elif button.action == Action.WARNED:
         index = _index(button, legal)
         markup = keys.confirm(legal, index)
@@ -201,12 +202,12 @@ async def _move(update: Update, context: Context, button: Button, lang: str) -> 
     player = query.from_user.id
     private = _current(context, button, player)
     legal = private.legal
-    if button.action == Action.DONE:  # the exposure toggles' done: the decision those toggles make
-        move = exposure_move(legal, _mask(button))
+    game = services(context).referee.view(button.table).game
+    if button.action == Action.DONE:  # the toggles' done: the decision those toggles make
+        move = ui(game).toggled(legal, _mask(button))
         if move is None:
             raise Refused("stale")
     else:
         move = legal[_index(button, legal)]
     await services(context).referee.submit(button.table, player, move, private.version)
-    game = services(context).referee.view(button.table).game
     await query.answer(fitted(t(lang, "play.played", move=move_label(move, lang, game)), ANSWER_LIMIT))

@@ -40,9 +40,8 @@ from handlers.services import Services
 from handlers.sheets import score_sheet_of
 from handlers.typed import needs_exact_form
 
-# a table of each registered game is opened by the command of its name (`/<game>`)
-GROUP_COMMANDS = (
-    *GAMES,
+# besides these, a table of each registered game is opened by the command of its name (`/<game>`)
+TABLE_COMMANDS = (
     "join",
     "leave",
     "addbot",
@@ -56,6 +55,13 @@ GROUP_COMMANDS = (
     "replay",
 )
 PRIVATE_COMMANDS = ("hand", "back", "quiet")
+
+
+def group_commands() -> tuple[str, ...]:
+    """The commands of a group: each registered game's (when the bot is built), the tables'."""
+    return (*GAMES, *TABLE_COMMANDS)
+
+
 EVERYWHERE = ("me", "stats", "help", "lang", "table", "rules")
 
 
@@ -101,7 +107,7 @@ async def misplaced(update: Update, context: Context) -> None:
         return
     found, lang = await speaker(update, context)
     name = command_name(update)
-    if name in GROUP_COMMANDS:
+    if name in group_commands():
         key = "refuse.group_only"
     elif name in PRIVATE_COMMANDS:
         key = "refuse.private_only"
@@ -456,7 +462,6 @@ async def typed_move(update: Update, context: Context) -> None:
 
 
 HANDLERS = {
-    **dict.fromkeys(GAMES, open_table),
     "join": join,
     "leave": lobby_action,
     "addbot": lobby_action,
@@ -478,3 +483,8 @@ HANDLERS = {
     "back": back,
     "quiet": quiet,
 }
+
+
+def handler_of(name: str) -> Handler:
+    """The command's handler: a game's name opens a table of that game."""
+    return open_table if name in GAMES else HANDLERS[name]

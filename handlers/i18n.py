@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
+from handlers.gameui import UI  # loaded on first use: the packs use these words
 from render.labels import numbered
 
 LOCALES = Path(__file__).parent / "locales"
@@ -15,10 +16,27 @@ LANGUAGES = ("zh", "en")
 DEFAULT = "zh"
 
 
-@cache
 def catalogue(lang: str) -> dict[str, str]:
-    """The flat catalogue: `section.key` → text."""
-    data = tomllib.loads((LOCALES / f"{lang}.toml").read_text(encoding="utf-8"))
+    """The flat catalogue: `section.key` → text; the bot's own, and each game pack's words
+    (`GameUI.texts`), which may add keys but never change one."""
+    texts = (LOCALES, *(ui.texts for ui in UI.values() if ui.texts is not None))
+    return _catalogue(lang, texts)
+
+
+@cache
+def _catalogue(lang: str, folders: tuple[Path, ...]) -> dict[str, str]:
+    merged: dict[str, str] = {}
+    for folder in folders:
+        for key, text in _flat(folder / f"{lang}.toml").items():
+            if merged.setdefault(key, text) != text:
+                raise ValueError(f"{folder}: the text {key!r} is another pack's already")
+    return merged
+
+
+def _flat(path: Path) -> dict[str, str]:
+    if not path.exists():
+        return {}
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
     return {f"{section}.{key}": text for section, entries in data.items() for key, text in entries.items()}
 
 

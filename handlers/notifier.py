@@ -14,13 +14,11 @@ from telegram.error import Forbidden, TelegramError
 
 import render
 from engine.errors import Refused
-from engine.events import Event, TimedOut
+from engine.events import CardsPlayed, Event, TimedOut
 from engine.games import GAMES
-from engine.gongzhu import events as gongzhu_events
-from engine.gouji import events as gouji_events
 from engine.referee.clock import Clock
 from engine.referee.events import RatingsChanged, ReplacedByBot, TableStopped
-from engine.referee.notifier import ROUND_ENDS, ROUND_STARTS, Notice
+from engine.referee.notifier import Notice, ends_round, starts_round
 from engine.referee.views import TableView
 from handlers import announce, settings
 from handlers.drawing import drawn
@@ -38,7 +36,6 @@ from handlers.sheets import score_sheet_of
 log = logging.getLogger(__name__)
 
 REMATCH = "rematch"  # purpose of the group message that carries the rematch button
-PLAYS = (gouji_events.Played, gongzhu_events.CardPlayed)
 
 
 class TelegramNotifier:
@@ -96,7 +93,7 @@ class TelegramNotifier:
         answerers = [names[s] for s in view.to_act]
         lines = announce.lines(notice.events, names, lambda p: players.get(p, str(p)), lang, answerers)
         sheet = None
-        if kinds & ROUND_ENDS:
+        if any(ends_round(e) for e in notice.events):
             found = score_sheet_of(self.services.referee, view, names, final="MatchEnded" in kinds)
             sheet = None if found is None else await drawn(render.score_sheet, found, lang=lang)
         await self.feed.post(view.group_id, view.id, view, lines, sheet)
@@ -240,7 +237,7 @@ class TelegramNotifier:
         if any(e.kind == "MatchStarted" for e in notice.events):  # a new match: the last one's go
             for key in [key for key in results if key[0] == view.id]:
                 del results[key]
-        ends = [e for e in notice.events if e.kind in ROUND_ENDS]
+        ends = [e for e in notice.events if ends_round(e)]
         if not ends:
             return
         game = GAMES[view.game]
@@ -388,9 +385,9 @@ def played_this_round(events: Sequence[Event]) -> dict[int, str]:
     deal and starts the next must not caption the new hand with the old deal's card."""
     played: dict[int, str] = {}
     for event in events:
-        if event.kind in ROUND_STARTS:
+        if starts_round(event):
             played.clear()
-        elif isinstance(event, PLAYS):
+        elif isinstance(event, CardsPlayed):
             played[event.seat] = event.cards
     return played
 

@@ -24,7 +24,7 @@ from handlers.i18n import t
 from handlers.incoming import chat_of, command_args, message, reply, user_id
 from handlers.membership import is_member
 from handlers.services import Services
-from render.games import ROUND_LABEL
+from render.games import LOOKS
 from render.replay import hands_face_up
 
 ALBUM = 7  # the hands as dealt and six moments: each photo counts in the group's 20 messages a minute
@@ -85,7 +85,7 @@ def replay_title(found: MatchReplay, lang: str) -> str:
         match=found.match_id,
         game=t(lang, f"game.{found.game}"),
         table=found.table_id,
-        round=t(lang, f"picture.{ROUND_LABEL[found.game]}", n=found.replay.number),
+        round=t(lang, f"picture.{LOOKS[found.game].round_label}", n=found.replay.number),
         rounds=found.replay.rounds,
     )
 

@@ -1,6 +1,7 @@
 """The lobby's settings keyboard: a button per option that players change at the table (a switch,
 or a choice that steps to the next value), and the time control. Every other option is set with
-`key=value` after `/gouji` or `/gongzhu`."""
+`key=value` after the game's command (`/<game>`). Which options have a button is each game's
+to say (`GameUI.switches`)."""
 
 from __future__ import annotations
 
@@ -9,42 +10,11 @@ from collections.abc import Mapping
 from telegram import InlineKeyboardMarkup
 
 from engine.games import GAMES
-from engine.gongzhu.rules import CHOICES as GONGZHU_CHOICES
-from engine.gouji.rules import CHOICES as GOUJI_CHOICES
 from handlers.callbacks import Action
+from handlers.games import ui
 from handlers.i18n import has, t
 from handlers.keyboards import Keys, rows
 
-SWITCHES: dict[str, tuple[str, ...]] = {
-    "gouji": (
-        "variant",
-        "bots",
-        "teams",
-        "revolution",
-        "kaidian",
-        "auto_pass",
-        "yielding",
-        "burn_priority",
-        "scoring",
-    ),
-    "gongzhu": (
-        "bots",
-        "decks",
-        "heart_values",
-        "expose_mode",
-        "expose_discard",
-        "self_capture",
-        "first_lead",
-        "pig_sheep_swap",
-        "auto_claim",
-        "partners",
-        "pig_sheep_team",
-        "colour_discard",
-        "double_pig",
-    ),
-}
-CHOICES = {"gouji": GOUJI_CHOICES, "gongzhu": GONGZHU_CHOICES}
-STEPS: dict[str, tuple[str, ...]] = {"decks": ("1", "2")}
 TIMES = ("fast", "normal", "slow")
 TIME = "time"  # the settings button's argument for the time control
 
@@ -53,22 +23,15 @@ def next_value(game: str, name: str, value: object) -> str:
     """The value a press moves the option to: a switch flips, a choice steps round."""
     if isinstance(value, bool):
         return str(not value).lower()
-    steps = STEPS.get(name) or CHOICES[game].get(name) or ()
+    steps = ui(game).option_values.get(name) or tuple(map(str, GAMES[game].rules_type.choices.get(name, ())))
     text = str(value)
     return steps[(steps.index(text) + 1) % len(steps)] if text in steps else steps[0]
-
-
-# A value that only exists beside another: the press sets that one too (双猪 needs two decks).
-IMPLIED: dict[tuple[str, str], dict[str, str]] = {
-    ("double_pig", "true"): {"decks": "2"},
-    ("decks", "1"): {"double_pig": "false"},
-}
 
 
 def step(game: str, name: str, options: Mapping[str, object]) -> dict[str, str]:
     """The options one press of the setting `name` changes: its next value, and what that implies."""
     value = next_value(game, name, options.get(name))
-    return {name: value, **IMPLIED.get((name, value), {})}
+    return {name: value, **ui(game).implied.get((name, value), {})}
 
 
 def next_time(current: str) -> str:
@@ -106,7 +69,7 @@ def options_text(lang: str, game: str, options: Mapping[str, object], time: str 
 def keyboard(keys: Keys, game: str, options: Mapping[str, object], time: str) -> InlineKeyboardMarkup:
     lang = keys.lang
     buttons = [keys.button(f"{t(lang, 'option.time')}: {value_label(lang, time)}", Action.SETTINGS, TIME)]
-    for name in SWITCHES[game]:
+    for name in ui(game).switches:
         label = f"{t(lang, f'option.{name}')}: {value_label(lang, options.get(name), name)}"
         buttons.append(keys.button(label, Action.SETTINGS, name))
     back = keys.button(t(lang, "play.back"), Action.SETTINGS, "-")

@@ -7,16 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.errors import IllegalMove
-from engine.gongzhu.moves import WORDS as GONGZHU_WORDS
-from engine.gouji.sets import DECISION_NAMES as GOUJI_WORDS
 from engine.move import Move
-
-WORDS = frozenset(GOUJI_WORDS) | frozenset(GONGZHU_WORDS)  # `pass`, `expose`, `merge` …: any case
+from handlers.games import UI
 
 
 def exact_form(text: str) -> str:
-    """`text` with every card token in capitals, the decision words as typed."""
-    return " ".join(word if word.lower() in WORDS else word.upper() for word in text.split())
+    """`text` with every card token in capitals, the decision words (`pass`, `expose`, `merge`
+    …, any game's: `GameUI.words`) as typed."""
+    words = frozenset().union(*(ui.words for ui in UI.values()))
+    return " ".join(word if word.lower() in words else word.upper() for word in text.split())
 
 
 def needs_exact_form(text: str, parse: Callable[[str], Move]) -> str | None:

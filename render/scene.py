@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-
 from render.games import LOOKS  # loaded on first use: the games' looks import this module
 
 if TYPE_CHECKING:  # pictures never load the async referee; they only read its view

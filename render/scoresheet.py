@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from render.canvas import Canvas
-from render.fonts import printable
 from render.cardface import suited
+from render.fonts import printable
 from render.games import LOOKS
 from render.labels import label
 from render.theme import theme as theme_named

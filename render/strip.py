@@ -62,8 +62,9 @@ def _chip(canvas: Canvas, scene: TableScene, seat: int, me: int, x: int, y: int,
     elif info.tricks is not None:
         second += " · " + label(lang, "tricks", n=info.tricks)
     canvas.text((x + 44, y + 54), second, 20, t.muted, anchor="lm")
-    if info.taken_short:  # 拱猪: what the seat took, not how many tricks (issue 50)
-        _taken(canvas, info.taken_short, x + 44 + int(canvas.draw.textlength(second + " ", font=font(20))), y + 54)
+    if info.taken_short:  # what the seat took, not how many tricks (issue 50)
+        after = x + 44 + int(canvas.draw.textlength(second + " ", font=font(20)))
+        _taken(canvas, info.taken_short, after, y + 54)
     status_pills(canvas, info, (x + w - 10, y + 54), lang, most=1, bots=False)
     for i, text in enumerate(reversed(info.exposed)):  # 明牌, in the chip's top right corner
         canvas.card(*suited(text), x + w - 8 - (i + 1) * (TINY_W + 3), y + 6, TINY_W, TINY_H)

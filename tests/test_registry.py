@@ -1,6 +1,7 @@
-"""Every game the engine registers has everything the rest needs: a Telegram interface, a bot,
-its pictures (scene, table middle, round words), and settings names; nothing is decided by
-`if game == …` outside the registries."""
+"""Every game is one pack (docs/architecture.md "Adding a game"): each layer's registry has every
+registered game's part, and nothing outside a game's own folders decides by its name — no
+`if game == …`, no `isinstance` on or import of its events, views or moves, nothing in the page's
+script — and no file outside them names it, but the registry line (issue 51)."""
 
 from __future__ import annotations
 
@@ -8,32 +9,58 @@ import re
 from pathlib import Path
 
 from engine.bots import POLICIES
-from engine.games import GAMES
+from engine.games import BUILT_IN, GAMES
 from handlers.games import UI
-from handlers.settings import SWITCHES
-from handlers.web.tableview import WEB_GAMES
-from render.games import ROUND_LABEL, SHEET_ROUND
-from render.scene import SCENES
-from render.table import MIDDLES
+from render.games import LOOKS
 
 ROOT = Path(__file__).resolve().parent.parent
+PLATFORM = ("engine", "handlers", "render", "data", "bot.py")
+NAMES = re.compile(r"gouji|gongzhu|够级|拱猪|Gouji|Gongzhu")
+# the product's own name, not the game's: the metrics' prefix and the default database file
+PRODUCT = re.compile(r"gouji[-_]bot")
 
 
-def test_every_engine_game_is_in_every_registry() -> None:
-    for registry in (UI, POLICIES, ROUND_LABEL, SHEET_ROUND, SCENES, MIDDLES, SWITCHES, WEB_GAMES):
+def game_folders() -> set[Path]:
+    return {ROOT / layer / name for layer in ("engine", "render", "handlers") for name in BUILT_IN}
+
+
+def platform_files() -> list[Path]:
+    inside = game_folders()
+    found = []
+    for top in PLATFORM:
+        path = ROOT / top
+        for file in [path] if path.is_file() else sorted(path.rglob("*")):
+            if file.suffix in (".py", ".js", ".html", ".css", ".toml") and not any(
+                folder in file.parents for folder in inside
+            ):
+                found.append(file)
+    return found
+
+
+def test_every_game_is_in_every_registry() -> None:
+    for registry in (UI, POLICIES, LOOKS):
         assert set(registry) == set(GAMES), registry
 
 
-def test_no_handler_or_picture_branches_on_a_game_name() -> None:
-    branch = re.compile(r"""(game|\.game)\s*[!=]=\s*["'](gouji|gongzhu)["']""")
-    found = [
-        f"{path.relative_to(ROOT)}:{number}"
-        for folder in ("handlers", "render")
-        for path in (ROOT / folder).rglob("*.py")
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-        if branch.search(line)
+def test_no_platform_file_names_a_game_but_the_registry_and_the_public_face() -> None:
+    """The registry line (engine/games.py) and the engines' public face (`from engine import
+    gouji, gongzhu`, docs/architecture.md) name the games; each game's words live in its pack."""
+    allowed = {ROOT / "engine" / "games.py", ROOT / "engine" / "__init__.py"}
+    naming = [
+        str(path.relative_to(ROOT))
+        for path in platform_files()
+        if path not in allowed and NAMES.search(PRODUCT.sub("", path.read_text(encoding="utf-8")))
     ]
-    assert not found, found
+    assert not naming, naming
+
+
+def test_no_platform_file_imports_a_games_own_modules() -> None:
+    """`isinstance` on a game's events or views needs its module: a platform file imports none."""
+    own = re.compile(r"^\s*(from|import)\s+(engine|render|handlers)\.(" + "|".join(BUILT_IN) + r")\b", re.M)
+    importing = [
+        str(p.relative_to(ROOT)) for p in platform_files() if own.search(p.read_text(encoding="utf-8"))
+    ]
+    assert not importing, importing
 
 
 def test_the_page_names_no_game_and_is_served_each_games_look() -> None:
@@ -42,7 +69,7 @@ def test_the_page_names_no_game_and_is_served_each_games_look() -> None:
     script = (ROOT / "handlers" / "web" / "static" / "app.js").read_text(encoding="utf-8")
     assert not re.search(r"gouji|gongzhu|够级|拱猪|\.game\b", script)
     keys = {"cards", "hand", "middle", "round", "refusals"}
-    for game, web in WEB_GAMES.items():
-        assert set(web.look) == keys, game
-    looks = {tuple(sorted(web.look.items())) for web in WEB_GAMES.values()}
-    assert len(looks) == len(WEB_GAMES)  # each game looks like itself
+    for game, part in UI.items():
+        assert set(part.web.look) == keys, game
+    looks = {tuple(sorted(part.web.look.items())) for part in UI.values()}
+    assert len(looks) == len(UI)  # each game looks like itself

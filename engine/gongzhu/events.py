@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.events import CardsPlayed
 from engine.events import Event as Event  # re-exported: `ev.Event` in the phases
 from engine.events import Forfeited as Forfeited  # re-exported: one namespace of 拱猪 events
 from engine.events import TimedOut as TimedOut
@@ -45,9 +46,7 @@ class PlayStarted(Event):
 
 
 @dataclass(slots=True)
-class CardPlayed(Event):
-    seat: int
-    cards: str  # one card, or two
+class CardPlayed(CardsPlayed):  # seat, cards: one card, or two
     discard: bool  # not of the led suit (垫牌)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.events import CardsPlayed
 from engine.events import Event as Event  # re-exported: `ev.Event` in the phases
 from engine.events import Forfeited as Forfeited  # re-exported: one namespace of 够级 events
 from engine.events import TimedOut as TimedOut
@@ -158,9 +159,7 @@ class PlayStarted(Event):
 
 
 @dataclass(slots=True)
-class Played(Event):
-    seat: int
-    cards: str
+class Played(CardsPlayed):  # seat, cards
     lead: bool
     gouji: bool
     burn: bool

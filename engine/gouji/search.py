@@ -22,10 +22,10 @@ from collections.abc import Callable
 from typing import Final
 
 from engine.gouji import bot as heuristic
-from engine.gouji.reading import read
 from engine.gouji.cards import cards_but_threes
 from engine.gouji.hand import Hand
 from engine.gouji.phase import Phase
+from engine.gouji.reading import read
 from engine.gouji.rules import Rules
 from engine.gouji.scoring import net_tributes, team, team_margin
 from engine.gouji.sets import PASS, CardSet, Move

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Protocol
 
 from engine.events import Event
+from engine.games import GAMES
 
 # the views lived here: notices pickled by an older version (the store's `owed`) still find them
 from engine.referee.views import PrivateView, SeatView, TableView  # noqa: F401
@@ -21,10 +22,16 @@ class Notice:
     owed: int | None = None  # its row in the store's `owed` until told (engine/referee/owed.py)
 
 
-# Event kinds that open or close a round (a 够级 hand, a 拱猪 deal) or the match: a notice holding
-# one is told on its own (its score sheet, its new hands), never merged with the next
-ROUND_STARTS = frozenset({"HandStarted", "DealStarted", "MatchStarted"})
-ROUND_ENDS = frozenset({"HandEnded", "DealEnded", "MatchEnded"})
+def starts_round(event: Event) -> bool:
+    """Whether the event opens a round (each game says which of its events does) or the match:
+    a notice holding one is told on its own (its new hands), never merged with the one before."""
+    return event.kind == "MatchStarted" or any(game.round_started(event) for game in GAMES.values())
+
+
+def ends_round(event: Event) -> bool:
+    """Whether the event closes a round or the match (every game's match ends with a
+    `MatchEnded`): a notice holding one is told on its own (its score sheet)."""
+    return event.kind == "MatchEnded" or any(game.round_ended(event) for game in GAMES.values())
 
 
 def merged(earlier: Notice, later: Notice) -> Notice | None:
@@ -37,9 +44,9 @@ def merged(earlier: Notice, later: Notice) -> Notice | None:
         return Notice(later.table, earlier.events + later.events, later.cause, later.owed)
     if earlier.table.status != "running" or later.table.status != "running":
         return None
-    if any(e.kind in ROUND_STARTS or e.kind in ROUND_ENDS for e in earlier.events):
+    if any(starts_round(e) or ends_round(e) for e in earlier.events):
         return None
-    if any(e.kind in ROUND_STARTS for e in later.events):
+    if any(starts_round(e) for e in later.events):
         return None
     return Notice(later.table, earlier.events + later.events, later.cause, later.owed)
 

@@ -18,14 +18,14 @@ from data.queries import Queries
 from data.store import Store
 from engine.errors import Refused
 from engine.events import Event
-from engine.referee.notifier import ROUND_ENDS, Notice
+from engine.referee.notifier import Notice, ends_round
 
 log = logging.getLogger(__name__)
 
 
 def owing(events: Sequence[Event]) -> bool:
     """Whether a change's notice must survive a crash: it ends a round or the match."""
-    return any(event.kind in ROUND_ENDS for event in events)
+    return any(ends_round(event) for event in events)
 
 
 async def owe(q: Queries, notice: Notice) -> int:

@@ -10,8 +10,8 @@ import pytest
 
 from benchmarks.oracle import knowing_seats, knowing_the_wildcards
 from engine import gouji
-from engine.gouji.reading import read
 from engine.gouji.cards import WILDCARDS
+from engine.gouji.reading import read
 from engine.gouji.scoring import team
 from engine.gouji.simulation import hidden_seats
 from tests.gouji.test_reading import heuristic_hand

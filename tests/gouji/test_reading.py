@@ -12,8 +12,8 @@ import pytest
 from engine import gouji
 from engine.gouji import bot as heuristic
 from engine.gouji import search as gouji_search
-from engine.gouji.reading import read
 from engine.gouji.cards import NRANKS, SEATS, HandCards
+from engine.gouji.reading import read
 from engine.gouji.sets import PASS
 from engine.gouji.simulation import Known, determinized
 from engine.gouji.turns import Turn

@@ -6,8 +6,8 @@ from dataclasses import asdict
 
 import pytest
 
-from engine.gouji import bot as heuristic
 from engine.gouji import Debt, Rules, from_hands, new_game, new_match
+from engine.gouji import bot as heuristic
 from engine.gouji.events import MatchEnded
 from engine.gouji.scoring import FINISH_POINTS, compensation, hand_scores
 

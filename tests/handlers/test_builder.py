@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from engine.gouji import from_hands
 from handlers.callbacks import Action, Signer
-from handlers.keyboards import Keys, sets_of
+from handlers.gouji.keyboards import sets, sets_of
+from handlers.keyboards import Keys
 
 CHAT = 501
 
@@ -22,7 +23,7 @@ def test_every_legal_set_of_a_rank_is_reachable_and_no_keyboard_is_long() -> Non
     reached, taps, todo = set(), 0, [("6", 1)]
     while todo:
         step, depth = todo.pop()
-        markup = keys.gouji_sets(legal, step)
+        markup = sets(keys, legal, step)
         set_rows = [row for row in markup.inline_keyboard if row is not markup.inline_keyboard[-1]]
         assert len(set_rows) <= 4, (step, len(set_rows))
         for row in markup.inline_keyboard:

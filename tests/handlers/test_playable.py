@@ -4,7 +4,7 @@ but no handler passed `playable=`, and following suit decides most tricks)."""
 from __future__ import annotations
 
 from engine.gongzhu import from_hands
-from handlers.games import _gongzhu_playable
+from handlers.gongzhu.ui import playable as _gongzhu_playable
 from tests.helpers import private_of
 
 HANDS = ["S3 S9 H2 D5", "SK H5 H9 C3", "S4 D9 DJ C8", "S5 H3 D2 C9"]

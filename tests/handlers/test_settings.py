@@ -6,8 +6,11 @@ import pytest
 
 from engine.games import GAMES
 from engine.options import parse_options
+from handlers.games import UI
 from handlers.i18n import LANGUAGES, has
-from handlers.settings import SWITCHES, next_time, step
+from handlers.settings import next_time, step
+
+SWITCHES = {game: UI[game].switches for game in UI}
 
 
 @pytest.mark.parametrize("game", sorted(SWITCHES))

@@ -14,8 +14,8 @@ from render.cardface import card_tile
 from render.gongzhu.hand_picture import layout as gongzhu_layout
 from render.gouji.hand_picture import layout as gouji_layout
 from render.hands import CARD_H, CARD_W, MAX_WIDTH, HandLayout, paint
-from tests.render.samples import GONGZHU_HAND, GOUJI_HAND
 from tests.render.golden import MAX_CHANGED, assert_matches_golden, changed_share
+from tests.render.samples import GONGZHU_HAND, GOUJI_HAND
 
 
 def picture(png: bytes) -> Image.Image:

@@ -7,9 +7,9 @@ import io
 import pytest
 from PIL import Image
 
-from tests.render.samples import gongzhu_match, gouji_sheet
 from render.scoresheet import MAX_ROWS, ROW_H, score_sheet
 from tests.render.golden import assert_matches_golden
+from tests.render.samples import gongzhu_match, gouji_sheet
 
 
 def height(png: bytes) -> int:

@@ -11,10 +11,10 @@ from PIL import ImageFont
 
 import render
 from render import PICTURES
-from render.gouji import hand as gouji_hand
 from render.cache import PictureCache
 from render.clockface import time_left
 from render.fonts import FONT_FILE, printable
+from render.gouji import hand as gouji_hand
 from render.labels import labels
 
 

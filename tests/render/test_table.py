@@ -10,12 +10,12 @@ from PIL import Image
 
 import render
 from engine.gouji.views import HandView
-from tests.render.samples import gongzhu_table as gongzhu_scene
-from tests.render.samples import gouji_table as gouji_scene
 from render.scene import table_scene
 from render.table import HEIGHT, WIDTH, table_picture
 from tests.referee.world import ALICE, BOB, World
 from tests.render.golden import MAX_CHANGED, assert_matches_golden, changed_share
+from tests.render.samples import gongzhu_table as gongzhu_scene
+from tests.render.samples import gouji_table as gouji_scene
 
 ALICE_SEAT = 0  # world.table_with_bots seats the humans first
 

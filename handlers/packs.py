@@ -1,0 +1,58 @@
+"""A game pack, whole: what the engine, the pictures and the interface each need of one game
+(docs/architecture.md "Adding a game"). The built-in packs are listed in `engine.games.BUILT_IN`
+and load themselves; `register` adds another one at run time — the tests' third game does so —
+before the bot is built (its command, `/<name>`, is among the bot's from then on)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from engine import games
+from engine.games import GAMES
+from engine.pack import Game
+from handlers.games import UI
+from handlers.gameui import GameUI
+from render.games import LOOKS
+from render.look import Look
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    game: Game  # the rules, matches and bots (engine/pack.py)
+    look: Look  # the pictures (render/look.py)
+    ui: GameUI  # Telegram and the Mini App (handlers/gameui.py)
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+
+def pack(name: str) -> Pack:
+    """A registered game's pack."""
+    return Pack(GAMES[name], LOOKS[name], UI[name])
+
+
+def register(new: Pack) -> None:
+    """Adds a game: every layer knows it from now on."""
+    games.register(new.game)
+    LOOKS.register(new.name, new.look)
+    UI.register(new.name, new.ui)
+
+
+def unregister(name: str) -> None:
+    """Takes a registered game out again (built-in ones stay)."""
+    UI.unregister(name)
+    LOOKS.unregister(name)
+    GAMES.unregister(name)
+
+
+@contextmanager
+def registered(new: Pack) -> Iterator[Pack]:
+    """The pack registered for the block's length."""
+    register(new)
+    try:
+        yield new
+    finally:
+        unregister(new.name)
