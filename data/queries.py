@@ -20,11 +20,7 @@ STAT_COLUMNS = (
     "points",
     "timeouts",
     "forfeits",
-    "places",
-    "smothers",
-    "burns",
-    "points_opened",
-)
+)  # every game's; a game's own statistics are named values (`tallies`)
 
 
 class Queries(LeagueQueries):
@@ -255,6 +251,17 @@ class Queries(LeagueQueries):
     # -- statistics ----------------------------------------------------------------------------
 
     async def add_stats(self, player_id: int, group_id: int, game: str, **deltas: int) -> None:
+        """Adds to the player's counts in the group: the common ones (`STAT_COLUMNS`) and the
+        game's own, by name."""
+        for name, amount in deltas.items():
+            if name not in STAT_COLUMNS:
+                await self._run(
+                    "INSERT INTO tallies (player_id, group_id, game, name, value) VALUES (?, ?, ?, ?, ?) "
+                    "ON CONFLICT (player_id, group_id, game, name) DO UPDATE SET value = value + excluded.value",
+                    (player_id, group_id, game, name, amount),
+                )
+        if all(name not in STAT_COLUMNS for name in deltas):
+            return
         values = [deltas.get(c, 0) for c in STAT_COLUMNS]
         await self._run(
             f"INSERT INTO stats (player_id, group_id, game, {', '.join(STAT_COLUMNS)}) "
@@ -275,7 +282,15 @@ class Queries(LeagueQueries):
         where = "s.player_id = ?" + ("" if group_id is None else " AND s.group_id = ?")
         params = (player_id,) if group_id is None else (player_id, group_id)
         rows = await self._all(f"{self._STATS} WHERE {where} GROUP BY s.game ORDER BY s.game", params)
-        return [StatsRow(*r) for r in rows]
+        tallies: dict[str, dict[str, int]] = {}
+        for game, name, value in await self._all(
+            f"SELECT s.game, s.name, sum(s.value) FROM tallies s WHERE {where} GROUP BY s.game, s.name", params
+        ):
+            tallies.setdefault(game, {})[name] = int(value)
+        found = [StatsRow(*r) for r in rows]
+        for row in found:
+            row.tallies = tallies.get(row.game, {})
+        return found
 
     # -- what the groups are owed (issue 49) ----------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(slots=True)
@@ -79,10 +79,8 @@ class StatsRow:
     points: int
     timeouts: int
     forfeits: int
-    places: int = 0  # 够级: the sum of the hands' places (an average place is places / hands)
-    smothers: int = 0  # 闷 made
-    burns: int = 0  # 烧 won
-    points_opened: int = 0  # 开点
+    # the game's own statistics by name (engine.pack.Game.tallies: a sum of places, burns …)
+    tallies: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

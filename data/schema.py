@@ -190,4 +190,25 @@ MIGRATIONS: tuple[str, ...] = (
         notice BLOB NOT NULL                        -- the referee's Notice, pickled by this bot
     );
     """,
+    # 7: a game's own statistics are named values (issue 51), not a column per statistic of one
+    # game: the 够级 columns' counts move into `tallies`, and a new game's need no migration
+    """
+    CREATE TABLE tallies (
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        group_id INTEGER NOT NULL REFERENCES groups(id),
+        game TEXT NOT NULL,
+        name TEXT NOT NULL,                         -- the game's statistic (engine.pack.Game.tallies)
+        value INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (player_id, group_id, game, name)
+    ) WITHOUT ROWID;
+    INSERT INTO tallies SELECT player_id, group_id, game, 'places', places FROM stats WHERE places != 0;
+    INSERT INTO tallies SELECT player_id, group_id, game, 'smothers', smothers FROM stats WHERE smothers != 0;
+    INSERT INTO tallies SELECT player_id, group_id, game, 'burns', burns FROM stats WHERE burns != 0;
+    INSERT INTO tallies SELECT player_id, group_id, game, 'points_opened', points_opened FROM stats
+        WHERE points_opened != 0;
+    ALTER TABLE stats DROP COLUMN places;
+    ALTER TABLE stats DROP COLUMN smothers;
+    ALTER TABLE stats DROP COLUMN burns;
+    ALTER TABLE stats DROP COLUMN points_opened;
+    """,
 )

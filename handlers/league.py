@@ -105,7 +105,7 @@ def _game_card(game: GameProfile, name_of: Callable[[int], str], lang: str) -> G
         average = t(lang, "picture.average_place", place=f"{game.average_place:.1f}")
     elif shows.profile_average == "score" and game.average_score is not None:
         average = t(lang, "picture.average_score", score=f"{game.average_score:+.0f}")
-    counts = tuple((key, getattr(game, key)) for key in shows.profile_counts)
+    counts = tuple((key, game.tallies.get(key, 0)) for key in shows.profile_counts)
     return GameCard(
         game.game,
         shown(game.rating, game.provisional),

@@ -3,6 +3,7 @@ player's profile in a group — ratings, their history, counts, teammates and op
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from data.queries import Queries
@@ -46,17 +47,16 @@ class GameProfile:
     wins: int
     hands: int
     points: int
-    places: int  # 够级: the sum of the hands' places
-    smothers: int
-    burns: int
-    points_opened: int
+    tallies: Mapping[str, int]  # the game's own statistics by name (engine.pack.Game.tallies)
     history: tuple[int, ...]  # the shown rating before the first rated match, then after each
     teammates: tuple[Met, ...]  # favourites first
     opponents: tuple[Met, ...]  # toughest first
 
     @property
     def average_place(self) -> float | None:
-        return self.places / self.hands if self.places and self.hands else None
+        """The average of a game's places (the statistic `places`: their sum), if it has them."""
+        places = self.tallies.get("places", 0)
+        return places / self.hands if places and self.hands else None
 
     @property
     def average_score(self) -> float | None:
@@ -134,10 +134,7 @@ class Standings:
             stats.wins,
             stats.hands,
             stats.points,
-            stats.places,
-            stats.smothers,
-            stats.burns,
-            stats.points_opened,
+            dict(stats.tallies),
             history,
             _met(await q.companions(scope, game, player, teammates=True), teammates=True),
             _met(await q.companions(scope, game, player, teammates=False), teammates=False),

@@ -35,10 +35,11 @@ def filler(folder: Path) -> Disk:
     path = folder / "filler"
 
     def fill() -> None:
-        with open(path, "wb") as out, contextlib.suppress(OSError):
+        # unbuffered: a buffered file would keep the chunk that did not fit, and its close would
+        # raise ENOSPC again (whether it does hangs on how the free space divides into chunks)
+        with open(path, "wb", buffering=0) as out, contextlib.suppress(OSError):
             while True:
                 out.write(b"\0" * 65536)
-                out.flush()
                 os.fsync(out.fileno())
 
     return Disk(fill, lambda: path.unlink())

@@ -147,6 +147,35 @@ async def test_migration_3_keeps_every_table_and_its_references_and_lets_the_reg
         await store.close()
 
 
+async def test_migration_7_moves_a_games_own_counts_into_named_values(tmp_path: Path) -> None:
+    """Issue 51: the 够级 columns of `stats` (places, 闷, 烧, 开点) become named tallies, and a
+    game's new statistic is stored without a column of its own."""
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as db:  # the file as schema 6 left it, with a 够级 player's counts
+        for script in MIGRATIONS[:6]:
+            db.executescript(script)
+        db.execute("PRAGMA user_version=6")
+        db.execute("INSERT INTO players (id, name, created_at) VALUES (5, 'Ann', 0)")
+        db.execute("INSERT INTO groups (id) VALUES (-1)")
+        db.execute(
+            "INSERT INTO stats (player_id, group_id, game, matches, wins, hands, points, places, smothers,"
+            " burns, points_opened) VALUES (5, -1, 'gouji', 2, 1, 4, 3, 11, 2, 0, 5)"
+        )
+    store = await Store.open(path)
+    try:
+        async with store.transaction() as q:
+            await q.add_stats(5, -1, "gouji", burns=1, places=2)
+            await q.add_stats(5, -1, "tricks", matches=1, tricks=4)  # a game the registry may add
+        async with store.reading() as q:
+            rows = {row.game: row for row in await q.player_stats(5, -1)}
+        gouji = rows["gouji"]
+        assert (gouji.matches, gouji.wins, gouji.hands, gouji.points) == (2, 1, 4, 3)
+        assert gouji.tallies == {"places": 13, "smothers": 2, "burns": 1, "points_opened": 5}
+        assert rows["tricks"].matches == 1 and rows["tricks"].tallies == {"tricks": 4}
+    finally:
+        await store.close()
+
+
 async def test_a_stored_table_of_a_game_this_build_lacks_is_left_alone_and_logged(
     world: World, caplog: pytest.LogCaptureFixture
 ) -> None:
