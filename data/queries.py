@@ -257,7 +257,8 @@ class Queries(LeagueQueries):
             if name not in STAT_COLUMNS:
                 await self._run(
                     "INSERT INTO tallies (player_id, group_id, game, name, value) VALUES (?, ?, ?, ?, ?) "
-                    "ON CONFLICT (player_id, group_id, game, name) DO UPDATE SET value = value + excluded.value",
+                    "ON CONFLICT (player_id, group_id, game, name) "
+                    "DO UPDATE SET value = value + excluded.value",
                     (player_id, group_id, game, name, amount),
                 )
         if all(name not in STAT_COLUMNS for name in deltas):
@@ -283,9 +284,8 @@ class Queries(LeagueQueries):
         params = (player_id,) if group_id is None else (player_id, group_id)
         rows = await self._all(f"{self._STATS} WHERE {where} GROUP BY s.game ORDER BY s.game", params)
         tallies: dict[str, dict[str, int]] = {}
-        for game, name, value in await self._all(
-            f"SELECT s.game, s.name, sum(s.value) FROM tallies s WHERE {where} GROUP BY s.game, s.name", params
-        ):
+        named = f"SELECT s.game, s.name, sum(s.value) FROM tallies s WHERE {where} GROUP BY s.game, s.name"
+        for game, name, value in await self._all(named, params):
             tallies.setdefault(game, {})[name] = int(value)
         found = [StatsRow(*r) for r in rows]
         for row in found:
