@@ -36,8 +36,9 @@ class WebGame:
     shows it (`look`, served as data: the page branches on these, never on a game's name —
     issue 51). `look`: `cards` "suited" (♠Q) or "ranks" (faces by rank, wildcards marked);
     `hand` "stacks" (a rank a stack) or "suits" (a tile a card, suit after suit); `middle` "set"
-    (the set to beat) or "trick"; `round` the page's word for a round; `refusals` "sets" (why a
-    selection is no set that beats) or "follow" (why a card breaks the suit led)."""
+    (the set to beat) or "trick"; `refusals` "sets" (why a selection is no set that beats) or
+    "follow" (why a card breaks the suit led). The page is also served the game's name and its
+    word for a round (`handlers.web.tableview.look`)."""
 
     hand_order: Callable[[list[str]], list[str]]
     move_kind: Callable[[str], tuple[str, list[str] | None]]

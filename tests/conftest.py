@@ -1,6 +1,10 @@
 """Fixtures every test folder shares, and the property tests' profile: in CI (`CI` set) the
 examples are derived from each test, so a submission's run is repeatable; elsewhere they are
-random, to keep finding new cases (the contract suite's finds are pinned with @example)."""
+random, to keep finding new cases (the contract suite's finds are pinned with @example).
+
+The tests' third game (tests/thirdgame/, issue 51) is registered for the whole run through the
+public pack API, as a maintainer's new game would be: every test that goes through each game —
+the contract, the registries, the catalogues, the settings — goes through it too."""
 
 import os
 from collections.abc import AsyncIterator
@@ -9,7 +13,11 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from handlers.packs import register
 from tests.referee.world import World
+from tests.thirdgame.pack import PACK
+
+register(PACK)
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):

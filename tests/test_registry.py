@@ -11,6 +11,7 @@ from pathlib import Path
 from engine.bots import POLICIES
 from engine.games import BUILT_IN, GAMES
 from handlers.games import UI
+from handlers.web.tableview import look
 from render.games import LOOKS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,8 +69,10 @@ def test_the_page_names_no_game_and_is_served_each_games_look() -> None:
     shown with 拱猪's words. It reads `look` (served as data) instead, and names no game."""
     script = (ROOT / "handlers" / "web" / "static" / "app.js").read_text(encoding="utf-8")
     assert not re.search(r"gouji|gongzhu|够级|拱猪|\.game\b", script)
-    keys = {"cards", "hand", "middle", "round", "refusals"}
+    keys = {"cards", "hand", "middle", "refusals"}
     for game, part in UI.items():
         assert set(part.web.look) == keys, game
-    looks = {tuple(sorted(part.web.look.items())) for part in UI.values()}
-    assert len(looks) == len(UI)  # each game looks like itself
+    for lang in ("zh", "en"):  # the name and the round's word come from the game's own words
+        served = {game: look(game, lang) for game in UI}
+        assert len({(shown["name"], shown["round"]) for shown in served.values()}) == len(UI), served
+        assert all("{n}" in shown["round"] for shown in served.values()), served

@@ -19,5 +19,5 @@ def _kind(move: str) -> tuple[str, list[str] | None]:
 WEB = WebGame(
     _order,
     _kind,
-    {"cards": "ranks", "hand": "stacks", "middle": "set", "round": "hand", "refusals": "sets"},
+    {"cards": "ranks", "hand": "stacks", "middle": "set", "refusals": "sets"},
 )

@@ -12,6 +12,7 @@ from typing import Any
 from engine.referee.views import PrivateView, TableView
 from handlers.games import decision_marks, move_label, ui
 from handlers.i18n import t
+from render.games import LOOKS
 from render.labels import label
 from render.scene import table_scene
 
@@ -74,5 +75,7 @@ def described_moves(game: str, private: PrivateView, lang: str) -> list[dict[str
 
 
 def look(game: str, lang: str) -> dict[str, str]:
-    """How the page shows the game, and its name in the language."""
-    return {**ui(game).web.look, "name": t(lang, f"game.{game}")}
+    """How the page shows the game, its name, and its word for a round (`第{n}手`: the page puts
+    the number in) in the language."""
+    word = t(lang, f"picture.{LOOKS[game].round_label}")
+    return {**ui(game).web.look, "name": t(lang, f"game.{game}"), "round": word}

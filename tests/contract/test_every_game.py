@@ -74,7 +74,7 @@ def table_options(game: Game, variation: Variation) -> dict[str, object]:
         }
         drawn |= {name: rand.random() < 0.5 for name in switches}
         try:
-            game.rules_type(**drawn, **short)
+            game.rules_type(**(drawn | short))
         except OptionError:
             continue
         return drawn | short

@@ -5,7 +5,7 @@
 
 const WORDS = {
   zh: {
-    hand: "第{n}手", deal: "第{n}副", trick: "第{n}墩",
+    trick: "第{n}墩",
     play: "出牌", expose: "亮牌", pass: "过", hint: "提示", cards: "{n}张", tricks: "{n}墩",
     to_lead: "{name} 出牌", by: "{name} 出的", spectator: "观战中：看不到任何人的手牌",
     waiting: "等 {names}", your_turn: "轮到你了", place: ["", "头科", "二科", "三科", "四科", "五科", "末科"],
@@ -19,7 +19,7 @@ const WORDS = {
     not_bigger: "压不过 {cards}", follow: "要跟 {suit}", one_card: "一次出一张", not_now: "现在不能这样出",
   },
   en: {
-    hand: "Hand {n}", deal: "Deal {n}", trick: "Trick {n}",
+    trick: "Trick {n}",
     play: "Play", expose: "Expose", pass: "Pass", hint: "Hint", cards: "{n} cards", tricks: "{n} tricks",
     to_lead: "{name} leads", by: "played by {name}", spectator: "Watching: no hand is shown",
     waiting: "waiting for {names}", your_turn: "Your turn", place: ["", "1st", "2nd", "3rd", "4th", "5th", "6th"],
@@ -169,12 +169,17 @@ function signed(points) {
 // The seats around the table, as the group picture places them: the player (or seat 1, for a
 // spectator) at the bottom in the middle, play going counter-clockwise (to the right, across,
 // to the left), so a six-seat game's opposite sits straight across (issue 50: a grid in seat
-// order hid both).
+// order hid both). Five seats or more: one on each side of the player, the rest across; fewer:
+// all across (three: left and right, the middle left empty).
 function around(v) {
   const n = v.seats.length;
   const me = v.you === null || v.you === undefined ? 0 : v.you;
   const at = (k) => (me + k) % n;
-  return n === 6 ? [[at(4), at(3), at(2)], [at(5), me, at(1)]] : [[at(3), at(2), at(1)], [null, me, null]];
+  const beside = n >= 5;
+  const across = [];
+  for (let k = beside ? n - 2 : n - 1; k >= (beside ? 2 : 1); k--) across.push(at(k));
+  const far = across.length === 1 ? [null, across[0], null] : across.length === 2 ? [across[0], null, across[1]] : across;
+  return [far, beside ? [at(n - 1), me, at(1)] : [null, me, null]];
 }
 
 function renderSeats(v) {
