@@ -20,6 +20,7 @@ from handlers.answers import to_asker
 from handlers.callbacks import Action
 from handlers.context import Context
 from handlers.drawing import drawn
+from handlers.games import game_commands, games_about
 from handlers.i18n import LANGUAGES, has, t
 from handlers.incoming import (
     addressed_to_us,
@@ -150,7 +151,7 @@ async def current(update: Update, found: Services, lang: str) -> Any:
     group = chat_of(update).id
     view = group_table(found.referee, group) or await found.referee.last_finished_table(group)
     if view is None:
-        await reply(update, t(lang, "refuse.no_table"))
+        await reply(update, t(lang, "refuse.no_table", commands=game_commands(lang)))
     return view
 
 
@@ -310,7 +311,7 @@ async def stop(update: Update, context: Context, found: Services, lang: str) -> 
 
 
 async def help_text(update: Update, context: Context, found: Services, lang: str) -> None:
-    await to_asker(update, context, lambda said: t(said, "help.group"), lang)
+    await to_asker(update, context, lambda said: t(said, "help.group", commands=game_commands(said)), lang)
 
 
 async def lang_command(update: Update, context: Context, found: Services, lang: str) -> None:
@@ -351,7 +352,7 @@ async def start(update: Update, context: Context) -> None:
     """/start in the private chat: the chat is open now; a join link `j<token>` seats the player."""
     found, lang = await speaker(update, context)
     if not is_private(update):
-        await reply(update, t(lang, "help.group"))
+        await reply(update, t(lang, "help.group", commands=game_commands(lang)))
         return
     player = user_id(update)
     await found.open_private_chat(player)
@@ -372,7 +373,8 @@ async def follow_link(update: Update, context: Context, found: Services, lang: s
     if payload.startswith("r") and payload[1:].isdigit() and len(payload) <= 13 and found.webapp_url:
         await replays.open_in_app(update, context, found, lang, int(payload[1:]))
         return
-    await reply(update, t(lang, "help.welcome"))  # a first /start: what the bot is, how to begin
+    welcome = t(lang, "help.welcome", games=games_about(lang), commands=game_commands(lang))
+    await reply(update, welcome)  # a first /start: what the bot is, how to begin
 
 
 async def arrive(update: Update, context: Context, found: Services, lang: str, token: str) -> None:

@@ -4,8 +4,10 @@ engine/games.py), and what is read through it: a move's words and a decision's m
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from handlers.gameui import UI, GameUI, Private
-from handlers.i18n import t
+from handlers.i18n import listed, t
 
 
 def ui(game: str) -> GameUI:
@@ -20,6 +22,22 @@ def move_label(move: str, lang: str, game: str) -> str:
         args = [look.word(w) for w in rest] if first in look.carded else rest
         return " ".join([t(lang, f"move.{first}"), *args])
     return " ".join(look.word(w) for w in move.split())
+
+
+def either(lang: str, items: Sequence[str]) -> str:
+    """`A、B 或 C` / `A, B or C`."""
+    *first, last = items
+    return t(lang, "help.or").join([listed(lang, first), last]) if first else last
+
+
+def game_commands(lang: str) -> str:
+    """The commands that open a table: one per registered game (`/gouji 或 /gongzhu`)."""
+    return either(lang, [f"/{game}" for game in UI])
+
+
+def games_about(lang: str) -> str:
+    """Each registered game, named with a few words on it (`game.<name>_about`)."""
+    return either(lang, [t(lang, f"game.{game}_about") for game in UI])
 
 
 def decision_marks(game: str, private: Private) -> tuple[dict[str, str], frozenset[str]]:

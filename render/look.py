@@ -4,8 +4,10 @@ round, how a hand is laid out in a replay, and any picture words of its own."""
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -16,6 +18,16 @@ if TYPE_CHECKING:
 Faces = list[tuple[str, str | None]]  # (rank, suit) of each card drawn; None: a joker
 # (canvas, scene, the seats' centres on the picture, lang) → draws the middle of the table
 Middle = Callable[["Canvas", "TableScene", list[tuple[int, int]], str], None]
+
+
+def words_in(game: str) -> dict[str, dict[str, str]]:
+    """A built-in game's picture words: the `[picture]` section of its words in each language
+    (handlers/<game>/locales/, where every word a player reads lives; pictures only read it)."""
+    folder = Path(__file__).resolve().parent.parent / "handlers" / game / "locales"
+    return {
+        path.stem: tomllib.loads(path.read_text(encoding="utf-8")).get("picture", {})
+        for path in sorted(folder.glob("*.toml"))
+    }
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,7 +52,7 @@ class Lobby:
         open table per group unless the group allows more."""
         kind = GAMES.get(game)
         if kind is None:
-            raise Refused("unknown_game", game=game)
+            raise Refused("unknown_game", game=game, games=", ".join(GAMES))
         async with self.core.store.transaction() as q:
             settings = await q.group_or_new(group)
             defaults = dict(settings.defaults.get(game, {}))

@@ -48,7 +48,7 @@ class Players:
         """What the group's new tables of this game start with (checked now, not at opening)."""
         kind = GAMES.get(game)
         if kind is None:
-            raise Refused("unknown_game", game=game)
+            raise Refused("unknown_game", game=game, games=", ".join(GAMES))
         checked_rules(kind.rules_type, options)
         chosen = dict(options) | ({"time": checked_time(time_control).label} if time_control else {})
         async with self.core.store.transaction() as q:

@@ -1,5 +1,7 @@
 """拱猪's part of its game pack for Telegram and the Mini App (handlers.gameui.GameUI)."""
 
+from pathlib import Path
+
 from engine.gongzhu.moves import WORDS
 from handlers.cards import card_label
 from handlers.gameui import GameUI
@@ -48,5 +50,6 @@ PART = GameUI(
     toggled=keyboards.exposure_move,
     decisions=frozenset(WORDS.values()),
     carded=frozenset({"expose"}),
+    texts=Path(__file__).parent / "locales",
     words=frozenset(WORDS),
 )

@@ -1,5 +1,7 @@
 """够级's part of its game pack for Telegram and the Mini App (handlers.gameui.GameUI)."""
 
+from pathlib import Path
+
 from engine.gouji.sets import DECISION_NAMES
 from handlers.gameui import GameUI
 from handlers.gouji import keyboards, ui
@@ -38,5 +40,6 @@ PART = GameUI(
     lines=LINES,
     steps=keyboards.steps,
     decisions=DECISION_NAMES,
+    texts=Path(__file__).parent / "locales",
     words=DECISION_NAMES,
 )

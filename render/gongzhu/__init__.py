@@ -4,7 +4,7 @@ from render import table
 from render.cache import cached
 from render.gongzhu import hand_picture as hands
 from render.gongzhu.scene import scene
-from render.look import Look
+from render.look import Look, words_in
 
 hand = cached(hands.hand_picture)  # the hand picture, as the chat shows it
 layout = hands.layout
@@ -16,6 +16,7 @@ PART = Look(
     round_label="deal_no",  # 第n副
     sheet_round="score_deal",
     layout=lambda cards, lang: hands.layout(cards, lang=lang),
+    words=words_in("gongzhu"),
 )
 
 __all__ = ["PART", "by_suit", "hand", "layout"]

@@ -4,7 +4,7 @@ from render import table
 from render.cache import cached
 from render.gouji import hand_picture as hands
 from render.gouji.scene import scene
-from render.look import Look
+from render.look import Look, words_in
 
 hand = cached(hands.hand_picture)  # the hand picture, as the chat shows it
 layout = hands.layout
@@ -15,6 +15,7 @@ PART = Look(
     round_label="hand_no",  # 第n手
     sheet_round="score_hand",
     layout=lambda cards, lang: hands.layout(cards, lang=lang),
+    words=words_in("gouji"),
     set_faces=hands.set_faces,
 )
 

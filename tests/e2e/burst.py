@@ -8,6 +8,7 @@ import statistics
 from collections.abc import Callable
 from typing import Any
 
+from handlers.games import game_commands
 from handlers.i18n import t
 from tests.e2e.fake_api import Call
 from tests.e2e.harness import ALICE, BOB, CAROL, GROUP, private
@@ -32,9 +33,10 @@ def lobby_with(*words: str) -> Seen:
     )
 
 
-def answered(user: dict[str, Any], key: str) -> Seen:
+def answered(user: dict[str, Any], key: str, **values: Any) -> Seen:
     """An answer that concerns the user alone: in their private chat, in their language."""
-    text = t("en" if user["language_code"] == "en" else "zh", key)
+    lang = "en" if user["language_code"] == "en" else "zh"
+    text = t(lang, key, **{name: value(lang) for name, value in values.items()})
     return lambda c: c.chat == user["id"] and c.method == "sendMessage" and text in c.text
 
 
@@ -50,7 +52,7 @@ BURST: list[tuple[dict[str, Any], str, Seen]] = [
     (ALICE, "/gouji fast", lobby_with("Alice")),
     (BOB, "/join", lobby_with("Bob")),
     (CAROL, "/join", lobby_with("Carol")),
-    (DAVE, "/help", answered(DAVE, "help.group")),
+    (DAVE, "/help", answered(DAVE, "help.group", commands=game_commands)),
     (DAVE, "/join", lobby_with("Dave")),
     (ERIN, "/rules", answered(ERIN, "help.rules_gouji")),
     (BOB, "/startgame", answered(BOB, "reason.not_allowed")),

@@ -14,6 +14,7 @@ from PIL import Image
 from data.store import Store
 from engine.referee.notifier import Notice
 from engine.referee.owed import owe
+from handlers.games import game_commands
 from handlers.i18n import t
 from tests.e2e.fake_api import Call, FakeBotApi
 from tests.e2e.harness import ALICE, BOB, CAROL, GROUP, Bot, from_group, play_until, private
@@ -187,7 +188,7 @@ async def test_score_record_and_rematch_find_the_groups_ended_match_after_a_rest
     await bot.stop()
     bot = await Bot.start(api, database)  # a new process on the same file
     try:
-        no_table = t("zh", "refuse.no_table")
+        no_table = t("zh", "refuse.no_table", commands=game_commands("zh"))
         sheet = await answer(bot, ALICE, "/score")
         assert sheet.method == "sendPhoto" and sheet.text != no_table
         before = await bot.say(BOB, GROUP, "/record")
