@@ -191,7 +191,7 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
     # 7: a game's own statistics are named values (issue 51), not a column per statistic of one
-    # game: the 够级 columns' counts move into `tallies`, and a new game's need no migration
+    # game: the first game's columns' counts move into `tallies`; a new game's need no migration
     """
     CREATE TABLE tallies (
         player_id INTEGER NOT NULL REFERENCES players(id),

@@ -1,5 +1,5 @@
-"""Penalties and timeouts (docs/rules/gouji.md §12, docs/architecture.md), the same for both
-games' matches."""
+"""Penalties and timeouts (docs/architecture.md "Clocks, absence and penalties"), the same for
+every game's matches."""
 
 from __future__ import annotations
 

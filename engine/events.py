@@ -23,6 +23,23 @@ class CardsPlayed(Event):  # a seat put cards on the table (each game's own play
 
 
 @dataclass(slots=True)
+class SeatPassed(Event):  # a seat passed (each game's own pass event extends it)
+    seat: int
+
+
+@dataclass(slots=True)
+class ClaimAnswered(Event):  # a claim's answer: a rejection (it ends the claim), or the last acceptance
+    seat: int
+    accepted: bool
+
+
+@dataclass(slots=True)
+class MatchOver(Event):  # every game's match ends with an event extending this one
+    totals: tuple[int, ...]
+    reason: str  # the game's reasons, and `stopped` (a stop vote)
+
+
+@dataclass(slots=True)
 class TimedOut(Event):  # a missed deadline; the referee's 托管 move follows
     seat: int
     strikes: int
@@ -31,5 +48,5 @@ class TimedOut(Event):  # a missed deadline; the referee's 托管 move follows
 
 
 @dataclass(slots=True)
-class Forfeited(Event):  # 够级 罚为大落; 拱猪 the deal's worst score
+class Forfeited(Event):  # a player left: the game scores the seat as its rules say
     seat: int

@@ -10,8 +10,8 @@ Decisions (docs/referee-decisions.md, "The league"):
   the hands would let a player dodge most of a lost match's rating by leaving early.
 - A bot seat is rated for its level (easy, normal, strong), one identity per game and level.
   When a level holds several seats in one match, it moves by the mean of its seats' updates.
-- Seats rank by their team's total (够级's two teams of three; 拱猪's partners), else alone by
-  their own total (拱猪); equal totals tie (a 够级 draw).
+- Seats rank by their team's total (fixed teams, or partners), else alone by their own total;
+  equal totals tie (a draw between teams).
 - A match with no human is not rated.
 """
 

@@ -1,4 +1,4 @@
-"""What a match of either game does around its rounds (够级 hands, 拱猪 deals): the move log,
+"""What a match of any game does around its rounds (hands, deals …): the move log,
 replay, asking the current round, totals and conduct. Each game says how rounds start and end."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from engine.views import Round
 class MatchPlay(Conduct):
     """Rules + seed + the list of (seat, move) determine everything; `replay` rebuilds it."""
 
-    rounds: list[Any]  # 够级 Hands or 拱猪 Deals: to_act, legal_moves, apply, is_over, opening_events
+    rounds: list[Any]  # each game's rounds (engine.views.Round): to_act, legal_moves, apply, …
     seats: ClassVar[int]  # each game's own
 
     def __init__(self, seed: int | str = 0, rules: Any = None) -> None:

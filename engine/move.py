@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine.errors import IllegalMove
 
-# The longest notation either game ever needs is under 200 characters (a 36-card 够级 set of
-# `10`s, a 拱猪 claim naming all 16 scoring cards); anything longer is refused before it is read,
+# The longest notation a built-in game ever needs is under 200 characters (a 36-card set of
+# `10`s, a claim naming all 16 scoring cards); anything longer is refused before it is read,
 # so no text a player types costs more than reading 300 characters.
 MAX_NOTATION = 300
 QUOTED = 24  # characters of a refused text quoted back to the player

@@ -87,8 +87,8 @@ OptionsT = TypeVar("OptionsT", bound=type[TableOptions])
 def with_presets(cls: OptionsT) -> OptionsT:
     """A rules dataclass whose constructor applies the presets it is given (issue 29):
     `Rules(variant="houshuiwan", max_hands=4)` is 后水湾's preset with `max_hands=4`, exactly as
-    `Rules.from_options({"variant": "houshuiwan", "max_hands": "4"})` and `/gouji
-    variant=houshuiwan max_hands=4` are. The fields given win over the preset's, as typed options
+    `Rules.from_options({"variant": "houshuiwan", "max_hands": "4"})` and the game's command
+    with `variant=houshuiwan max_hands=4` are. The fields given win over the preset's, as typed options
     do (`variant=outline scoring=club`); a stored table names every field, so it comes back as
     it was. Apply it on top of `@dataclass(kw_only=True)`: the generated `__init__` stays what
     type checkers read, and its keywords are the same."""

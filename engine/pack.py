@@ -24,7 +24,7 @@ class RoundStart:
 
 @dataclass(frozen=True, slots=True)
 class Window:
-    """A decision every asked seat makes at once within a window of its own (the 拱猪 exposure):
+    """A decision every asked seat makes at once within a window of its own (an exposure):
     its length, and whether letting it close is no fault (no strike, no penalty)."""
 
     seconds: float

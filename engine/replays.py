@@ -1,5 +1,5 @@
 """A finished match step by step, every hand face up (issue 32's replays): the match replayed
-from its seed and log, one round (够级 hand, 拱猪 deal) at a time. Each step keeps what it did
+from its seed and log, one round (a hand, a deal) at a time. Each step keeps what it did
 (its events: a 烧, a 开点, a 闷, a forced pass …) and the round as it stood after it.
 
 Only the referee's reading of a *finished* match may call this: every hand is in it."""

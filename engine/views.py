@@ -1,4 +1,4 @@
-"""What a round (够级 hand, 拱猪 deal) shows the referee and the players, typed: a frozen public
+"""What a round (a hand, a deal …) shows the referee and the players, typed: a frozen public
 view everyone may see, and a seat's view that adds the seat's own hand and choices. Each game
 extends them with its own fields; the referee and the handlers read only what is declared here
 or in the game's own view class, never a dict key that one game has and the other lacks."""
@@ -16,7 +16,7 @@ from engine.events import Event
 class RoundView:
     """What every seat may know of the round now on. Never a card of a hidden hand."""
 
-    number: int  # the 够级 hand or 拱猪 deal, from 1
+    number: int  # the round (hand, deal …), from 1
     phase: str
     to_act: tuple[int, ...]  # empty in a window where who is asked would tell who holds what
     cards_left: tuple[int, ...]
@@ -35,9 +35,9 @@ class SeatRoundView(Generic[PublicT]):
     seat: int
     hand: str
     legal: tuple[str, ...]
-    # moves worth a second look before they are made, with why (够级 §7 `burn`, §9 `gives_up_point`)
+    # moves worth a second look before they are made, with why (`burn`, `gives_up_point` …)
     warnings: Mapping[str, str] = field(default_factory=dict)
-    own_exposed: tuple[str, ...] = ()  # 拱猪: the seat's own exposures, shown to it even when blind
+    own_exposed: tuple[str, ...] = ()  # the seat's own exposures, shown to it even when blind
 
 
 class Round(Protocol):

@@ -9,9 +9,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from engine.events import CardsPlayed, Event
+from engine.events import CardsPlayed, ClaimAnswered, Event, MatchOver, TimedOut
 from engine.league import PROVISIONAL_BELOW, bot_level
-from engine.referee.events import ReplacedByBot, WindowClosed
+from engine.referee.events import (
+    RatingsChanged,
+    ReplacedByBot,
+    Resumed,
+    SavingAgain,
+    Undelivered,
+    WindowClosed,
+)
 from handlers.games import UI  # loaded on first use: the packs' lines import this module
 from handlers.i18n import has, listed, t
 
@@ -58,7 +65,7 @@ def lines(
             line += t(lang, "announce.chosen_by_timeout")
         if line:
             out.append(line)
-    if hints and any(e.kind == "MatchEnded" and getattr(e, "reason", "") != "stopped" for e in events):
+    if hints and any(isinstance(e, MatchOver) and e.reason != "stopped" for e in events):
         out.append(t(lang, "announce.rematch_hint"))
     return out
 
@@ -134,7 +141,8 @@ def _line(
     """The event's line: its kind's own way of saying it (`LINES`), else the locale's
     `announce.<kind>` with the event's values, else nothing (an ordinary play or pass)."""
     values = _values(event, names, players)
-    said = _game_line(type(event)) or LINES.get(event.kind)
+    shared = next((LINES[kind] for kind in type(event).__mro__ if kind in LINES), None)
+    said = _game_line(type(event)) or shared
     if said is not None:
         return said(event, values, Telling(names, players, lang, answerers))
     return plain(event, values, lang)
@@ -159,7 +167,8 @@ def when(flag: str, key: str) -> Said:
 
 
 def _match_ended(event: Event, values: dict[str, Any], told: Telling) -> str | None:
-    """Who won; in 拱猪 also who is the pig (当猪). The rematch hint comes last (`lines`)."""
+    """Who won; where a game names losers too (the pig, 当猪), who lost. The rematch hint comes
+    last (`lines`)."""
     lang, names = told.lang, told.names
     line = t(lang, "announce.MatchEnded_won", winners=listed(lang, (names[s] for s in values["winners"])))
     if not values["winners"]:
@@ -185,14 +194,15 @@ def _seconds(key: str, field: str) -> Said:
     return lambda event, values, told: t(told.lang, key, seconds=round(values[field]))
 
 
-# How the group is told of events every game has, by kind; each game's own events are told by
-# its pack's `GameUI.lines` (by event class), else by their locale line `announce.<kind>`
-LINES: dict[str, Said] = {
-    "TimedOut": when("penalty", "announce.TimedOut_penalty"),
-    "MatchEnded": _match_ended,
-    "ClaimAnswered": _claim_answered,
-    "Undelivered": _undelivered,
-    "RatingsChanged": lambda event, values, told: rating_line(values["changes"], told.players, told.lang),
-    "SavingAgain": _seconds("announce.SavingAgain", "paused_for"),
-    "Resumed": _seconds("announce.Resumed", "given_back"),
+# How the group is told of the events every game shares and the referee's, by event class (a
+# subclass is told as its base); each game's own events are told by its pack's `GameUI.lines`,
+# else by their locale line `announce.<kind>`
+LINES: dict[type, Said] = {
+    TimedOut: when("penalty", "announce.TimedOut_penalty"),
+    MatchOver: _match_ended,
+    ClaimAnswered: _claim_answered,
+    Undelivered: _undelivered,
+    RatingsChanged: lambda event, values, told: rating_line(values["changes"], told.players, told.lang),
+    SavingAgain: _seconds("announce.SavingAgain", "paused_for"),
+    Resumed: _seconds("announce.Resumed", "given_back"),
 }

@@ -31,13 +31,13 @@ class Action(StrEnum):
     START = "s"
     SETTINGS = "o"  # open, close, or step one setting of the lobby
     TEAM = "t"  # choose a team in the lobby (teams=chosen): 0 or 1
-    RANKS = "r"  # the 够级 builder: the base ranks
+    RANKS = "r"  # a set builder (GameUI.steps): the base ranks
     SETS = "k"  # … the sets of one base rank
     HOME = "h"  # … back to the decision's first keyboard
     WARNED = "w"  # a play with a consequence, to be confirmed
-    TOGGLE = "x"  # 拱猪 exposure: a card on or off
+    TOGGLE = "x"  # toggles (an exposure): a card on or off
     MOVE = "m"  # a legal move, by its index
-    DONE = "d"  # 拱猪 exposure: the toggles' decision
+    DONE = "d"  # toggles: the decision they make (GameUI.toggled)
     REMATCH = "a"  # at a match's end: the same seats again
     HINT = "i"  # the normal bot's move for this decision, told in a pop-up
 

@@ -248,7 +248,7 @@ async def stats(update: Update, context: Context, found: Services, lang: str) ->
 
 
 async def rules(update: Update, context: Context, found: Services, lang: str) -> None:
-    """A player's guide to the game: the one named (`/rules gongzhu`), else the game of the
+    """A player's guide to the game: the one named (`/rules <game>`), else the game of the
     group's table (or, in private, of the player's table) with that table's settings in words."""
     words = [word.lower() for word in command_args(update)[:1]]
     variant = next((w for w in words if variant_of(w)), None)  # `/rules houshuiwan`

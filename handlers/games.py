@@ -31,7 +31,7 @@ def either(lang: str, items: Sequence[str]) -> str:
 
 
 def game_commands(lang: str) -> str:
-    """The commands that open a table: one per registered game (`/gouji 或 /gongzhu`)."""
+    """The commands that open a table: one per registered game (`/a 或 /b`)."""
     return either(lang, [f"/{game}" for game in UI])
 
 

@@ -43,7 +43,7 @@ class WebGame:
     hand_order: Callable[[list[str]], list[str]]
     move_kind: Callable[[str], tuple[str, list[str] | None]]
     look: Mapping[str, str]
-    # more of the public view for the page: (the round's public view) → fields (拱猪: cards taken)
+    # more of the public view for the page: (the round's public view) → fields (the cards taken …)
     public_extra: Callable[[Any], dict[str, Any]] = lambda public: {}
 
 
@@ -72,7 +72,7 @@ class GameUI:
     question_values: Callable[[Private, Sequence[str], str], dict[str, str]] = lambda p, names, lang: {}
     # "you are here": (table, seat, names, lang) → the player's seat and who sits with and against
     seat_intro: Callable[[Any, int, Sequence[str], str], str] = lambda view, seat, names, lang: ""
-    # what the sheet shows each seat took in the last round (拱猪's scoring cards), if anything
+    # what the sheet shows each seat took in the last round (scoring cards), if anything
     sheet_taken: Callable[[MatchPlay], tuple[tuple[str, ...], ...] | None] = lambda match: None
     # the league card (`/me`): the counts it shows (named statistics, `Game.tallies`) and its
     # average: "score", or "place" (the statistic `places` over the rounds)

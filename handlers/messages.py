@@ -13,7 +13,7 @@ from telegram.error import BadRequest, TelegramError
 
 from data.store import Store
 
-FILE_IDS = 2048  # pictures remembered; a 够级 hand changes with each play, so old ones go first
+FILE_IDS = 2048  # pictures remembered; a hand changes with each play, so old ones go first
 
 
 def _not_modified(error: BadRequest) -> bool:

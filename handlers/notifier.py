@@ -14,7 +14,7 @@ from telegram.error import Forbidden, TelegramError
 
 import render
 from engine.errors import Refused
-from engine.events import CardsPlayed, Event, TimedOut
+from engine.events import CardsPlayed, Event, MatchOver, SeatPassed, TimedOut
 from engine.games import GAMES
 from engine.referee.clock import Clock
 from engine.referee.events import RatingsChanged, ReplacedByBot, TableStopped
@@ -94,7 +94,8 @@ class TelegramNotifier:
         lines = announce.lines(notice.events, names, lambda p: players.get(p, str(p)), lang, answerers)
         sheet = None
         if any(ends_round(e) for e in notice.events):
-            found = score_sheet_of(self.services.referee, view, names, final="MatchEnded" in kinds)
+            final = any(isinstance(e, MatchOver) for e in notice.events)
+            found = score_sheet_of(self.services.referee, view, names, final=final)
             sheet = None if found is None else await drawn(render.score_sheet, found, lang=lang)
         await self.feed.post(view.group_id, view.id, view, lines, sheet)
         await self._private(view, notice)
@@ -244,9 +245,7 @@ class TelegramNotifier:
         rules = game.rules(view.options)
         teams = [game.team_of(rules, seat.seat) for seat in view.seats]
         rated = {c.rater: c for e in notice.events if isinstance(e, RatingsChanged) for c in e.changes}
-        over = next(
-            (e for e in ends if e.kind == "MatchEnded" and getattr(e, "reason", "") != "stopped"), None
-        )
+        over = next((e for e in ends if isinstance(e, MatchOver) and e.reason != "stopped"), None)
         for seat in view.seats:
             if seat.player is None or seat.player in self.unreachable:
                 continue
@@ -361,12 +360,12 @@ def _match_result(over: Event, seat: int, totals: Sequence[int], change: Any, la
     winners, losers = getattr(over, "winners", ()), getattr(over, "losers", None)
     if seat in winners:
         outcome = "won"
-    elif losers is not None:  # 拱猪: the highest win, the pig (当猪) loses, the rest neither
+    elif losers is not None:  # a game with losers named (the pig, 当猪): the rest neither won nor lost
         outcome = "lost" if seat in losers else "over"
     else:
         outcome = "lost" if winners else "draw"
     line = t(lang, f"play.result_{outcome}", total=announce.signed(totals[seat]))
-    compensation = getattr(over, "compensation", ())  # 够级 §11: part of the total, said apart
+    compensation = getattr(over, "compensation", ())  # 补偿积分: part of the total, said apart
     if seat < len(compensation) and compensation[seat]:
         line += t(lang, "play.result_compensation", points=announce.signed(compensation[seat]))
     if change is not None:
@@ -377,7 +376,7 @@ def _match_result(over: Event, seat: int, totals: Sequence[int], change: Any, la
 
 
 def _passed(events: Sequence[Event], seat: int) -> bool:
-    return any(event.kind == "Passed" and getattr(event, "seat", None) == seat for event in events)
+    return any(isinstance(event, SeatPassed) and event.seat == seat for event in events)
 
 
 def played_this_round(events: Sequence[Event]) -> dict[int, str]:

@@ -48,7 +48,7 @@ class Shown:
     hand: str
     caption: str
     markup: Any
-    round: int  # the 够级 hand or 拱猪 deal it shows
+    round: int  # the round (hand, deal …) it shows
     table: TableScene | None  # the table drawn on top of the hand (None: no picture)
     quiet: bool = False  # a quiet chat's text message (no picture; `hand` is unused)
 
@@ -88,7 +88,7 @@ class PrivateChats:
         self.services = services
         self.messages = messages
         self._shown: dict[tuple[int, int], Shown] = {}  # (table, player) → its last hand message
-        # 拱猪 exposure toggles switched on, kept while others decide (the keyboard is redrawn)
+        # toggles switched on (an exposure), kept while others decide (the keyboard is redrawn)
         self.exposing: dict[tuple[int, int], int] = {}
         # (table, player) → their last round's result, in words: shown in a quiet chat's one
         # message and on the Mini App's page at a match's end (the notifier clears a table's
@@ -386,7 +386,7 @@ def deciding_now(view: TableView, private: PrivateView) -> bool:
     seat = private.seat
     if _on_autopilot(view, seat):
         return False
-    # a decision taken at once (拱猪's exposure, 够级's declarations) hides who is asked
+    # a decision taken at once (an exposure, a declaration) hides who is asked
     return bool(private.legal) and (seat in view.to_act or not view.to_act)
 
 

@@ -106,7 +106,7 @@ class Services:
 
     @staticmethod
     def to_act(view: TableView, names: list[str], lang: str) -> str:
-        """Who the table waits for, by name; in a window where who is asked is secret (拱猪's
+        """Who the table waits for, by name; in a window where who is asked is secret (an
         exposure), that everyone concerned decides at once."""
         if not view.to_act and view.status == "running" and view.deadline_at is not None:
             return t(lang, "play.together")

@@ -39,7 +39,7 @@ def score_sheet_of(referee: Any, view: TableView, names: list[str], final: bool 
 
 def _adjustments(rounds: tuple[tuple[int, ...], ...], match: Any) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """The rows that make each column add up: penalties (罚分), then whatever else the match
-    added to its totals (够级's 补偿积分 at an early end)."""
+    added to its totals (补偿积分 at an early end)."""
     seats = len(match.totals)
     penalty = tuple(-p for p in match.penalties)
     rest = tuple(match.totals[s] - sum(r[s] for r in rounds) - penalty[s] for s in range(seats))

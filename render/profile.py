@@ -28,8 +28,8 @@ class GameCard:
     rated: int
     matches: int
     wins: int
-    average: str  # average place (够级) or score (拱猪), already formatted; '' when none
-    counts: tuple[tuple[str, int], ...]  # (label key, count): 闷 / 烧 / 开点 in 够级
+    average: str  # average place or score (as the game says), already formatted; '' when none
+    counts: tuple[tuple[str, int], ...]  # (label key, count): the game's own statistics (闷, 烧 …)
     history: tuple[int, ...]  # the shown rating at the start, then after each rated match
     teammates: tuple[str, ...]
     opponents: tuple[str, ...]

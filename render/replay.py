@@ -16,6 +16,7 @@ SHRINK = 2  # each hand at half its size in its own picture
 PAD, NAME_H = 20, 34
 NAME_CHARS = 14
 
+
 def hands_face_up(
     game: str,
     title: str,

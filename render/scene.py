@@ -15,19 +15,22 @@ if TYPE_CHECKING:  # pictures never load the async referee; they only read its v
 
 @dataclass(frozen=True, slots=True)
 class SeatScene:
+    """One seat as the pictures draw it. Every game fills what it has (its scene builder, in its
+    pack's `render.look.Look`); the marks are the glossary's (docs/glossary.md)."""
+
     name: str
-    team: int | None  # 够级's two teams; None when every seat plays alone
+    team: int | None  # fixed teams; None when every seat plays alone
     cards_left: int
-    place: int | None = None  # 够级 finish place, 1..6
+    place: int | None = None  # finish place (头科 … 末科), in a game with places
     is_bot: bool = False
     autopilot: bool = False
-    passed: bool = False  # passed in the round on the table (够级)
-    exposed: tuple[str, ...] = ()  # 拱猪
-    tricks: int | None = None  # 拱猪 tricks won
-    headless: bool = False  # 够级 无头: may not answer until the round ends
-    opened: bool = False  # 够级 开点: has opened point
-    declared: str | None = None  # 够级 预点 / 太空 / 明点 (yudian / taikong / mingdian)
-    taken: tuple[str, ...] = ()  # 拱猪: the scoring cards the seat took this deal
+    passed: bool = False  # passed in the round on the table
+    exposed: tuple[str, ...] = ()  # exposed cards (亮牌)
+    tricks: int | None = None  # tricks won
+    headless: bool = False  # 无头: may not answer until the round ends
+    opened: bool = False  # 开点: has opened point
+    declared: str | None = None  # a declaration (预点 / 太空 / 明点: yudian / taikong / mingdian)
+    taken: tuple[str, ...] = ()  # the scoring cards the seat took this round
     taken_short: tuple[str, ...] = ()  # the same, short (♥3 ♠Q), where room is scarce
     total: int | None = None  # the seat's match total so far (None: a lobby)
 
@@ -35,15 +38,15 @@ class SeatScene:
 @dataclass(frozen=True, slots=True)
 class TableScene:
     game: str  # the game's name (engine/games.py)
-    round_no: int  # 够级 hand, 拱猪 deal
+    round_no: int  # the round (hand, deal …)
     seats: tuple[SeatScene, ...]
     to_act: tuple[int, ...] = ()
     seconds_left: int | None = None
-    table_set: str | None = None  # 够级: the set to beat
+    table_set: str | None = None  # the set to beat, in a game of sets (its look reads it: `set_faces`)
     table_owner: int | None = None
-    trick: tuple[tuple[int, str], ...] = ()  # 拱猪: (seat, card) in play order
+    trick: tuple[tuple[int, str], ...] = ()  # a trick of suited cards: (seat, card) in play order
     trick_no: int | None = None
-    notes: tuple[str, ...] = ()  # label keys: headless, melee, burn, phase_*
+    notes: tuple[str, ...] = ()  # picture word keys: headless, melee, burn, phase_*
 
 
 def table_scene(view: TableView, names: Sequence[str], now: float) -> TableScene:

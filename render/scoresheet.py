@@ -1,5 +1,5 @@
-"""The score sheet after a hand (够级) or deal (拱猪) and at the end of a match: a column per
-seat, a row per hand, totals at the bottom; 够级 adds the last hand's places and team totals."""
+"""The score sheet after a round and at the end of a match: a column per seat, a row per round,
+totals at the bottom; a game may add the last round's places, team totals and cards taken."""
 
 from __future__ import annotations
 
@@ -24,14 +24,14 @@ class ScoreSheet:
     names: tuple[str, ...]
     rounds: tuple[tuple[int, ...], ...]  # per round, per seat
     totals: tuple[int, ...]
-    teams: tuple[int | None, ...] | None = None  # 够级: seat → team 0/1
-    places: tuple[int | None, ...] | None = None  # the last round's places (够级)
+    teams: tuple[int | None, ...] | None = None  # fixed teams: seat → team 0/1
+    places: tuple[int | None, ...] | None = None  # the last round's places, in a game with places
     final: bool = False  # the match is over
     winners: frozenset[int] = frozenset()  # seats that won the match
     # what the totals hold besides the rounds, a labelled row each (`penalty`, `compensation`),
     # so that every column adds up on the sheet
     adjustments: tuple[tuple[str, tuple[int, ...]], ...] = ()
-    taken: tuple[tuple[str, ...], ...] | None = None  # 拱猪: the last deal's scoring cards, per seat
+    taken: tuple[tuple[str, ...], ...] | None = None  # the last round's scoring cards, per seat
 
 
 def score_sheet(sheet: ScoreSheet, theme: str = "light", lang: str = "zh") -> bytes:

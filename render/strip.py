@@ -16,9 +16,9 @@ from render.table import status_pills
 CHIP_H = 78
 CHIP_GAP = 8
 CARD_W, CARD_H = 44, 62  # the set or trick under the chips
-TINY_W, TINY_H = 22, 31  # a seat's exposed cards (拱猪), in its chip
+TINY_W, TINY_H = 22, 31  # a seat's exposed cards, in its chip
 HEIGHT = CHIP_H + 12 + CARD_H
-MIN_CHIP_W = {4: 180, 6: 150}  # room for a name, the cards left (拱猪: tricks won) and a pill
+MIN_CHIP_W = {4: 180, 6: 150}  # room for a name, the cards left (and tricks won) and a pill
 
 
 def strip_width(scene: TableScene, pad: int) -> int:

@@ -22,7 +22,7 @@ MINI_W, MINI_H = 60, 84  # cards on the table
 TINY_W, TINY_H = 38, 53  # a seat's exposed cards
 NAME_CHARS = 9
 # Seat centres as fractions of the picture; seat 0 at the bottom, play order counter-clockwise,
-# so 够级's opposite seats (s, s+3) face each other.
+# so six seats' opposite seats (s, s+3) face each other.
 SEAT_AT = {
     6: ((0.5, 0.86), (0.82, 0.68), (0.82, 0.32), (0.5, 0.14), (0.18, 0.32), (0.18, 0.68)),
     4: ((0.5, 0.86), (0.84, 0.5), (0.5, 0.14), (0.16, 0.5)),
@@ -124,7 +124,7 @@ def status_pills(
 
 
 def _beside(canvas: Canvas, info: SeatScene, centre: tuple[int, int], lang: str) -> None:
-    """拱猪: a row of the seat's exposed cards headed 亮 and a row of the scoring cards it took
+    """A row of the seat's exposed cards headed 亮 and a row of the scoring cards it took
     headed 收 (issue 50: an exposed ♠Q is not a captured one). Beside the top and bottom
     seats' panels, to their right; under the side seats' (the trick lies towards each seat)."""
     rows = [(key, cards) for key, cards in (("exposed", info.exposed), ("taken", info.taken)) if cards]

@@ -259,11 +259,15 @@ class Deal(Exposure, Claims, TrickPlay):
             self._complete_trick(out)
 
     def _release(self, seat: int, move: Play) -> None:
-        """A held-back copy leaves the hand only when no free copy of the card is left."""
+        """A held-back copy leaves the hand only when no free copy of the card is left. Called
+        before the move's cards leave the hand: a pair's second copy counts the first as gone (a
+        held-back pair discarded together once kept one copy held back, a card no longer there)."""
         held, suits = self.held[seat], self.hands[seat]
-        for c in move.cards:
+        first = move.cards[0]
+        for i, c in enumerate(move.cards):
             back = held.get(c.suit)
-            if back and c.rank in back and suits[c.suit].count(c.rank) <= back.count(c.rank):
+            left = suits[c.suit].count(c.rank) - (1 if i and c is first else 0)
+            if back and c.rank in back and left <= back.count(c.rank):
                 back.remove(c.rank)
                 if not back:
                     del held[c.suit]

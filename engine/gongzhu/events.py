@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.events import CardsPlayed
+from engine.events import CardsPlayed, MatchOver
+from engine.events import ClaimAnswered as ClaimAnswered  # re-exported: shared with every game
 from engine.events import Event as Event  # re-exported: `ev.Event` in the phases
 from engine.events import Forfeited as Forfeited  # re-exported: one namespace of 拱猪 events
 from engine.events import TimedOut as TimedOut
@@ -67,12 +68,6 @@ class ClaimMade(Event):  # 声称: the claimer's hand is shown to all, as at the
 
 
 @dataclass(slots=True)
-class ClaimAnswered(Event):
-    seat: int
-    accepted: bool
-
-
-@dataclass(slots=True)
 class ClaimSettled(Event):
     """The deal ends as claimed: every other player accepted, or (`forced`) the referee saw that
     every way of playing on gives the same result."""
@@ -111,8 +106,6 @@ class DealEnded(Event):
 
 
 @dataclass(slots=True)
-class MatchEnded(Event):
-    totals: tuple[int, ...]
-    reason: str  # target | deals | stopped
+class MatchEnded(MatchOver):  # totals, reason: target | deals | stopped
     winners: tuple[int, ...]  # highest total (双猪: everyone who is not 当猪)
     losers: tuple[int, ...]  # lowest total (当猪; 双猪: the highest too)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.events import CardsPlayed
+from engine.events import CardsPlayed, MatchOver, SeatPassed
+from engine.events import ClaimAnswered as ClaimAnswered  # re-exported: shared with every game
 from engine.events import Event as Event  # re-exported: `ev.Event` in the phases
 from engine.events import Forfeited as Forfeited  # re-exported: one namespace of 够级 events
 from engine.events import TimedOut as TimedOut
@@ -138,12 +139,6 @@ class Claimed(Event):  # 挑牌: the claimant's whole hand, shown to everyone (A
 
 
 @dataclass(slots=True)
-class ClaimAnswered(Event):  # a rejection (it ends the claim), or the last acceptance
-    seat: int
-    accepted: bool
-
-
-@dataclass(slots=True)
 class ClaimAccepted(Event):  # everyone accepted: the claimant plays out and finishes
     seat: int
 
@@ -173,8 +168,7 @@ class Yielded(Event):  # 让牌: the next two seats answer the opposite's set fi
 
 
 @dataclass(slots=True)
-class Passed(Event):
-    seat: int
+class Passed(SeatPassed):  # seat
     auto: bool  # 要不起: passed by the referee because no legal beat existed
 
 
@@ -249,8 +243,6 @@ class HandEnded(Event):
 
 
 @dataclass(slots=True)
-class MatchEnded(Event):
-    totals: tuple[int, ...]
-    reason: str  # sweep | hand_limit | stopped
+class MatchEnded(MatchOver):  # totals, reason: sweep | hand_limit | stopped
     compensation: tuple[int, ...]
     winners: tuple[int, ...] = ()  # the winning team's seats (a draw: none)

@@ -386,7 +386,7 @@ class RefereeCore:
         return [s for s in match.to_act if table.plays_itself(s)]
 
     def _decision_seconds(self, table: LiveTable) -> float:
-        """A move's time. A game's decision window (拱猪's exposure) is never shorter than a move:
+        """A move's time. A game's decision window (an exposure) is never shorter than a move:
         its own length at fast tables, a move's time at slower ones (docs/referee-decisions.md)."""
         window = self.window(table)
         if window is not None:
@@ -399,7 +399,7 @@ class RefereeCore:
 
     def _arm(self, table: LiveTable, acted: frozenset[int] | None = None) -> None:
         """Sets the deadline of the humans now to decide. Humans who were already waiting and
-        have not acted keep theirs (拱猪 exposure and 够级 revolution are decided together; a bot
+        have not acted keep theirs (an exposure or a revolution is decided together; a bot
         deciding beside them gives them no extra time). `acted=None` keeps the clock as it is."""
         now = self.clock.now()
         bots = self.bots_to_act(table)

@@ -74,7 +74,7 @@ class ReplacedByBot(Event):  # a player left a running match
 
 
 @dataclass(slots=True)
-class WindowClosed(Event):  # a decision window ran out (拱猪 exposure, 够级 declarations): no fault
+class WindowClosed(Event):  # a decision window ran out (an exposure, a declaration): no fault
     seats: tuple[int, ...]
 
 

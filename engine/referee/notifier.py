@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar, Protocol
 
-from engine.events import Event
+from engine.events import Event, MatchOver
 from engine.games import GAMES
 
 # the views lived here: notices pickled by an older version (the store's `owed`) still find them
@@ -30,8 +30,8 @@ def starts_round(event: Event) -> bool:
 
 def ends_round(event: Event) -> bool:
     """Whether the event closes a round or the match (every game's match ends with a
-    `MatchEnded`): a notice holding one is told on its own (its score sheet)."""
-    return event.kind == "MatchEnded" or any(game.round_ended(event) for game in GAMES.values())
+    `MatchOver`): a notice holding one is told on its own (its score sheet)."""
+    return isinstance(event, MatchOver) or any(game.round_ended(event) for game in GAMES.values())
 
 
 def merged(earlier: Notice, later: Notice) -> Notice | None:

@@ -1,5 +1,6 @@
 """Play: a player's move, the bots' and autopilot's moves, reminders, timeouts and penalties
-(docs/rules/gouji.md §12, docs/architecture.md), coming back from autopilot, and leaving a running match."""
+(docs/architecture.md "Clocks, absence and penalties"), coming back from autopilot, and leaving
+a running match."""
 
 from __future__ import annotations
 
@@ -100,7 +101,8 @@ class Play:
 
     async def _time_out(self, table: LiveTable) -> None:
         """The deadline has passed: a warning and the seat's bot moves for it (托管); at the strike
-        limit, the penalty and autopilot. A 拱猪 exposure window that closes is no fault."""
+        limit, the penalty and autopilot. A decision window that closes (`Window.faultless`) is no
+        fault."""
         match = table.match
         assert match is not None
         late = sorted(table.waiting & set(match.to_act))
@@ -158,7 +160,8 @@ class Play:
         self.core.schedule(table)
 
     async def forfeit(self, table: LiveTable, seat: int, player: int) -> list[Event]:
-        """Leaving a running match: 罚为大落 (拱猪: the deal's worst score) and a bot takes the seat."""
+        """Leaving a running match: the game scores the seat (罚为大落, the deal's worst …) and a
+        bot takes the seat."""
         match = table.match
         assert match is not None
         events = match.forfeit(seat)

@@ -106,7 +106,7 @@ class Reading:
             rows = await q.moves(found.match_id)
         game = GAMES[found.game]
         log = [(r.seat, r.kind, r.move, r.actor) for r in rows]
-        try:  # ~45 ms for a 够级 hand (benchmarks.league): off the loop, other tables play on
+        try:  # ~45 ms for a long hand (benchmarks.league): off the loop, other tables play on
             steps = await asyncio.to_thread(
                 replay_round, game, found.seed, game.rules(found.rules), log, round_no
             )

@@ -122,9 +122,7 @@ class Standings:
         game = stats.game
         rating = await q.rating_of(scope, game, player)
         skill = Skill.new() if rating is None else Skill(rating.mu, rating.sigma, rating.matches)
-        history = tuple(
-            Skill(mu, sigma).shown for mu, sigma in await q.rating_history(scope, game, player)
-        )
+        history = tuple(Skill(mu, sigma).shown for mu, sigma in await q.rating_history(scope, game, player))
         return GameProfile(
             game,
             skill.shown,

@@ -95,7 +95,7 @@ class LiveTable:
             move_seconds=self.time.seconds,
             options=self.rules.to_dict(),
             seats=tuple(SeatView(s.seat, s.player_id, s.team, s.autopilot, s.strikes) for s in self.seats),
-            # as the round shows it: in 拱猪's exposure window who is asked would tell who holds what
+            # as the round shows it: in an exposure window who is asked would tell who holds what
             to_act=public.to_act if public is not None and self.status == "running" else (),
             deadline_at=self.deadline_at,
             match_no=self.match_no,
@@ -113,8 +113,8 @@ def replay(game: Game, seed: str, rules: Any, rows: Iterable[MoveRow]) -> MatchP
 
 
 def arrange(game: Game, rules: Any, lobby: list[SeatRow], rand: random.Random) -> list[SeatRow]:
-    """Final seats from the lobby (docs/rules/gouji.md §1 `teams`): random (抽签), join order, or chosen
-    teams on the even and odd seats. 拱猪 has no such option: its seats are drawn."""
+    """Final seats from the lobby, as the game says (`Game.seating`): random (抽签), join order, or
+    chosen teams on the even and odd seats."""
     how = game.seating(rules)
     entries = list(lobby)
     if how == "random":

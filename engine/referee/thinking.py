@@ -4,7 +4,7 @@ with the event loop. When every worker is busy, a search takes longer than `LIMI
 has broken, the caller answers with the heuristic.
 
 A round travels to the worker pickled and the move comes back pickled: rounds leave their shared
-tables behind (`gouji.Hand.__reduce__`) and moves and cards unpickle as the interned objects,
+tables behind (a hand's `__reduce__`) and moves and cards unpickle as the interned objects,
 so the move that comes back is the very object the engine's legality checks expect.
 """
 

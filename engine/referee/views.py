@@ -33,7 +33,7 @@ class TableView:
     move_seconds: float
     options: dict[str, object]
     seats: tuple[SeatView, ...]
-    to_act: tuple[int, ...]  # public: empty in a window where who is asked is secret (拱猪 exposure)
+    to_act: tuple[int, ...]  # public: empty in a window where who is asked is secret (an exposure)
     deadline_at: float | None
     match_no: int
     totals: tuple[int, ...]

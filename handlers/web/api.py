@@ -314,7 +314,7 @@ class MiniAppApi:
             body |= {"lang": lang}
             keep(self._replays, key, body, REPLAYS_KEPT)
         answer = reply(body)
-        answer.enable_compression()  # a 够级 hand's steps: ~10 times smaller gzipped
+        answer.enable_compression()  # a long hand's steps: ~10 times smaller gzipped
         return answer
 
     async def events(self, request: web.Request) -> web.StreamResponse:

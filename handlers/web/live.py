@@ -10,10 +10,10 @@ import contextlib
 from collections import deque
 from collections.abc import Callable
 
+from engine.events import CardsPlayed
 from engine.referee.notifier import Notice
 
 RECENT = 8  # the plays a page shows besides the set or trick on the table
-PLAYS = {"Played", "CardPlayed"}
 
 
 class LiveTables:
@@ -33,8 +33,8 @@ class LiveTables:
             self.statuses[table.id] = table.status
         plays = self.recent.setdefault(table.id, deque(maxlen=RECENT))
         for event in notice.events:
-            if event.kind in PLAYS:
-                plays.append((getattr(event, "seat", -1), str(getattr(event, "cards", ""))))
+            if isinstance(event, CardsPlayed):
+                plays.append((event.seat, event.cards))
         if self._waking is None or self._waking.done():
             self._waking = asyncio.get_running_loop().create_task(self._wake())
 

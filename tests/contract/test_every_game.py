@@ -136,6 +136,9 @@ def play(
 @example(
     seed=691, variation=None
 )  # 够级: four leavers; the two who played on and a leaver of theirs hold 1–3
+@example(
+    seed=116, variation=53663010
+)  # 拱猪, two decks, strong bots: a held-back exposed pair discarded together stayed held back
 def test_every_match_ends_and_only_the_asked_seats_have_moves(
     name: str, seed: int, variation: Variation
 ) -> None:

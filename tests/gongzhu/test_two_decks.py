@@ -97,3 +97,19 @@ def test_two_different_cards_with_the_same_high_card_compare_by_the_lower() -> N
 def test_given_hands_the_lowest_seat_with_a_club_two_leads_the_first_deal() -> None:
     deal = deal_from(["S2 S3", "C2 S4", "C2 S5", "S6 S7"], rules=Rules(decks=2, expose_mode="none"))
     assert deal.to_act == [1] and plays(deal, 1) == ["C2"]
+
+
+def test_both_held_back_copies_discarded_as_a_pair_leave_nothing_held_back() -> None:
+    """§3 with `expose_discard=allow`: the two exposed ♥A, held back until hearts are led, may be
+    discarded together on a spade pair; then no ♥A is held back any more (one copy stayed
+    held back with no card behind it, and the seat's next lead raised an error — found by the
+    contract suite at seed 116 with the strong bots)."""
+    rules = Rules(decks=2, auto_claim=False, expose_discard="allow")
+    deal = from_hands(
+        ["S5 S5 S9 C9", "S3 S3 S4 C8", "HA HA D2 H3", "S8 S7 D3 D4"], exposed=["HA", "HA"], rules=rules
+    )
+    assert deal.held[2] == {1: [14, 14]}
+    play(deal, (0, "S5 S5"), (1, "S3 S3"), (2, "HA HA"), (3, "S8 S7"))
+    assert deal.held[2] == {}  # was {1: [14]}: a held-back ♥A that was no longer in the hand
+    play(deal, (3, "D3"), (0, "C9"), (1, "C8"))  # spades' two different cards beat the pair (§7)
+    assert plays(deal, 2) == ["D2"]

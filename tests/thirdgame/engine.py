@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.errors import IllegalMove
-from engine.events import CardsPlayed, Event, Forfeited
+from engine.events import CardsPlayed, Event, Forfeited, MatchOver
 from engine.matchplay import MatchPlay
 from engine.move import Move, checked_notation, quoted
 from engine.options import OptionError, TableOptions, with_presets
@@ -68,9 +68,7 @@ class RoundScored(Event):
 
 
 @dataclass(slots=True)
-class MatchEnded(Event):
-    totals: tuple[int, ...]
-    reason: str  # rounds | stopped
+class MatchEnded(MatchOver):  # totals, reason: rounds | stopped
     winners: tuple[int, ...]
 
 
