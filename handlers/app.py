@@ -148,11 +148,11 @@ async def _started(app: Application) -> None:
     services.username = app.bot.username
     app.bot_data.metrics.referee = referee
     if config.webapp_url:  # the Mini App's open pages hear of each change at once
-        referee.core.watchers.append(app.bot_data.live.changed)
+        referee.watch(app.bot_data.live.changed)
     app.bot_data.services, app.bot_data.notifier, app.bot_data.store = services, notifier, store
     await referee.recover()  # before any update is handled
     if config.webapp_url:  # what the pages may be shown: the state the restart read from the file
-        app.bot_data.live.seed({table.id: table.version for table in referee.tables.values()})
+        app.bot_data.live.seed(referee.versions())
     for lang in LANGUAGES:
         names = (*GAMES, *MENU, "quiet") if config.webapp_url else (*GAMES, *MENU)  # quiet: the Mini App's
         menu = [BotCommand(name, t(lang, f"cmd.{name}")) for name in names]

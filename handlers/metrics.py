@@ -125,20 +125,16 @@ class RefereeCollector(Collector):
         faults = CounterMetricFamily(f"{PREFIX}_store_faults", "Writes the SQLite store refused")
         referee = self.referee()
         if referee is not None:
-            core = referee.core
-            for (game, actor), count in sorted(core.tally.moves.items()):
+            now = referee.vitals()
+            for (game, actor), count in sorted(now.moves.items()):
                 moves.add_metric([game, actor], count)
-            states = {state: 0 for state in ("lobby", "running", "finished")}
-            for table in core.tables.values():
-                states[table.status] = states.get(table.status, 0) + 1
-            states["paused"] = len(core.paused_tables)
-            for state, count in states.items():
+            for state, count in now.tables.items():
                 tables.add_metric([state], count)
-            outbox.add_metric([], core.outbox.pending())
-            running.add_metric([], core.thinkers.busy)
-            for reason in ("busy", "late", "broken"):
-                refused.add_metric([reason], core.thinkers.refused[reason])
-            faults.add_metric([], core.tally.store_faults)
+            outbox.add_metric([], now.outbox)
+            running.add_metric([], now.searching)
+            for reason, count in now.refused.items():
+                refused.add_metric([reason], count)
+            faults.add_metric([], now.store_faults)
         yield from (moves, tables, outbox, running, refused, faults)
 
 

@@ -12,7 +12,7 @@ from engine.referee.clock import Clock
 from engine.referee.core import RefereeCore
 from engine.referee.forwarding import Forwarded
 from engine.referee.lobby import Lobby
-from engine.referee.notifier import Notifier
+from engine.referee.notifier import Notice, Notifier
 from engine.referee.outbox import Outbox
 from engine.referee.play import Play
 from engine.referee.players import Players
@@ -21,6 +21,7 @@ from engine.referee.reading import Reading
 from engine.referee.standings import Standings
 from engine.referee.table import LiveTable
 from engine.referee.thinking import Thinkers
+from engine.referee.vitals import Vitals, vitals
 
 
 class Referee:
@@ -126,6 +127,18 @@ class Referee:
     @property
     def tables(self) -> dict[int, LiveTable]:
         return self.core.tables
+
+    def vitals(self) -> Vitals:
+        """The operator's numbers: the store, the recovery, moves, tables, the outbox, searches."""
+        return vitals(self.core)
+
+    def watch(self, watcher: Callable[[Notice], None]) -> None:
+        """`watcher` hears of each committed change at once, without I/O (the Mini App's pages)."""
+        self.core.watchers.append(watcher)
+
+    def versions(self) -> dict[int, int]:
+        """Each table in memory's version: what a page may be shown after a start."""
+        return {table.id: table.version for table in self.core.tables.values()}
 
     @property
     def bot_delay(self) -> float:

@@ -27,9 +27,9 @@ def health(referee: Referee | None, api: BotApiHealth) -> Health:
     """`referee` is None until the bot has started (the store opened, tables recovered)."""
     if referee is None:
         return Health({"store": "not open yet", "referee": "starting", "bot_api": _api(api)})
-    core = referee.core
-    store = "ok" if not (core.tally.store_failing or core.paused_since is not None) else "refusing writes"
-    tables = "ok" if core.tally.recovered else "recovering"
+    now = referee.vitals()
+    store = "refusing writes" if now.store_refusing else "ok"
+    tables = "ok" if now.recovered else "recovering"
     return Health({"store": store, "referee": tables, "bot_api": _api(api)})
 
 
