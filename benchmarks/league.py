@@ -32,7 +32,8 @@ from engine.options import parse_options
 from engine.referee.ratings import rate_match, rebuild
 from engine.referee.reading import MatchReplay
 from engine.replays import replay_round
-from handlers.replays import key_moments, step_view
+from handlers.replays import key_moments
+from handlers.replaysteps import step_view
 from handlers.web.replayview import replay_json
 from render.profile import GameCard, ProfileCard, profile_card
 from render.replay import hands_face_up

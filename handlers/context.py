@@ -12,8 +12,8 @@ from telegram.ext import CallbackContext, ContextTypes, ExtBot
 
 from engine.referee import SystemClock
 from engine.referee.clock import Clock
+from handlers.live import LiveTables
 from handlers.metrics import Metrics
-from handlers.web.live import LiveTables
 
 if TYPE_CHECKING:  # the handlers import this module: types only, no cycle at run time
     from data.store import Store

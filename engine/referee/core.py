@@ -67,7 +67,7 @@ class RefereeCore:
         self.paused_since: float | None = None
         self.paused_tables: set[int] = set()
         self.tally = Tally()  # moves and store faults, for the operator's metrics and health
-        # called with each committed notice, at once and without I/O (handlers/web/live.py)
+        # called with each committed notice, at once and without I/O (handlers/live.py)
         self.watchers: list[Callable[[Notice], None]] = []
 
     # -- start and stop ------------------------------------------------------------------------

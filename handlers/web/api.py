@@ -36,14 +36,14 @@ from engine.errors import Refusal, Refused
 from engine.referee import Referee
 from engine.referee.views import TableView
 from handlers.i18n import language
+from handlers.live import LiveTables
 from handlers.membership import is_admin_of, is_member_of
 from handlers.private import decision_question
-from handlers.replays import replay_names
+from handlers.replaysteps import replay_names
 from handlers.replies import refusal
 from handlers.services import Services
 from handlers.web.bodies import BadBody, json_body
 from handlers.web.initdata import MOVE_LIMIT, READ_LIMIT, InvalidInitData, WebAppUser, validate
-from handlers.web.live import LiveTables
 from handlers.web.members import Busy, MemberChecks
 from handlers.web.memory import keep
 from handlers.web.replayview import replay_json

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.referee.reading import MatchReplay
 from handlers.games import move_label
-from handlers.replays import step_notes, step_view, step_words
+from handlers.replaysteps import step_notes, step_view, step_words
 from handlers.web.tableview import hand_tokens, look, public_json
 
 RECENT = 4  # the plays shown under the table, as on the live page

@@ -66,8 +66,8 @@ def test_the_apis_memory_of_checked_data_still_checks_its_age_and_never_keeps_a_
     from types import SimpleNamespace
     from typing import Any
 
+    from handlers.live import LiveTables
     from handlers.web.api import MiniAppApi
-    from handlers.web.live import LiveTables
 
     now = [NOW]
     application: Any = SimpleNamespace(bot=SimpleNamespace(token=TOKEN), bot_data=None)
