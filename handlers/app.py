@@ -27,6 +27,8 @@ from data.store import Store
 from engine.games import GAMES
 from engine.referee import Referee
 from engine.referee.clock import Clock, SystemClock
+from engine.referee.cluster import CLUSTER_SEARCHES, cluster_pool
+from engine.referee.thinking import WORKERS, Thinkers
 from handlers import buttons, chats, commands, errors
 from handlers.callbacks import Signer
 from handlers.config import Config
@@ -118,6 +120,13 @@ def _add_handlers(app: Application) -> None:
     app.add_error_handler(errors.on_error)
 
 
+def thinkers(config: Config) -> Thinkers:
+    """Where the searching bots think: a Dask cluster (SEARCH_CLUSTER), else worker processes."""
+    if config.search_cluster:
+        return Thinkers(config.search_workers or CLUSTER_SEARCHES, pool=cluster_pool(config.search_cluster))
+    return Thinkers(config.search_workers or WORKERS)
+
+
 async def _private_chat_works(update: Update, context: Context) -> None:
     """A player who writes (or presses) in private can be messaged again: a chat Telegram had
     refused as forbidden (no private chat yet, the bot blocked) is tried again from now on."""
@@ -143,7 +152,7 @@ async def _started(app: Application) -> None:
     messages.bot = app.bot
     notifier = TelegramNotifier(services, messages, clock)
     seeds = {"new_seed": app.bot_data.new_seed} if app.bot_data.new_seed else {}
-    referee = Referee(store, notifier, clock, bot_delay=config.move_delay, **seeds)
+    referee = Referee(store, notifier, clock, bot_delay=config.move_delay, thinkers=thinkers(config), **seeds)
     services.referee = referee
     services.username = app.bot.username
     app.bot_data.metrics.referee = referee

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 DEFAULT_API = "https://api.telegram.org"
@@ -43,6 +44,11 @@ class Config:
     # by default), and /metrics no longer on the public port
     metrics_port: int | None = None
     metrics_host: str = "127.0.0.1"
+    # SEARCH_CLUSTER: a Dask scheduler (tcp://host:8786) whose workers think for the searching
+    # bots (docs/scaling.md); unset: worker processes on this machine. SEARCH_WORKERS: searches
+    # at once (beyond, the heuristic answers); 0: this machine's cores less one, or 16 on a cluster
+    search_cluster: str | None = None
+    search_workers: int = 0
 
     @property
     def webapp_path(self) -> str:
@@ -111,7 +117,16 @@ def load(env: Mapping[str, str] = os.environ) -> Config:
         webapp_name=name,
         metrics_port=metrics_port,
         metrics_host=env.get("METRICS_HOST", "").strip() or "127.0.0.1",
+        **_search(env),
     )
+
+
+def _search(env: Mapping[str, str]) -> dict[str, Any]:
+    cluster = env.get("SEARCH_CLUSTER", "").strip() or None
+    if cluster and not cluster.startswith(("tcp://", "tls://")):
+        raise ConfigError(f"SEARCH_CLUSTER must be a Dask scheduler's tcp:// or tls:// address: {cluster!r}")
+    workers = int(_number(env, "SEARCH_WORKERS", 0, 0, 1024))
+    return {"search_cluster": cluster, "search_workers": workers}
 
 
 APP_NAME = re.compile(r"[A-Za-z0-9_]{3,30}")  # what BotFather accepts as a Mini App's short name

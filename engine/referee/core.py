@@ -117,7 +117,7 @@ class RefereeCore:
         except TimeoutError:
             log.warning("stopping: a job still under way after %.0f s is cancelled", within)
             await self.clock.abandon()
-        self.thinkers.close()
+        await self.thinkers.stop()
         async with self.store.transaction() as q:
             await q.set_meta(HEARTBEAT, repr(self.clock.now()))
 

@@ -1,7 +1,8 @@
 """Where searching bots think (issue 18): in worker processes, so that a search uses a core of its
 own and no table's move waits for another table's bot — threads would take turns under the GIL
-with the event loop. When every worker is busy, a search takes longer than `LIMIT`, or the pool
-has broken, the caller answers with the heuristic.
+with the event loop — or on a Dask cluster of other machines (engine/referee/cluster.py, issue 52).
+When every worker is busy, a search takes longer than `LIMIT`, or the pool has broken, the caller
+answers with the heuristic.
 
 A round travels to the worker pickled and the move comes back pickled: rounds leave their shared
 tables behind (a hand's `__reduce__`) and moves and cards unpickle as the interned objects,
@@ -18,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, Protocol
 
 from engine.bots import bot_move
 from engine.move import Move
@@ -33,6 +34,16 @@ WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))
 LIMIT = 2.0
 
 
+class AsyncPool(Protocol):
+    """A pool searched through the event loop (a Dask cluster: engine/referee/cluster.py)."""
+
+    async def submit(self, fn: Callable[..., Any], *args: Any) -> Any: ...
+    async def close(self) -> None: ...
+
+
+Pool = Executor | AsyncPool
+
+
 def worker_processes(workers: int = WORKERS) -> Executor:
     # spawned, not forked: a fork of a process running an event loop and threads is unsafe
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
@@ -42,14 +53,16 @@ class Thinkers:
     """A pool of `workers` searching at once, started at the first search."""
 
     def __init__(
-        self, workers: int = WORKERS, pool: Callable[[int], Executor] = worker_processes, limit: float = LIMIT
+        self, workers: int = WORKERS, pool: Callable[[int], Pool] = worker_processes, limit: float = LIMIT
     ) -> None:
         self.workers = workers
         self.limit = limit
         self.busy = 0
+        self.answered = 0  # searches that answered in time
         self.refused: Counter[str] = Counter()  # searches the heuristic answered: busy, late, broken
         self._new_pool = pool
-        self._pool: Executor | None = None
+        self._pool: Pool | None = None
+        self._closing: set[asyncio.Task[None]] = set()
 
     async def move(self, game: str, round_: Any, seat: int, ply: int) -> Move | None:
         """The table's bot's move, thought in a worker; None if no worker is free, the search
@@ -61,11 +74,14 @@ class Thinkers:
         if self._pool is None:
             self._pool = self._new_pool(self.workers)
         self.busy += 1
-        search = asyncio.wrap_future(self._pool.submit(bot_move, game, round_, seat, ply))
+        pool = self._pool
+        if isinstance(pool, Executor):
+            search = asyncio.wrap_future(pool.submit(bot_move, game, round_, seat, ply))
+        else:
+            search = asyncio.ensure_future(pool.submit(bot_move, game, round_, seat, ply))
         search.add_done_callback(self._ended)  # a worker is busy until its search ends, answered or not
         try:
             move: Move = await asyncio.wait_for(asyncio.shield(search), self.limit)
-            return move
         except TimeoutError:
             self.refused["late"] += 1
             log.warning("a searching bot took more than %.1f s: the heuristic answered", self.limit)
@@ -75,6 +91,13 @@ class Thinkers:
             log.error("a searching bot's worker process died: a new pool starts at the next search")
             self.close()
             return None
+        except (OSError, RuntimeError) as failure:  # a cluster unreachable, its scheduler gone …
+            self.refused["broken"] += 1
+            log.warning("the search cluster failed (%s): the heuristic answered; reconnecting", failure)
+            self.close()
+            return None
+        self.answered += 1
+        return move
 
     def _ended(self, search: asyncio.Future[Move]) -> None:
         self.busy -= 1
@@ -82,7 +105,18 @@ class Thinkers:
             search.exception()  # a late search's failure is read here, not logged as unretrieved
 
     def close(self) -> None:
-        """Stops the workers without waiting for a search under way (its answer is not needed)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        """Stops the workers without waiting for a search under way (its answer is not needed);
+        a cluster's connection closes in the background (`stop` waits for it)."""
+        pool, self._pool = self._pool, None
+        if isinstance(pool, Executor):
+            pool.shutdown(wait=False, cancel_futures=True)
+        elif pool is not None:
+            closing = asyncio.get_running_loop().create_task(pool.close())
+            self._closing.add(closing)
+            closing.add_done_callback(self._closing.discard)
+
+    async def stop(self, within: float = 5.0) -> None:
+        """Closes the pool, and waits (at most `within`) for a cluster's connection to close."""
+        self.close()
+        if self._closing:
+            await asyncio.wait(list(self._closing), timeout=within)

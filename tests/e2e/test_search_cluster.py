@@ -1,0 +1,128 @@
+"""Issue 52: searches past one machine. A real Dask scheduler and two workers (distributed, from
+PyPI) on 127.0.0.1, each worker a process of its own running this project's code: a match of
+strong bots is played by the referee with every search thought there; a worker killed in the
+middle of a search leaves the table moving within the search's time limit; a cluster that cannot
+be reached costs a move nothing but the search (the heuristic answers)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from distributed import Client
+
+from engine.referee.cluster import ClusterPool, cluster_pool
+from engine.referee.thinking import Thinkers
+from tests.e2e.process import free_port
+from tests.referee.world import World
+
+ROOT = Path(__file__).resolve().parents[2]
+WORKERS = 2
+
+
+@dataclass
+class Cluster:
+    address: str
+    workers: dict[str, subprocess.Popen[bytes]]  # by name
+
+    def executed(self) -> int:
+        """Tasks the workers ran, all together (asked of the workers themselves)."""
+        with Client(self.address, timeout=30, set_as_default=False) as client:
+            counts = client.run(lambda dask_worker: dask_worker.state.executed_count)
+        return sum(counts.values())
+
+
+def _process(*args: str) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen(
+        [sys.executable, "-m", *args], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+
+
+@pytest.fixture
+def cluster() -> Iterator[Cluster]:
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = _process(
+        "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", str(port),
+        "--dashboard-address", ":0", "--no-show",
+    )  # fmt: skip
+    workers = {
+        f"w{i}": _process(
+            "distributed.cli.dask_worker", address, "--nthreads", "1", "--nworkers", "1",
+            "--no-dashboard", "--name", f"w{i}",
+        )  # fmt: skip
+        for i in range(WORKERS)
+    }
+    try:
+        with Client(address, timeout=60, set_as_default=False) as client:
+            client.wait_for_workers(WORKERS, timeout=60)
+        yield Cluster(address, workers)
+    finally:
+        for process in [*workers.values(), scheduler]:
+            process.terminate()
+        for process in [*workers.values(), scheduler]:
+            process.wait(timeout=30)
+
+
+async def test_a_match_of_strong_bots_is_played_with_every_search_on_the_cluster(
+    cluster: Cluster, world: World
+) -> None:
+    thinkers = Thinkers(WORKERS, pool=cluster_pool(cluster.address))
+    world.referee.core.thinkers = thinkers
+    table = await world.table_with_bots("gongzhu", humans=(), bots="strong", deals="1")
+    await world.clock.advance(0)  # the bots play the deal to its end, each search on the cluster
+    assert table.match is not None and table.match.is_over
+    assert thinkers.answered >= 40 and sum(thinkers.refused.values()) == 0  # a deal: ~50 decisions
+    assert cluster.executed() == thinkers.answered  # every search ran there, none here
+    await thinkers.stop()
+
+
+async def test_a_worker_killed_mid_search_leaves_the_table_moving_within_its_limit(
+    cluster: Cluster, world: World
+) -> None:
+    thinkers = Thinkers(WORKERS, pool=cluster_pool(cluster.address), limit=2.0)
+    world.referee.core.thinkers = thinkers
+    world.referee.bot_delay = 1.0  # the bots wait for the clock: the test asks for one move
+    table = await world.table_with_bots("gouji", humans=(), bots="strong", revolution="off")
+    match = table.match
+    assert match is not None and not match.is_over  # no bot moved yet: each waits its turn
+    seat, ply = match.to_act[0], table.ply
+    watcher = Client(cluster.address, timeout=30, set_as_default=False)
+    try:
+        thinking = asyncio.ensure_future(world.referee.core.bot_move(table, seat, ply))
+        busy: dict[str, object] = {}
+        while not busy and not thinking.done():  # until a worker holds the search
+            busy = {k: v for k, v in (await asyncio.to_thread(watcher.processing)).items() if v}
+        if busy:
+            names = {a: info["name"] for a, info in watcher.scheduler_info()["workers"].items()}
+            [address] = busy
+            cluster.workers[names[address]].send_signal(signal.SIGKILL)  # mid-search
+        move = await asyncio.wait_for(thinking, thinkers.limit + 5.0)  # the limit, and some slack
+        assert move in match.legal_moves(seat)
+        assert busy, "the search ended before it could be interrupted"
+        assert thinkers.answered + thinkers.refused["late"] + thinkers.refused["broken"] == 1
+    finally:
+        watcher.close()
+        await thinkers.stop()
+
+
+async def test_a_cluster_out_of_reach_costs_the_move_nothing_but_its_search(world: World) -> None:
+    pool = ClusterPool(f"tcp://127.0.0.1:{free_port()}", connect_seconds=0.5)  # nobody listens
+    thinkers = Thinkers(2, pool=lambda workers: pool, limit=5.0)
+    world.referee.core.thinkers = thinkers
+    world.referee.bot_delay = 1.0
+    table = await world.table_with_bots("gongzhu", humans=(), bots="strong", expose_mode="none")
+    match = table.match
+    assert match is not None
+    seat, ply = match.to_act[0], table.ply
+    move = await world.referee.core.bot_move(table, seat, ply)
+    assert move in match.legal_moves(seat) and thinkers.refused["broken"] == 1
+    await thinkers.stop()
