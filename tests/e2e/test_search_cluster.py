@@ -7,69 +7,25 @@ be reached costs a move nothing but the search (the heuristic answers)."""
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
-import subprocess
-import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from distributed import Client
 
 from engine.referee.cluster import ClusterPool, cluster_pool
 from engine.referee.thinking import Thinkers
+from tests.e2e.daskcluster import Cluster, dask_cluster
 from tests.e2e.process import free_port
 from tests.referee.world import World
 
-ROOT = Path(__file__).resolve().parents[2]
 WORKERS = 2
-
-
-@dataclass
-class Cluster:
-    address: str
-    workers: dict[str, subprocess.Popen[bytes]]  # by name
-
-    def executed(self) -> int:
-        """Tasks the workers ran, all together (asked of the workers themselves)."""
-        with Client(self.address, timeout=30, set_as_default=False) as client:
-            counts = client.run(lambda dask_worker: dask_worker.state.executed_count)
-        return sum(counts.values())
-
-
-def _process(*args: str) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.Popen(
-        [sys.executable, "-m", *args], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
 
 
 @pytest.fixture
 def cluster() -> Iterator[Cluster]:
-    port = free_port()
-    address = f"tcp://127.0.0.1:{port}"
-    scheduler = _process(
-        "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", str(port),
-        "--dashboard-address", ":0", "--no-show",
-    )  # fmt: skip
-    workers = {
-        f"w{i}": _process(
-            "distributed.cli.dask_worker", address, "--nthreads", "1", "--nworkers", "1",
-            "--no-dashboard", "--name", f"w{i}",
-        )  # fmt: skip
-        for i in range(WORKERS)
-    }
-    try:
-        with Client(address, timeout=60, set_as_default=False) as client:
-            client.wait_for_workers(WORKERS, timeout=60)
-        yield Cluster(address, workers)
-    finally:
-        for process in [*workers.values(), scheduler]:
-            process.terminate()
-        for process in [*workers.values(), scheduler]:
-            process.wait(timeout=30)
+    with dask_cluster(WORKERS) as running:
+        yield running
 
 
 async def test_a_match_of_strong_bots_is_played_with_every_search_on_the_cluster(
