@@ -4,6 +4,8 @@
 
 Goals (issue 2): ≥ 250 random hands/s on one core; a 36-card lead enumerated in ≤ 100 µs mean.
 Issue 17: random hands/s per variant too; 后水湾's 48-card hands above 150 hands/s.
+Issue 52: the same hands without the public record of play (as a search's samples play them):
+the record's share of the time, which one commit let grow to half unnoticed.
 """
 
 from __future__ import annotations
@@ -18,16 +20,20 @@ from engine.gouji.cards import FOUR_DECKS, shuffled_deck
 from engine.gouji.sets import leads
 
 
-def random_hands(target: int, seed: int = 1000, variant: str = "standard") -> tuple[int, float, float, int]:
-    """Hands played, wall seconds, process seconds, moves."""
+def random_hands(
+    target: int, seed: int = 1000, variant: str = "standard", record: bool = True
+) -> tuple[int, float, float, int]:
+    """Hands played, wall seconds, process seconds, moves (`record`: the hands keep the record)."""
     hands = moves = 0
     rules = Rules.from_options({"variant": variant})
     start, cpu = time.perf_counter(), time.process_time()
     while hands < target:
         match, rand = new_match(seed + hands, rules), random.Random(seed + hands)
+        match.hand.keeps_turns = record
         while not match.is_over:
             seat = match.to_act[0]
             match.apply(seat, rand.choice(match.legal_moves(seat)))
+            match.hand.keeps_turns = record  # each new hand of the match too
             moves += 1
         hands += len(match.hands)
     return hands, time.perf_counter() - start, time.process_time() - cpu, moves
@@ -85,6 +91,12 @@ def main() -> None:
             f"random full hands, {variant:<10} {hands / seconds:7.1f} hands/s wall, "
             f"{hands / cpu:.1f} per process-second  ({hands} hands, {moves / hands:.0f} moves each)"
         )
+    hands, _, bare, _ = random_hands(args.hands, record=False)
+    _, _, kept, _ = random_hands(args.hands)
+    print(
+        f"the record of play's share, standard: {1 - bare / kept:5.1%} of the process time "
+        f"({hands / bare:.1f} hands per process-second without it)"
+    )
 
     deals = dealt_hands(args.positions)
     lead_positions = [(from_hands(h, leader=0), 0) for h in deals]

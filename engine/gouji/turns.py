@@ -10,26 +10,36 @@ a search copies hands by the thousand and never reads their record.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.gouji.sets import CardSet, Move
 
 Facts = tuple[int, Move, CardSet | None, int, int, bool, bool, bool, bool, bool]  # a turn's, in order
 
 
-@dataclass(frozen=True, slots=True)
 class Turn:
-    seat: int
-    move: Move  # a set, PASS or YIELD
-    table: CardSet | None  # the set it answered; None for a lead
-    owner: int  # whose set that was
-    owner_left: int  # the cards its owner held then
-    gouji: bool  # the set on the table was a 够级 set
-    point_threat: bool  # that set would open its owner's point if it won the round
-    free: bool  # neither bound by a burn nor burning: the seat could play any legal set
-    wants_point: bool  # the seat had not opened point and could still (开点 on, no 4 played)
-    opens_point: bool  # the set played opens point if it wins its round
-    before: Turn | None
+    """One turn of the record (its facts in the order of `Facts`). A plain class, not a frozen
+    dataclass: compiled, a frozen dataclass's constructor takes the interpreter's slow path, and
+    a turn is recorded at every move of every hand (issue 52: it cost random play a third)."""
+
+    __slots__ = (
+        "before", "free", "gouji", "move", "opens_point", "owner", "owner_left", "point_threat",
+        "seat", "table", "wants_point",
+    )  # fmt: skip
+
+    def __init__(
+        self, seat: int, move: Move, table: CardSet | None, owner: int, owner_left: int, gouji: bool,
+        point_threat: bool, free: bool, wants_point: bool, opens_point: bool, before: Turn | None,
+    ) -> None:  # fmt: skip
+        self.seat = seat
+        self.move = move  # a set, PASS or YIELD
+        self.table = table  # the set it answered; None for a lead
+        self.owner = owner  # whose set that was
+        self.owner_left = owner_left  # the cards its owner held then
+        self.gouji = gouji  # the set on the table was a 够级 set
+        self.point_threat = point_threat  # that set would open its owner's point if it won the round
+        self.free = free  # neither bound by a burn nor burning: the seat could play any legal set
+        self.wants_point = wants_point  # the seat had not opened point and could still
+        self.opens_point = opens_point  # the set played opens point if it wins its round
+        self.before = before
 
     def __reduce__(self) -> tuple[object, ...]:
         """Flat, oldest first: a chain of hundreds pickled link by link would exhaust the stack."""
