@@ -17,7 +17,7 @@ import multiprocessing
 import os
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import CancelledError, Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
@@ -91,13 +91,23 @@ class Thinkers:
             log.error("a searching bot's worker process died: a new pool starts at the next search")
             self.close()
             return None
-        except (OSError, RuntimeError) as failure:  # a cluster unreachable, its scheduler gone …
-            self.refused["broken"] += 1
-            log.warning("the search cluster failed (%s): the heuristic answered; reconnecting", failure)
-            self.close()
+        except (OSError, RuntimeError, CancelledError) as failure:  # a cluster out of reach, or gone …
+            self._lost(failure)
+            return None
+        except asyncio.CancelledError as failure:
+            task = asyncio.current_task()
+            if not search.cancelled() or (task is not None and task.cancelling()):
+                raise  # this move itself is cancelled (the bot stops): not the search's failure
+            self._lost(failure)  # the pool cancelled the search (closed meanwhile)
             return None
         self.answered += 1
         return move
+
+    def _lost(self, failure: BaseException) -> None:
+        """A search the cluster lost: the heuristic answers, and the next search reconnects."""
+        self.refused["broken"] += 1
+        log.warning("the search cluster failed (%r): the heuristic answered; reconnecting", failure)
+        self.close()
 
     def _ended(self, search: asyncio.Future[Move]) -> None:
         self.busy -= 1

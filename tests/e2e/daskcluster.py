@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 class Cluster:
     address: str
     workers: dict[str, subprocess.Popen[bytes]]  # by name
+    scheduler: subprocess.Popen[bytes]
 
     def executed(self) -> int:
         """Tasks the workers ran, all together (asked of the workers themselves)."""
@@ -50,7 +51,7 @@ def dask_cluster(workers: int) -> Iterator[Cluster]:
     try:
         with Client(address, timeout=60, set_as_default=False) as client:
             client.wait_for_workers(workers, timeout=60)
-        yield Cluster(address, started)
+        yield Cluster(address, started, scheduler)
     finally:
         for process in [*started.values(), scheduler]:
             process.terminate()

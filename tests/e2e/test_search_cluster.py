@@ -1,8 +1,9 @@
 """Issue 52: searches past one machine. A real Dask scheduler and two workers (distributed, from
 PyPI) on 127.0.0.1, each worker a process of its own running this project's code: a match of
 strong bots is played by the referee with every search thought there; a worker killed in the
-middle of a search leaves the table moving within the search's time limit; a cluster that cannot
-be reached costs a move nothing but the search (the heuristic answers)."""
+middle of a search, or the scheduler itself, leaves the table moving within the search's time
+limit; a cluster that cannot be reached costs a move nothing but the search (the heuristic
+answers)."""
 
 from __future__ import annotations
 
@@ -81,4 +82,27 @@ async def test_a_cluster_out_of_reach_costs_the_move_nothing_but_its_search(worl
     seat, ply = match.to_act[0], table.ply
     move = await world.referee.core.bot_move(table, seat, ply)
     assert move in match.legal_moves(seat) and thinkers.refused["broken"] == 1
+    await thinkers.stop()
+
+
+async def test_a_scheduler_lost_mid_search_leaves_the_table_moving_within_its_limit(
+    world: World,
+) -> None:
+    with dask_cluster(1) as first:
+        thinkers = Thinkers(2, pool=cluster_pool(first.address), limit=2.0)
+        world.referee.core.thinkers = thinkers
+        world.referee.bot_delay = 1.0
+        table = await world.table_with_bots("gouji", humans=(), bots="strong", revolution="off")
+        match = table.match
+        assert match is not None
+        seat, ply = match.to_act[0], table.ply
+        watcher = Client(first.address, timeout=30, set_as_default=False)
+        thinking = asyncio.ensure_future(world.referee.core.bot_move(table, seat, ply))
+        while not thinking.done() and not any((await asyncio.to_thread(watcher.processing)).values()):
+            pass  # until the worker holds the search
+        watcher.close()
+        first.scheduler.kill()  # the scheduler goes, mid-search
+        move = await asyncio.wait_for(thinking, thinkers.limit + 5.0)
+        assert move in match.legal_moves(seat)
+        assert thinkers.answered + thinkers.refused["late"] + thinkers.refused["broken"] == 1
     await thinkers.stop()
