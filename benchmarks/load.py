@@ -69,10 +69,10 @@ async def until(test: Any, timeout: float = 120.0) -> Any:
     raise TimeoutError("the bot did not answer")
 
 
-async def open_human_table(api: FakeBotApi, i: int) -> None:
+async def open_human_table(api: FakeBotApi, i: int, bots: str = "normal") -> None:
     person = {"id": PLAYERS + i, "is_bot": False, "first_name": f"P{i}", "language_code": "zh-hans"}
     group = {"id": GROUPS - i, "type": "supergroup", "title": f"g{i}"}
-    api.send(person, group, "/gongzhu fast")
+    api.send(person, group, f"/gongzhu fast bots={bots}")
     link = await until(
         lambda: next(
             (m["text"] for m in api.by_chat.get(group["id"], {}).values() if "?start=" in m.get("text", "")),
@@ -126,8 +126,11 @@ class Bot:
         self.process = process
 
     @classmethod
-    async def start(cls, api: FakeBotApi, database: Path, first: int, last: int, stages: bool) -> Bot:
+    async def start(
+        cls, api: FakeBotApi, database: Path, first: int, last: int, stages: bool, game: str, bots: str
+    ) -> Bot:
         arguments = [api.url, str(database), str(first), str(last), *(["--stages"] if stages else [])]
+        arguments += ["--game", game, "--bots", bots]
         process = await asyncio.create_subprocess_exec(*LOAD_BOT, *arguments, stdin=PIPE, stdout=PIPE)
         return cls(process)
 
@@ -206,12 +209,20 @@ def calls_by_kind(api: FakeBotApi, since: float) -> str:
     return ", ".join(f"{k} {n / seconds:.1f}" for k, n in sorted(kinds.items(), key=lambda kv: -kv[1]))
 
 
-async def run(tables: int, seconds: float, think: float, stages: bool = False, settle: float = 0.0) -> None:
+async def run(
+    tables: int,
+    seconds: float,
+    think: float,
+    stages: bool = False,
+    settle: float = 0.0,
+    game: str = "gongzhu",
+    bots: str = "normal",
+) -> None:
     api = FakeBotApi().start()
     api.per_second, api.group_per_minute = 30, 20
     humans = tables // 4
     with tempfile.TemporaryDirectory() as folder:
-        bot = await Bot.start(api, Path(folder) / "load.sqlite3", humans, tables, stages)
+        bot = await Bot.start(api, Path(folder) / "load.sqlite3", humans, tables, stages, game, bots)
         await bot.read()  # ready
         players = [Player(api, i, think) for i in range(humans)]
         started = time.perf_counter()
@@ -220,7 +231,7 @@ async def run(tables: int, seconds: float, think: float, stages: bool = False, s
 
         async def seated_and_playing(player: Player, i: int) -> None:
             try:
-                await open_human_table(api, i)
+                await open_human_table(api, i, bots)
             finally:
                 seated.release()  # a table that failed to open says so when `playing` is gathered
             await player.play()  # as soon as the table is open, like a person
@@ -256,6 +267,14 @@ async def run(tables: int, seconds: float, think: float, stages: bool = False, s
         f"players {harness_cpu:.1f} s, for {wall:.1f} s wall"
     )
     print(f"  {keyboard_delays(api, since, end['turns'])}")
+    refused_searches = " ".join(f"{k} {n}" for k, n in sorted(window["refused"].items()) if n) or "none"
+    hour = 3600 / wall / tables  # a window's seconds → a table-hour's
+    print(
+        f"  searches: {window['searched']} answered in time, by the heuristic instead: {refused_searches}; "
+        f"CPU a table-hour: the bot {window['cpu'] * hour:.0f} s, its search workers "
+        f"{window['workers_cpu'] * hour:.0f} s; the bot's memory {window['rss']:.0f} MB "
+        f"({window['rss'] / tables:.2f} MB a table)"
+    )
     lines = end["lines"]
     lost = lines["posted"] - lines["sent"] - lines["waiting"]
     print(
@@ -273,9 +292,11 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0)
     parser.add_argument("--settle", type=float, default=0.0, help="seconds of play before the window")
     parser.add_argument("--stages", action="store_true", help="where presses wait, step by step")
+    parser.add_argument("--game", default="gongzhu", help="the bot-only tables' game")
+    parser.add_argument("--bots", default="normal", help="every table's bots: easy, normal or strong")
     args = parser.parse_args()
     for tables in args.tables:
-        asyncio.run(run(tables, args.seconds, args.think, args.stages, args.settle))
+        asyncio.run(run(tables, args.seconds, args.think, args.stages, args.settle, args.game, args.bots))
 
 
 if __name__ == "__main__":

@@ -2,16 +2,18 @@
 and the players are elsewhere (sharing a process, the fake server's threads and the simulated
 players took the bot's interpreter lock and doubled its waits).
 
-    python -m benchmarks.load_bot API_URL DATABASE FIRST LAST [--stages]
+    python -m benchmarks.load_bot API_URL DATABASE FIRST LAST [--stages] [--game G] [--bots LEVEL]
 
 Starts the real bot (python-telegram-bot over HTTP, its own rate limiter and update processor,
 the system clock, bots moving after 1 s) and says `{}` as one JSON line when it is ready. Then it
 answers the commands it reads on stdin, each with one JSON line:
-- `open`: opens the bot-only 拱猪 tables FIRST … LAST-1 (table i in group GROUPS - i):
-  `{"opened": seconds}`;
+- `open`: opens the bot-only tables (`--game`, 拱猪 by default, bots at `--bots`) FIRST … LAST-1
+  (table i in group GROUPS - i): `{"opened": seconds}`;
 - `measure`: the window starts (`{}`);
-- `window`: the window ends: `{"moves", "moved", "cpu", "wall"}` (the process time of this
-  process only: the bot's own cost);
+- `window`: the window ends: `{"moves", "moved", "cpu", "wall", "workers_cpu", "searched",
+  "refused", "rss"}` (`cpu`: the process time of this process only, the bot's own cost;
+  `workers_cpu`: its search worker processes'; the searches answered and those the heuristic
+  answered instead, by reason; this process's resident memory in MB);
 - `stop`: `{"retried", "marks", "lines", "turns"}`, then exits. Turns: when each human's
   decision began, by "table|version". Lines: the announcement lines the group
   feed was given since the start, those sent, those still waiting. Marks: with `--stages`, when
@@ -31,6 +33,8 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
+
+import psutil
 
 from handlers.app import build
 from handlers.config import Config
@@ -172,7 +176,19 @@ async def command() -> str:
     return (await asyncio.to_thread(sys.stdin.readline)).strip()
 
 
-async def serve(url: str, database: Path, first: int, last: int, stages: bool) -> None:
+def workers_cpu() -> float:
+    """The CPU seconds of this process's children: the searching bots' worker processes."""
+    total = 0.0
+    for child in psutil.Process().children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            times = child.cpu_times()
+            total += times.user + times.system
+    return total
+
+
+async def serve(
+    url: str, database: Path, first: int, last: int, stages: bool, game: str = "gongzhu", bots: str = "normal"
+) -> None:
     config = Config(TOKEN, database, url, 1.0, logging.WARNING, None, 8443)
     app = build(config)
     await app.initialize()
@@ -186,18 +202,25 @@ async def serve(url: str, database: Path, first: int, last: int, stages: bool) -
     assert await command() == "open"  # once the humans' tables are open (they were first)
     started = time.perf_counter()
     for i in range(first, last):
-        table = await referee.open_table(GROUPS - i, None, "gongzhu", {}, "fast")
+        table = await referee.open_table(GROUPS - i, None, game, {"bots": bots}, "fast")
         await referee.add_bot(table.id, 0)
         await referee.start(table.id)
     say(opened=time.perf_counter() - started)
     tracer = Stages(app) if stages else None
     assert await command() == "measure"
-    before, wall, cpu = plies(app), time.perf_counter(), time.process_time()
+    thinkers = referee.core.thinkers
+    searched, refused = thinkers.answered, dict(thinkers.refused)
+    before, wall, cpu, workers = plies(app), time.perf_counter(), time.process_time(), workers_cpu()
     say()
     assert await command() == "window"
     after, wall, cpu = plies(app), time.perf_counter() - wall, time.process_time() - cpu
     moved = sum(1 for t, ply in after.items() if ply > before.get(t, 0))
-    say(moves=sum(after.values()) - sum(before.values()), moved=moved, cpu=cpu, wall=wall)
+    say(
+        moves=sum(after.values()) - sum(before.values()), moved=moved, cpu=cpu, wall=wall,
+        workers_cpu=workers_cpu() - workers, searched=thinkers.answered - searched,
+        refused={k: n - refused.get(k, 0) for k, n in thinkers.refused.items()},
+        rss=psutil.Process().memory_info().rss / 2**20,
+    )  # fmt: skip
     assert await command() == "stop"
     lines = {"posted": announcements.posted, "sent": announcements.sent, "waiting": announcements.waiting()}
     retried = getattr(app.bot.rate_limiter, "retried", 0)
@@ -216,9 +239,11 @@ def main() -> None:
     parser.add_argument("first", type=int)
     parser.add_argument("last", type=int)
     parser.add_argument("--stages", action="store_true")
+    parser.add_argument("--game", default="gongzhu")
+    parser.add_argument("--bots", default="normal")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
-    asyncio.run(serve(args.url, args.database, args.first, args.last, args.stages))
+    asyncio.run(serve(args.url, args.database, args.first, args.last, args.stages, args.game, args.bots))
 
 
 if __name__ == "__main__":
