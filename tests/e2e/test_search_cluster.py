@@ -85,6 +85,9 @@ async def test_a_cluster_out_of_reach_costs_the_move_nothing_but_its_search(worl
     await thinkers.stop()
 
 
+# distributed's client says so at ERROR when it gives up on a lost scheduler (10 s on): the
+# operator's cluster failed, which is what this test does to it
+@pytest.mark.log_errors("Failed to reconnect to scheduler")
 async def test_a_scheduler_lost_mid_search_leaves_the_table_moving_within_its_limit(
     world: World,
 ) -> None:
