@@ -11,7 +11,7 @@ from engine.registry import Registry
 
 BUILT_IN = ("gouji", "gongzhu")  # the registry line: 够级 and 拱猪
 
-GAMES: Registry[Game] = Registry("game", lambda: BUILT_IN, lambda name: f"engine.{name}.game")
+GAMES: Registry[Game] = Registry("game", BUILT_IN, "engine.{}.game")
 
 
 def register(game: Game) -> None:

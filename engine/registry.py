@@ -1,11 +1,11 @@
 """A registry of one layer's parts of the game packs, by game name. The built-in games' parts are
-found by convention (`<layer>.<name>`, the name from `engine.games.BUILT_IN`) and loaded on first
+found by convention (`render.<name>` …, the name from `engine.games.BUILT_IN`) and loaded on first
 use, so a layer's generic modules and its games' modules may import each other's types without an
 import cycle; a pack from elsewhere is added with `register` (and taken out with `unregister`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from importlib import import_module
 from typing import Generic, TypeVar
 
@@ -13,18 +13,18 @@ T = TypeVar("T")
 
 
 class Registry(Mapping[str, T], Generic[T]):
-    def __init__(self, what: str, built_in: Callable[[], Sequence[str]], part: Callable[[str], str]) -> None:
-        """`what` names the part in errors; `built_in()` the built-in games; `part(name)` the module
-        whose `PART` attribute is that game's part in this layer."""
-        self._what, self._built_in, self._part = what, built_in, part
+    def __init__(self, what: str, built_in: Sequence[str], module: str) -> None:
+        """`what` names the part in errors; `built_in` the built-in games, whose part in this
+        layer is the `PART` of the module `module` names (`"render.{}"`: `render.<game>`)."""
+        self._what, self._built_in, self._module = what, tuple(built_in), module
         self._parts: dict[str, T] = {}
         self._loaded = False
 
     def _load(self) -> dict[str, T]:
         if not self._loaded:
             self._loaded = True  # first: a built-in part's module may look itself up
-            for name in self._built_in():
-                self._parts.setdefault(name, import_module(self._part(name)).PART)
+            for name in self._built_in:
+                self._parts.setdefault(name, import_module(self._module.format(name)).PART)
         return self._parts
 
     def __getitem__(self, name: str) -> T:
@@ -46,6 +46,6 @@ class Registry(Mapping[str, T], Generic[T]):
         parts[name] = part
 
     def unregister(self, name: str) -> None:
-        if name in self._built_in():
+        if name in self._built_in:
             raise ValueError(f"{name!r} is built in")
         self._load().pop(name, None)

@@ -102,4 +102,4 @@ class GameUI:
 
 
 # each game pack's part, by the game's name (the built-in ones from `handlers/<name>/`)
-UI: Registry[GameUI] = Registry("Telegram interface", lambda: BUILT_IN, lambda name: f"handlers.{name}")
+UI: Registry[GameUI] = Registry("Telegram interface", BUILT_IN, "handlers.{}")

@@ -7,4 +7,4 @@ from engine.games import BUILT_IN
 from engine.registry import Registry
 from render.look import Look
 
-LOOKS: Registry[Look] = Registry("picture look", lambda: BUILT_IN, lambda name: f"render.{name}")
+LOOKS: Registry[Look] = Registry("picture look", BUILT_IN, "render.{}")
