@@ -104,9 +104,10 @@ class Thinkers:
         return move
 
     def _lost(self, failure: BaseException) -> None:
-        """A search the cluster lost: the heuristic answers, and the next search reconnects."""
+        """A search its pool lost (a cluster out of reach or gone, a pool closed under it): the
+        heuristic answers, and the next search starts a new pool (a cluster: connects again)."""
         self.refused["broken"] += 1
-        log.warning("the search cluster failed (%r): the heuristic answered; reconnecting", failure)
+        log.warning("a search was lost (%r): the heuristic answered; a new pool at the next search", failure)
         self.close()
 
     def _ended(self, search: asyncio.Future[Move]) -> None:
