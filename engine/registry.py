@@ -5,7 +5,7 @@ import cycle; a pack from elsewhere is added with `register` (and taken out with
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import ItemsView, Iterator, Mapping, Sequence, ValuesView
 from importlib import import_module
 from typing import Generic, TypeVar
 
@@ -38,6 +38,17 @@ class Registry(Mapping[str, T], Generic[T]):
 
     def __len__(self) -> int:
         return len(self._load())
+
+    # the dict's own views and lookups: the referee asks every game of each event it commits, and
+    # Mapping's generic ones would go through `__getitem__` for every game
+    def __contains__(self, name: object) -> bool:
+        return name in self._load()
+
+    def values(self) -> ValuesView[T]:
+        return self._load().values()
+
+    def items(self) -> ItemsView[str, T]:
+        return self._load().items()
 
     def register(self, name: str, part: T) -> None:
         parts = self._load()
