@@ -1,7 +1,7 @@
 """A registry of one layer's parts of the game packs, by game name. The built-in games' parts are
 found by convention (`render.<name>` …, the name from `engine.games.BUILT_IN`) and loaded on first
 use, so a layer's generic modules and its games' modules may import each other's types without an
-import cycle; a pack from elsewhere is added with `register` (and taken out with `unregister`)."""
+import cycle; a pack from elsewhere is added with `register`."""
 
 from __future__ import annotations
 
@@ -55,8 +55,3 @@ class Registry(Mapping[str, T], Generic[T]):
         if name in parts and parts[name] is not part:
             raise ValueError(f"a {self._what} named {name!r} is registered already")
         parts[name] = part
-
-    def unregister(self, name: str) -> None:
-        if name in self._built_in:
-            raise ValueError(f"{name!r} is built in")
-        self._load().pop(name, None)

@@ -5,12 +5,9 @@ before the bot is built (its command, `/<name>`, is among the bot's from then on
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 from engine import games
-from engine.games import GAMES
 from engine.pack import Game
 from handlers.games import UI
 from handlers.gameui import GameUI
@@ -29,30 +26,8 @@ class Pack:
         return self.game.name
 
 
-def pack(name: str) -> Pack:
-    """A registered game's pack."""
-    return Pack(GAMES[name], LOOKS[name], UI[name])
-
-
 def register(new: Pack) -> None:
     """Adds a game: every layer knows it from now on."""
     games.register(new.game)
     LOOKS.register(new.name, new.look)
     UI.register(new.name, new.ui)
-
-
-def unregister(name: str) -> None:
-    """Takes a registered game out again (built-in ones stay)."""
-    UI.unregister(name)
-    LOOKS.unregister(name)
-    GAMES.unregister(name)
-
-
-@contextmanager
-def registered(new: Pack) -> Iterator[Pack]:
-    """The pack registered for the block's length."""
-    register(new)
-    try:
-        yield new
-    finally:
-        unregister(new.name)
