@@ -30,7 +30,7 @@ COMPILED = [
     "engine/fields.py",
     "engine/move.py",
     *(f"engine/gongzhu/{name}.py" for name in ("cards", "moves", "state", "tricks", "exposure", "claims")),
-    *(f"engine/gongzhu/{name}.py" for name in ("scoring", "deal", "simulation")),
+    *(f"engine/gongzhu/{name}.py" for name in ("scoring", "deal", "simulation", "kernel")),
     *(f"engine/gouji/{name}.py" for name in ("cards", "sets", "scoring", "state", "play", "preplay")),
     *(f"engine/gouji/{name}.py" for name in ("declarations", "claims", "hand", "simulation", "turns")),
     *(f"engine/gouji/{name}.py" for name in ("bot", "reading", "search")),

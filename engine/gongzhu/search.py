@@ -20,6 +20,7 @@ from engine.gongzhu import bot as heuristic
 from engine.gongzhu.cards import HEARTS, SEATS
 from engine.gongzhu.deal import Deal
 from engine.gongzhu.exposure import exposure_choices
+from engine.gongzhu.kernel import Kernel
 from engine.gongzhu.moves import Move, Play
 from engine.gongzhu.simulation import determinized
 
@@ -36,9 +37,11 @@ def samples_for(deal: Deal, plans: int, samples: int) -> int:
     return max(FEWEST_SAMPLES, min(samples, CARDS_PLAYED_OUT // (plans * sum(deal.left))))
 
 
-def choose(deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES) -> Move:
+def choose(deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES, kernel: bool = True) -> Move:
+    """`kernel`: play one deck's playouts in the kernel (the same scores, card for card, at a
+    fraction of the cost); False plays them in `Deal`, as before issue 52 (for comparison)."""
     if deal.phase == "expose":
-        return choose_exposure(deal, seat, rand, samples)
+        return choose_exposure(deal, seat, rand, samples, kernel)
     plays = _plays(deal, seat) if deal.phase == "play" else []
     if len(plays) <= 1:
         return heuristic.choose(deal, seat, rand)
@@ -47,8 +50,16 @@ def choose(deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES) -
     if len(heart_takers(deal)) <= 1:  # a run is open to the seat, or another's may be blocked
         plans += [(move, True) for move in plays]
     totals = dict.fromkeys(plans, 0)
+    fast = kernel and deal.rules.decks == 1
     for _ in range(samples_for(deal, len(plans), samples)):
         world = determinized(deal, seat, rand)
+        if fast:
+            start = Kernel.from_deal(world)
+            for move, racing in plans:
+                line = start.copy()
+                line.play(move.cards[0].index)
+                totals[move, racing] += line.playout(seat if racing else -1)[seat]
+            continue
         for move, racing in plans:
             position = world.clone()
             position.apply(seat, move)
@@ -116,7 +127,9 @@ def _top(move: Play) -> int:
     return max(c.rank for c in move.cards)
 
 
-def choose_exposure(deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES) -> Move:
+def choose_exposure(
+    deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES, kernel: bool = True
+) -> Move:
     """明牌 searched: the choice with the best mean score over sampled deals."""
     choices = list(deal.legal_moves(seat))
     if len(choices) <= 1:
@@ -131,7 +144,10 @@ def choose_exposure(deal: Deal, seat: int, rand: random.Random, samples: int = S
             while position.phase == "expose":  # the others decide as the heuristic would
                 other = position.to_act[0]
                 position.apply(other, heuristic.choose(position, other, rand))
-            totals[move, racing] += playout(position, rand, seat if racing else None)[seat]
+            if kernel and deal.rules.decks == 1:
+                totals[move, racing] += Kernel.from_deal(position).playout(seat if racing else -1)[seat]
+            else:
+                totals[move, racing] += playout(position, rand, seat if racing else None)[seat]
     return max(plans, key=lambda plan: totals[plan])[0]
 
 
