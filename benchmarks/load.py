@@ -127,10 +127,18 @@ class Bot:
 
     @classmethod
     async def start(
-        cls, api: FakeBotApi, database: Path, first: int, last: int, stages: bool, game: str, bots: str
+        cls,
+        api: FakeBotApi,
+        database: Path,
+        first: int,
+        last: int,
+        stages: bool,
+        game: str,
+        bots: str,
+        more: tuple[str, ...] = (),
     ) -> Bot:
         arguments = [api.url, str(database), str(first), str(last), *(["--stages"] if stages else [])]
-        arguments += ["--game", game, "--bots", bots]
+        arguments += ["--game", game, "--bots", bots, *more]
         process = await asyncio.create_subprocess_exec(*LOAD_BOT, *arguments, stdin=PIPE, stdout=PIPE)
         return cls(process)
 

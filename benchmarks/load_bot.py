@@ -3,17 +3,22 @@ and the players are elsewhere (sharing a process, the fake server's threads and 
 players took the bot's interpreter lock and doubled its waits).
 
     python -m benchmarks.load_bot API_URL DATABASE FIRST LAST [--stages] [--game G] [--bots LEVEL]
+        [--web-port PORT --humans] [--search-cluster tcp://host:port]
 
 Starts the real bot (python-telegram-bot over HTTP, its own rate limiter and update processor,
 the system clock, bots moving after 1 s) and says `{}` as one JSON line when it is ready. Then it
 answers the commands it reads on stdin, each with one JSON line:
 - `open`: opens the bot-only tables (`--game`, 拱猪 by default, bots at `--bots`) FIRST … LAST-1
-  (table i in group GROUPS - i): `{"opened": seconds}`;
+  (table i in group GROUPS - i): `{"opened": seconds}`. With `--humans` (issue 52's capacity,
+  `benchmarks.capacity`), tables alternate 够级 and 拱猪 and half of each table's seats are people
+  (HUMANS + 10 i + k), the rest bots; `{"opened", "tables": [[table id, [people]], …]}` — the
+  people then play through the Mini App's API, which `--web-port` serves on 127.0.0.1;
 - `measure`: the window starts (`{}`);
 - `window`: the window ends: `{"moves", "moved", "cpu", "wall", "workers_cpu", "searched",
-  "refused", "rss"}` (`cpu`: the process time of this process only, the bot's own cost;
-  `workers_cpu`: its search worker processes'; the searches answered and those the heuristic
-  answered instead, by reason; this process's resident memory in MB);
+  "refused", "rss", "thinking"}` (`cpu`: the process time of this process only, the bot's own
+  cost; `workers_cpu`: its search worker processes'; the searches answered and those the
+  heuristic answered instead, by reason; this process's resident memory in MB; each search's
+  wait as its table saw it, seconds);
 - `stop`: `{"retried", "marks", "lines", "turns"}`, then exits. Turns: when each human's
   decision began, by "table|version". Lines: the announcement lines the group
   feed was given since the start, those sent, those still waiting. Marks: with `--stages`, when
@@ -27,6 +32,7 @@ import argparse
 import asyncio
 import contextlib
 import contextvars
+import dataclasses
 import json
 import logging
 import sys
@@ -38,9 +44,12 @@ import psutil
 
 from handlers.app import build
 from handlers.config import Config
+from handlers.web.server import WebServer
 from tests.e2e.harness import TOKEN
+from tests.e2e.miniapp import WEBAPP_URL
 
 GROUPS = -2_000_000  # group i is GROUPS - i
+HUMANS = 30_000  # person k of table i is HUMANS + 10 i + k
 # where a press has got to, in the bot
 STEPS = ("queued", "its turn", "submit", "commit", "in the store", "committed", "answer", "sent")
 
@@ -164,6 +173,40 @@ class Turns:
         core.commit = noted_commit
 
 
+class Thinking:
+    """How long each search kept its table waiting (the referee's await on the thinkers)."""
+
+    def __init__(self, thinkers: Any) -> None:
+        self.waits: list[float] = []
+        move = thinkers.move
+
+        async def timed(*args: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return await move(*args)
+            finally:
+                self.waits.append(time.perf_counter() - started)
+
+        thinkers.move = timed
+
+
+async def open_with_people(referee: Any, first: int, last: int, bots: str) -> list[list[Any]]:
+    """Tables FIRST … LAST-1, 够级 and 拱猪 in turn, half of each table's seats people."""
+    tables: list[list[Any]] = []
+    for i in range(first, last):
+        game, people = ("gouji", 3) if i % 2 == 0 else ("gongzhu", 2)
+        ids = [HUMANS + 10 * i + k for k in range(people)]
+        for person in ids:
+            await referee.register_player(person, f"P{i}.{person % 10}", "zh")
+        table = await referee.open_table(GROUPS - i, ids[0], game, {"bots": bots}, "fast")
+        for person in ids[1:]:
+            await referee.join(table.id, person)
+        await referee.add_bot(table.id, 0)
+        await referee.start(table.id)
+        tables.append([table.id, ids])
+    return tables
+
+
 def plies(app: Any) -> dict[int, int]:
     return {table.id: table.ply for table in app.bot_data.services.referee.tables.values()}
 
@@ -187,30 +230,52 @@ def workers_cpu() -> float:
 
 
 async def serve(
-    url: str, database: Path, first: int, last: int, stages: bool, game: str = "gongzhu", bots: str = "normal"
+    url: str,
+    database: Path,
+    first: int,
+    last: int,
+    stages: bool,
+    game: str = "gongzhu",
+    bots: str = "normal",
+    web_port: int | None = None,
+    humans: bool = False,
+    cluster: str | None = None,
 ) -> None:
-    config = Config(TOKEN, database, url, 1.0, logging.WARNING, None, 8443)
+    config = Config(
+        TOKEN, database, url, 1.0, logging.WARNING, None, web_port or 8443, search_cluster=cluster
+    )
+    if web_port is not None:
+        config = dataclasses.replace(config, http=True, webapp_url=WEBAPP_URL)
     app = build(config)
     await app.initialize()
     await app.post_init(app)  # type: ignore[misc]
     await app.updater.start_polling(poll_interval=0.0, timeout=1)  # type: ignore[union-attr]
     await app.start()
+    web = WebServer(config, app, app.bot_data.metrics) if web_port is not None else None
+    if web is not None:
+        await web.start()
     referee = app.bot_data.services.referee
     announcements = Announcements(app.bot_data.notifier.feed)
     turns = Turns(referee.core)
+    thinking = Thinking(referee.core.thinkers)
     say()
     assert await command() == "open"  # once the humans' tables are open (they were first)
     started = time.perf_counter()
-    for i in range(first, last):
-        table = await referee.open_table(GROUPS - i, None, game, {"bots": bots}, "fast")
-        await referee.add_bot(table.id, 0)
-        await referee.start(table.id)
-    say(opened=time.perf_counter() - started)
+    if humans:
+        tables = await open_with_people(referee, first, last, bots)
+        say(opened=time.perf_counter() - started, tables=tables)
+    else:
+        for i in range(first, last):
+            table = await referee.open_table(GROUPS - i, None, game, {"bots": bots}, "fast")
+            await referee.add_bot(table.id, 0)
+            await referee.start(table.id)
+        say(opened=time.perf_counter() - started)
     tracer = Stages(app) if stages else None
     assert await command() == "measure"
     thinkers = referee.core.thinkers
     searched, refused = thinkers.answered, dict(thinkers.refused)
     before, wall, cpu, workers = plies(app), time.perf_counter(), time.process_time(), workers_cpu()
+    thinking.waits.clear()
     say()
     assert await command() == "window"
     after, wall, cpu = plies(app), time.perf_counter() - wall, time.process_time() - cpu
@@ -219,12 +284,14 @@ async def serve(
         moves=sum(after.values()) - sum(before.values()), moved=moved, cpu=cpu, wall=wall,
         workers_cpu=workers_cpu() - workers, searched=thinkers.answered - searched,
         refused={k: n - refused.get(k, 0) for k, n in thinkers.refused.items()},
-        rss=psutil.Process().memory_info().rss / 2**20,
+        rss=psutil.Process().memory_info().rss / 2**20, thinking=thinking.waits,
     )  # fmt: skip
     assert await command() == "stop"
     lines = {"posted": announcements.posted, "sent": announcements.sent, "waiting": announcements.waiting()}
     retried = getattr(app.bot.rate_limiter, "retried", 0)
     say(retried=retried, marks=tracer.marks if tracer else {}, lines=lines, turns=turns.began)
+    if web is not None:
+        await web.stop()
     await app.updater.stop()  # type: ignore[union-attr]
     await app.stop()
     await app.post_stop(app)  # type: ignore[misc]
@@ -241,9 +308,14 @@ def main() -> None:
     parser.add_argument("--stages", action="store_true")
     parser.add_argument("--game", default="gongzhu")
     parser.add_argument("--bots", default="normal")
+    parser.add_argument("--web-port", type=int, help="serve the Mini App's API on 127.0.0.1:PORT")
+    parser.add_argument("--humans", action="store_true", help="够级 and 拱猪 tables, half their seats people")
+    parser.add_argument("--search-cluster", help="a Dask scheduler's address (SEARCH_CLUSTER)")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
-    asyncio.run(serve(args.url, args.database, args.first, args.last, args.stages, args.game, args.bots))
+    where = (args.url, args.database, args.first, args.last)
+    options = (args.stages, args.game, args.bots, args.web_port, args.humans, args.search_cluster)
+    asyncio.run(serve(*where, *options))
 
 
 if __name__ == "__main__":
