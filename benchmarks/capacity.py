@@ -31,6 +31,7 @@ import random
 import statistics
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -64,20 +65,39 @@ class Page:
         person = {"id": user, "first_name": f"u{user}", "language_code": "zh"}
         self.headers = {"Authorization": "tma " + init_data(person, age=0)}
         self.reads: list[tuple[float, float]] = []  # (when, seconds from the event to the table)
+        self.refused: Counter[int] = Counter()  # streams and reads answered otherwise, by status
 
     async def follow(self, until: float) -> None:
+        """As the page's `follow`: a refused or dropped stream is opened again after 1 s, twice
+        as long each time up to 10 s."""
+        wait = 1.0
+        while time.monotonic() < until:
+            if await self.stream(until):
+                wait = 1.0
+            await asyncio.sleep(wait)
+            wait = min(wait * 2, 10.0)
+
+    async def stream(self, until: float) -> bool:
+        """Follows one event stream; False if it was refused."""
         url = f"{self.base}/api/tables/{self.table}"
         timeout = aiohttp.ClientTimeout(total=None, sock_read=None)
         async with self.session.get(url + "/events", headers=self.headers, timeout=timeout) as stream:
+            if stream.status != 200:
+                self.refused[stream.status] += 1
+                return False
             async for line in stream.content:
                 if time.monotonic() > until:
-                    return
+                    break
                 if line.startswith(b"data: "):
                     told = time.perf_counter()
                     async with self.session.get(url, headers=self.headers) as answer:
                         view = await answer.json(content_type=None)
+                    if answer.status != 200:
+                        self.refused[answer.status] += 1
+                        continue
                     self.reads.append((told, time.perf_counter() - told))
                     await self.seen(view)
+        return True
 
     async def seen(self, view: dict[str, Any]) -> None:
         """A viewer only reads."""
@@ -136,6 +156,7 @@ def pages_process(
             {
                 "presses": [p for person in people for p in person.presses],
                 "reads": [r for page in watching for r in page.reads],
+                "refused": dict(sum((page.refused for page in [*people, *watching]), Counter())),
             }
         )
 
@@ -211,9 +232,11 @@ async def run_with(
         f"searching on {where}: "
         f"{window['moves']:,} moves in {window['wall']:.0f} s, {window['moved']} tables moved"
     )
-    stale = sum(1 for _, _, status in presses if status != 200)
-    print(f"  press → answer {percentiles(answered)} over {len(answered)} moves ({stale} stale or refused)")
-    print(f"  a viewer's read {percentiles(reads)} over {len(reads)} reads")
+    other = Counter(status for _, _, status in presses if status != 200)  # 409: the table moved first
+    others = ", ".join(f"{n} × {status}" for status, n in sorted(other.items())) or "none"
+    print(f"  press → answer {percentiles(answered)} over {len(answered)} moves (other answers: {others})")
+    refusals = ", ".join(f"{n} × {status}" for status, n in sorted(found["refused"].items())) or "none"
+    print(f"  a viewer's read {percentiles(reads)} over {len(reads)} reads; pages refused: {refusals}")
     if thinking:
         most = max(thinking)
         print(f"  bots thinking {percentiles(thinking)}, {most:.2f} s at most, {len(thinking)} searches")
