@@ -17,8 +17,8 @@ answers the commands it reads on stdin, each with one JSON line:
 - `window`: the window ends: `{"moves", "moved", "cpu", "wall", "workers_cpu", "searched",
   "refused", "rss", "thinking"}` (`cpu`: the process time of this process only, the bot's own
   cost; `workers_cpu`: its search worker processes'; the searches answered and those the
-  heuristic answered instead, by reason; this process's resident memory in MB; each search's
-  wait as its table saw it, seconds);
+  heuristic answered instead, by reason; this process's resident memory in MB; each answered
+  search's wait as its table saw it, seconds);
 - `stop`: `{"retried", "marks", "lines", "turns"}`, then exits. Turns: when each human's
   decision began, by "table|version". Lines: the announcement lines the group
   feed was given since the start, those sent, those still waiting. Marks: with `--stages`, when
@@ -174,7 +174,8 @@ class Turns:
 
 
 class Thinking:
-    """How long each search kept its table waiting (the referee's await on the thinkers)."""
+    """How long each search that answered kept its table waiting (the referee's await on the
+    thinkers; a search refused at once, every worker busy, is counted by the thinkers)."""
 
     def __init__(self, thinkers: Any) -> None:
         self.waits: list[float] = []
@@ -182,10 +183,10 @@ class Thinking:
 
         async def timed(*args: Any) -> Any:
             started = time.perf_counter()
-            try:
-                return await move(*args)
-            finally:
+            answer = await move(*args)
+            if answer is not None:
                 self.waits.append(time.perf_counter() - started)
+            return answer
 
         thinkers.move = timed
 
