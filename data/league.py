@@ -85,6 +85,18 @@ class LeagueQueries(Sql):
         row = await self._one(f"{_PLAYED} WHERE m.id = ?", (match_id,))
         return None if row is None else _played(row)
 
+    async def review(self, match_id: int) -> str | None:
+        """The match's stored review (JSON), if it has been made."""
+        row = await self._one("SELECT body FROM reviews WHERE match_id = ?", (match_id,))
+        return None if row is None else str(row[0])
+
+    async def save_review(self, match_id: int, body: str, at: float) -> None:
+        await self._run(
+            "INSERT INTO reviews (match_id, body, created_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (match_id) DO NOTHING",
+            (match_id, body, at),
+        )
+
     async def last_ended_match(self, group_id: int) -> PlayedMatch | None:
         """The group's match that ended last (played to its end, or stopped)."""
         row = await self._one(

@@ -211,4 +211,13 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE stats DROP COLUMN burns;
     ALTER TABLE stats DROP COLUMN points_opened;
     """,
+    # 8: a finished match's review (issue 53), computed once in the search workers and kept:
+    # per person's decision in play, the best move the search found, the loss and its mark
+    """
+    CREATE TABLE reviews (
+        match_id INTEGER PRIMARY KEY REFERENCES matches(id),
+        body TEXT NOT NULL,                         -- JSON: engine.review's judgements by round
+        created_at REAL NOT NULL
+    );
+    """,
 )

@@ -7,11 +7,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.matchplay import MatchPlay
 from engine.move import Move
 from engine.options import TableOptions
+
+if TYPE_CHECKING:  # engine.review replays through engine.record, which reads the registry
+    from engine.review import Reviewer
 
 Policy = Callable[[Any, int, random.Random], Move]  # (round, seat, random stream) → a legal move
 
@@ -58,6 +61,7 @@ class Game:
     # an event → (seat, statistic, amount) for a profile's counts, stored by name (data/stats)
     tallies: Callable[[Any], tuple[tuple[int, str, int], ...]] = no_tallies
     searching: frozenset[str] = field(default_factory=frozenset)  # levels that think long enough to matter
+    reviewer: Reviewer | None = None  # how a finished match's decisions are weighed (engine/review.py)
 
     def rules(self, options: dict[str, object]) -> Any:
         return self.rules_type(**options)

@@ -15,7 +15,7 @@ import render
 from engine.errors import Refusal, Refused
 from engine.games import GAMES
 from engine.move import MAX_NOTATION, quoted
-from handlers import league, replays, settings
+from handlers import league, replays, reviews, settings
 from handlers.answers import to_asker
 from handlers.callbacks import Action
 from handlers.context import Context
@@ -54,6 +54,7 @@ TABLE_COMMANDS = (
     "stop",
     "rematch",
     "replay",
+    "review",
 )
 PRIVATE_COMMANDS = ("hand", "back", "quiet")
 
@@ -475,6 +476,7 @@ HANDLERS = {
     "top": league.top,
     "me": league.me,
     "replay": replays.replay,
+    "review": reviews.review,
     "rules": rules,
     "record": record,
     "stop": stop,

@@ -44,19 +44,24 @@ async def replay(update: Update, context: Context, found: Services, lang: str) -
     match_id, round_no = number_arg(words, 0), number_arg(words, 1)
     found_replay = await found.referee.replay(chat_of(update).id, match_id, round_no)
     title = replay_title(found_replay, lang)
-    if found.webapp_url and found.username:
-        # with the app's short name the page opens at once; else through the private chat (its
-        # /start answers members of the group with the page's button)
-        link = (
-            f"https://t.me/{found.username}/{found.webapp_name}?startapp=r{found_replay.match_id}"
-            if found.webapp_name
-            else f"https://t.me/{found.username}?start=r{found_replay.match_id}"
-        )
+    link = replay_link(found, found_replay.match_id)
+    if link is not None:
         button = InlineKeyboardButton(t(lang, "replay.open"), url=link)
         await reply(update, title, reply_markup=InlineKeyboardMarkup([[button]]))
         return
     names = await replay_names(found, found_replay, lang)  # the album's captions only
     await message(update).reply_media_group(await album(found_replay, names, title, lang))
+
+
+def replay_link(found: Services, match_id: int) -> str | None:
+    """The link that opens the match's replay page (None without the Mini App): with the app's
+    short name the page opens at once; else through the private chat, whose /start answers
+    members of the group with the page's button."""
+    if not (found.webapp_url and found.username):
+        return None
+    if found.webapp_name:
+        return f"https://t.me/{found.username}/{found.webapp_name}?startapp=r{match_id}"
+    return f"https://t.me/{found.username}?start=r{match_id}"
 
 
 async def open_in_app(update: Update, context: Context, found: Services, lang: str, match_id: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.gouji import bot, events, search
+from engine.gouji import bot, events, review, search
 from engine.gouji.hand import Hand
 from engine.gouji.match import Match
 from engine.gouji.rules import Rules
@@ -66,4 +66,5 @@ PART = Game(
     seating=lambda rules: str(rules.teams),  # docs/rules/gouji.md §1 `teams`
     tallies=_tallies,
     searching=frozenset({"strong"}),
+    reviewer=review.REVIEWER,
 )

@@ -8,7 +8,8 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from data.records import PlayerRow, StatsRow
+from data.queries import Queries
+from data.records import PlayedMatch, PlayerRow, StatsRow
 from engine.errors import Refused
 from engine.games import GAMES
 from engine.league import raters
@@ -28,6 +29,22 @@ class MatchReplay:
     options: dict[str, object]
     players: tuple[int | None, ...]  # who held each seat at the start (None: a bot)
     replay: Replay
+
+
+async def ended_match(q: Queries, group: int | None, match_id: int | None) -> PlayedMatch:
+    """The match a replay or a review may show (its hands are secret while it is played): the
+    group's, ended. `match_id` None: the group's last ended match; `group` None (the Mini App):
+    any group's — the caller checks membership of its `group_id`. A match of another group is
+    as unknown as none."""
+    if match_id is None:
+        found = None if group is None else await q.last_ended_match(group)
+    else:
+        found = await q.played_match(match_id)
+    if found is None or group not in (None, found.group_id) or found.game not in GAMES:
+        raise Refused("no_replay")
+    if found.ended_at is None:
+        raise Refused("replay_after_end")
+    return found
 
 
 class Reading:
@@ -95,14 +112,7 @@ class Reading:
         `group` None (the Mini App): any group's — the caller must then check that the asker is a
         member of the replay's `group_id` before showing anything."""
         async with self.core.store.reading() as q:
-            if match_id is None:
-                found = None if group is None else await q.last_ended_match(group)
-            else:
-                found = await q.played_match(match_id)
-            if found is None or group not in (None, found.group_id) or found.game not in GAMES:
-                raise Refused("no_replay")
-            if found.ended_at is None:
-                raise Refused("replay_after_end")
+            found = await ended_match(q, group, match_id)
             rows = await q.moves(found.match_id)
         game = GAMES[found.game]
         log = [(r.seat, r.kind, r.move, r.actor) for r in rows]

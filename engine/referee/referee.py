@@ -18,6 +18,7 @@ from engine.referee.play import Play
 from engine.referee.players import Players
 from engine.referee.reach import Reach
 from engine.referee.reading import Reading
+from engine.referee.reviews import Reviews
 from engine.referee.standings import Standings
 from engine.referee.table import LiveTable
 from engine.referee.thinking import Thinkers
@@ -51,6 +52,7 @@ class Referee:
         self.lobby = Lobby(core, self.play)
         self.players = Players(core)
         self.reading = Reading(core)
+        self.reviews = Reviews(core)
         self.reach = Reach(core, self.lobby)
         self.standings = Standings(core)
         core.on_due = self.play.on_due
@@ -102,6 +104,7 @@ class Referee:
     player_named = Forwarded("standings", Standings.player_named)
     record = Forwarded("reading", Reading.record)
     replay = Forwarded("reading", Reading.replay)
+    review = Forwarded("reviews", Reviews.review)
     last_finished_table = Forwarded("reading", Reading.last_finished_table)
     replay_group = Forwarded("reading", Reading.replay_group)
     match_of = Forwarded("reading", Reading.match_of)

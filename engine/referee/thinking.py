@@ -63,6 +63,7 @@ class Thinkers:
         self._new_pool = pool
         self._pool: Pool | None = None
         self._closing: set[asyncio.Task[None]] = set()
+        self._freed = asyncio.Event()  # set when a worker is given back (a waiting job may start)
 
     async def move(self, game: str, round_: Any, seat: int, ply: int) -> Move | None:
         """The table's bot's move, thought in a worker; None if no worker is free, the search
@@ -71,15 +72,7 @@ class Thinkers:
         if self.busy >= self.workers:
             self.refused["busy"] += 1
             return None
-        if self._pool is None:
-            self._pool = self._new_pool(self.workers)
-        self.busy += 1
-        pool = self._pool
-        if isinstance(pool, Executor):
-            search = asyncio.wrap_future(pool.submit(bot_move, game, round_, seat, ply))
-        else:
-            search = asyncio.ensure_future(pool.submit(bot_move, game, round_, seat, ply))
-        search.add_done_callback(self._ended)  # a worker is busy until its search ends, answered or not
+        search = self._submit(bot_move, game, round_, seat, ply)
         try:
             move: Move = await asyncio.wait_for(asyncio.shield(search), self.limit)
         except TimeoutError:
@@ -103,6 +96,29 @@ class Thinkers:
         self.answered += 1
         return move
 
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """A long job that is not a move (a match's review, issue 53) in the pool, without the
+        search's limit. It waits for a free worker and then holds it, so the tables' searches
+        never queue behind it (they find the pool busy, and the heuristic answers)."""
+        while self.busy >= self.workers:
+            self._freed.clear()
+            await self._freed.wait()
+        return await self._submit(fn, *args)
+
+    def _submit(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
+        """The call, started in the pool (started itself at the first call); a worker is busy
+        until the call ends, answered or not."""
+        if self._pool is None:
+            self._pool = self._new_pool(self.workers)
+        self.busy += 1
+        pool = self._pool
+        if isinstance(pool, Executor):
+            job = asyncio.wrap_future(pool.submit(fn, *args))
+        else:
+            job = asyncio.ensure_future(pool.submit(fn, *args))
+        job.add_done_callback(self._ended)
+        return job
+
     def _lost(self, failure: BaseException) -> None:
         """A search its pool lost (a cluster out of reach or gone, a pool closed under it): the
         heuristic answers, and the next search starts a new pool (a cluster: connects again)."""
@@ -110,8 +126,9 @@ class Thinkers:
         log.warning("a search was lost (%r): the heuristic answered; a new pool at the next search", failure)
         self.close()
 
-    def _ended(self, search: asyncio.Future[Move]) -> None:
+    def _ended(self, search: asyncio.Future[Any]) -> None:
         self.busy -= 1
+        self._freed.set()
         if not search.cancelled():
             search.exception()  # a late search's failure is read here, not logged as unretrieved
 

@@ -10,7 +10,8 @@ user is the caller; nothing in a URL or body names who is asking.
     GET  /api/tables/{id}/events          server-sent events: the table's version as it changes
     GET  /api/replays/{match}?round=n     a finished match's round step by step, every hand face
                                           up (issue 32): for members of its group only; a running
-                                          match, another group's or none at all: the same 404
+                                          match, another group's or none at all: the same 404;
+                                          with the review's marks once /review made it (issue 53)
 
 A seated player reads their own hand only; anyone else only the public view, and only as a
 member of the table's group (Telegram's getChatMember, asked through `MemberChecks`: answers
@@ -34,7 +35,9 @@ from telegram.ext import Application
 
 from engine.errors import Refusal, Refused
 from engine.referee import Referee
+from engine.referee.reviews import MatchReview
 from engine.referee.views import TableView
+from handlers.games import move_label
 from handlers.i18n import language
 from handlers.live import LiveTables
 from handlers.membership import is_admin_of, is_member_of
@@ -101,6 +104,7 @@ class MiniAppApi:
         self._public: dict[tuple[int, int, str], dict[str, Any]] = {}
         self._signed: dict[str, WebAppUser] = {}  # initData already checked: its user
         self._replays: dict[tuple[int, int | None, str], dict[str, Any]] = {}
+        self._reviews: dict[int, MatchReview] = {}  # made reviews, by match
 
     def add_routes(self, router: web.UrlDispatcher) -> None:
         router.add_get("/api/tables/mine", self.mine)
@@ -313,9 +317,32 @@ class MiniAppApi:
             body = await asyncio.to_thread(replay_json, found, names, lang)  # ~60 ms: off the loop
             body |= {"lang": lang}
             keep(self._replays, key, body, REPLAYS_KEPT)
-        answer = reply(body)
+        answer = reply(body | await self.review_marks(match_id, body["round"], user.id, lang))
         answer.enable_compression()  # a long hand's steps: ~10 times smaller gzipped
         return answer
+
+    async def review_marks(self, match_id: int, round_no: int, user: int, lang: str) -> dict[str, Any]:
+        """The review's marks on the round's steps (issue 53), once `/review` has made it, and
+        the caller's seat (whose mistakes "next mistake" jumps to)."""
+        made = self._reviews.get(match_id)
+        if made is None:
+            made = await self.referee.review(None, match_id, start=False)
+            if made.judgements:  # made: it never changes
+                keep(self._reviews, match_id, made, REPLAYS_KEPT)
+        marks = [
+            {
+                "step": j.step,
+                "seat": j.seat,
+                "mark": j.mark,
+                "loss": round(j.loss, 1),
+                "move": move_label(j.move, lang, made.game),
+                "best": move_label(j.best, lang, made.game),
+            }
+            for j in made.judgements
+            if j.round == round_no
+        ]
+        you = made.players.index(user) if user in made.players else None
+        return {"reviewed": bool(made.judgements), "marks": marks, "you": you}
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         user = self.caller(request, READ_LIMIT)

@@ -17,6 +17,9 @@ const WORDS = {
     first: "⏮", prev: "◀ 上一步", next: "下一步 ▶", last: "⏭", team: "联邦{n}", exposed: "亮", rematch: "🔁 原班人马再来一局",
     not_one_rank: "不是同一点数", threes_last: "3 要留到最后一手一起出", count_needed: "要出 {n} 张",
     not_bigger: "压不过 {cards}", follow: "要跟 {suit}", one_card: "一次出一张", not_now: "现在不能这样出",
+    good: "好棋", inaccuracy: "欠佳", mistake: "失误", blunder: "大错", better: "更好：{best}",
+    next_mistake: "下一个失误 ⏭", no_mistake: "这一局后面没有失误了", lost: "−{n} 分",
+    review_note: "复盘按出牌者当时能看到的信息评估，从不看别人的暗牌。",
   },
   en: {
     trick: "Trick {n}",
@@ -34,9 +37,13 @@ const WORDS = {
     not_one_rank: "not one rank", threes_last: "3s go last, all together", count_needed: "{n} cards needed",
     not_bigger: "not bigger than {cards}", follow: "follow {suit}", one_card: "one card at a time",
     not_now: "not a play you can make now",
+    good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder", better: "better: {best}",
+    next_mistake: "Next mistake ⏭", no_mistake: "No more mistakes in this round", lost: "−{n} points",
+    review_note: "Reviewed from what each player could see then, never the hidden hands.",
   },
 };
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const SIGNS = { good: "✓", inaccuracy: "?!", mistake: "?", blunder: "??" };
 const WILD = new Set(["2", "SJ", "BJ"]);
 const tg = window.Telegram && window.Telegram.WebApp;
 const state = { table: null, view: null, selected: new Set(), lang: "zh", tick: null, busy: false };
@@ -602,6 +609,12 @@ function renderReplay() {
   const told = el("div", "told");  // who did what at this step, and what it made
   told.append(el("b", "", `${w("step", { n: state.step, total: r.steps.length - 1 })} · ${step.words}`));
   step.notes.forEach((note) => told.append(el("div", "", note)));
+  const marked = (r.marks || []).find((m) => m.step === state.step);
+  if (marked) {  // the review's mark on this step (issue 53)
+    const mark = el("div", `mark ${marked.mark}`, `${SIGNS[marked.mark]} ${w(marked.mark)}`);
+    if (marked.mark !== "good") mark.append(el("span", "", ` · ${w("lost", { n: marked.loss })} · ${w("better", { best: marked.best })}`));
+    told.append(mark);
+  }
   document.getElementById("recent").prepend(told);
   const hands = document.getElementById("hand");
   hands.replaceChildren();
@@ -613,7 +626,7 @@ function renderReplay() {
     hands.append(row);
   });
   renderStepper(r);
-  say("");
+  say(r.reviewed ? w("review_note") : "");
   document.body.dataset.step = String(state.step);  // for tests: the step on screen
 }
 
@@ -628,6 +641,15 @@ function renderStepper(r) {
     button.addEventListener("click", () => { state.step = to; renderReplay(); });
     box.append(button);
   }
+  if (r.reviewed) {  // jump to the viewer's next mistake (anyone's, for a viewer who did not play)
+    const next = nextMistake(r);
+    const button = el("button", "step", w("next_mistake"));
+    button.id = "mistake";
+    button.disabled = next === null;
+    button.title = next === null ? w("no_mistake") : "";
+    button.addEventListener("click", () => { state.step = next; renderReplay(); });
+    box.append(button);
+  }
   if (r.rounds > 1) {
     const pick = el("select");
     pick.id = "round";
@@ -640,6 +662,12 @@ function renderStepper(r) {
     pick.addEventListener("change", () => loadReplay(pick.value));
     box.append(pick);
   }
+}
+
+function nextMistake(r) {
+  const ahead = (r.marks || []).filter((m) => m.step > state.step && (m.mark === "mistake" || m.mark === "blunder")
+    && (r.you === null || m.seat === r.you));
+  return ahead.length ? Math.min(...ahead.map((m) => m.step)) : null;
 }
 
 function stepByKeys(event) {

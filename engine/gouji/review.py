@@ -1,0 +1,54 @@
+"""How 够级 weighs a person's play for a review (issue 53): the move made against the strong
+bot's candidates (`search.candidates`: the heuristic's choice, passing, its next best sets), in
+hands sampled from the player's view (`simulation.determinized` with what the play so far tells,
+`reading.read`), each played out by the heuristic in every seat and counted as the search counts
+it: the team's points less the other team's (`search.margin`). A play has hundreds of legal sets;
+only these few are weighed, so "best" means the best of them. Decisions before play are not
+reviewed."""
+
+from __future__ import annotations
+
+import random
+
+from engine.gouji import bot as heuristic
+from engine.gouji.hand import Hand
+from engine.gouji.reading import read
+from engine.gouji.search import candidates, margin, playout
+from engine.gouji.sets import parse_move
+from engine.gouji.simulation import determinized
+from engine.review import Reviewer, Weighed, paired
+
+SAMPLES = 12  # hands sampled a decision: a 够级 playout costs a hundred times a 拱猪 one
+WIDTH = 4  # the search's candidates weighed beside the move made
+# losses in team-minus-team points from which a play is an inaccuracy, a mistake, a blunder:
+# chosen from the losses the heuristic bot's own plays show (benchmarks.review, docs/bots.md)
+MARKS = (4.0, 8.0, 16.0)
+
+
+def weigh(hand: Hand, seat: int, made: str, rand: random.Random, samples: int) -> list[Weighed] | None:
+    if hand.phase != "play" or seat not in hand.to_act:
+        return None
+    legal = hand.legal_moves(seat)
+    chosen = parse_move(made)
+    if len(legal) <= 1 or chosen not in legal:
+        return None
+    options = list(
+        dict.fromkeys([chosen, *candidates(hand, seat, heuristic.choose(hand, seat, rand), WIDTH)])
+    )
+    if len(options) <= 1:
+        return None
+    known = read(hand, seat)
+    results: list[list[float]] = []
+    for _ in range(samples):
+        world = determinized(hand, seat, rand, known)
+        row = []
+        for move in options:
+            position = world.clone()
+            position.apply(seat, move)
+            row.append(float(margin(playout(position, rand), seat)))
+        results.append(row)
+    gains = paired(results, 0)
+    return [Weighed(str(move), gain, noise) for move, (gain, noise) in zip(options, gains, strict=True)]
+
+
+REVIEWER = Reviewer(weigh, MARKS, SAMPLES)

@@ -1,0 +1,153 @@
+"""The review of a finished match (issue 53): for each decision a person made in play, what the
+game's search estimates each candidate was worth **from what that player could know then** —
+their hand, the public record, what the rules tell everyone; the hidden hands are sampled afresh,
+never read — the move made, the best, the loss between them, and a mark.
+
+An estimate is a mean over sampled deals, so it has an error: each candidate's gain over the move
+made is paired on the same samples, and a loss inside twice its standard error is no mistake
+(`mark_of`). Only the referee's reading of a *finished* match reviews it; the review is a pure
+function of the match's seed, log and the review's seed, so it runs in a search worker."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.record import apply_step
+from engine.seeding import rng
+
+MARKS = ("good", "inaccuracy", "mistake", "blunder")
+NOISE = 2.0  # standard errors a loss must clear to be marked at all
+
+
+@dataclass(frozen=True, slots=True)
+class Weighed:
+    """A candidate move: its mean gain in points over the move made (paired on the same sampled
+    deals) and the standard error of that mean."""
+
+    move: str
+    gain: float
+    noise: float
+
+
+# (round, seat, the move made, random stream, samples) → every candidate weighed, the move made
+# among them; None for a decision the game does not review (forced, or not a play)
+Weigh = Callable[[Any, int, str, random.Random, int], list[Weighed] | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Reviewer:
+    """A game's part in reviews: how it weighs a decision, and the losses (in its points) from
+    which a move is an inaccuracy, a mistake, a blunder."""
+
+    weigh: Weigh
+    marks: tuple[float, float, float]
+    samples: int
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    round: int  # the round's number in the match, from 1
+    step: int  # the step's number in its round's replay (0 is the deal)
+    seat: int
+    move: str
+    best: str
+    loss: float  # points the best move was estimated to be worth more
+    noise: float  # the standard error of that estimate
+    mark: str  # good | inaccuracy | mistake | blunder
+
+
+def mark_of(loss: float, noise: float, marks: tuple[float, float, float]) -> str:
+    """The loss's mark; "good" when the loss is inside the estimate's noise."""
+    if loss <= NOISE * noise:
+        return "good"
+    return MARKS[sum(1 for floor in marks if loss >= floor)]
+
+
+def paired(results: Sequence[Sequence[float]], chosen: int) -> list[tuple[float, float]]:
+    """Per candidate, the mean of its result less the chosen's on each sample, and the standard
+    error of that mean (`results[sample][candidate]`)."""
+    out = []
+    n = len(results)
+    for candidate in range(len(results[0])):
+        diffs = [row[candidate] - row[chosen] for row in results]
+        mean = sum(diffs) / n
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+        out.append((mean, spread / math.sqrt(n)))
+    return out
+
+
+def judge(
+    weighed: list[Weighed], made: str, marks: tuple[float, float, float]
+) -> tuple[str, float, float, str]:
+    """(best move, loss, noise, mark) of a decision whose candidates are weighed."""
+    best = max(weighed, key=lambda w: w.gain)
+    if best.gain <= 0:
+        return made, 0.0, 0.0, "good"
+    return best.move, best.gain, best.noise, mark_of(best.gain, best.noise, marks)
+
+
+def review_round(
+    game: Any,
+    seed: str,
+    rules: Any,
+    log: Iterable[tuple[int, str, str, str]],
+    people: Sequence[int],
+    number: int,
+    reviewer: Reviewer,
+    samples: int | None = None,
+    review_seed: str = "",
+) -> list[Judgement]:
+    """The judgements of round `number`: the match replayed from its seed and log (seat, kind,
+    move, actor), each move a person made (`actor` player, a seat of `people`) weighed before it
+    is applied. `review_seed` seeds the samples: two seeds give two independent reviews."""
+    match = game.new_match(seed, rules)
+    out: list[Judgement] = []
+    current, round_no, step = match.current, 1, 0
+    for ply, (seat, kind, move, actor) in enumerate(log):
+        step += 1
+        if round_no == number and kind == "move" and actor == "player" and seat in people:
+            rand = rng(seed, f"review/{review_seed}/{ply}")
+            weighed = reviewer.weigh(match.current, seat, move, rand, samples or reviewer.samples)
+            if weighed is not None:
+                best, loss, noise, mark = judge(weighed, move, reviewer.marks)
+                out.append(Judgement(round_no, step, seat, move, best, loss, noise, mark))
+        apply_step(match, seat, kind, move)
+        if match.current is not current:  # the step dealt the next round
+            current, round_no, step = match.current, round_no + 1, 0
+        if round_no > number:
+            break
+    return out
+
+
+def rounds_played(game: Any, seed: str, rules: Any, log: Iterable[tuple[int, str, str, str]]) -> int:
+    """How many rounds the logged match played."""
+    match = game.new_match(seed, rules)
+    current, rounds = match.current, 1
+    for seat, kind, move, _ in log:
+        apply_step(match, seat, kind, move)
+        if match.current is not current:
+            current, rounds = match.current, rounds + 1
+    return rounds
+
+
+def review_in_worker(
+    game_name: str,
+    seed: str,
+    options: dict[str, object],
+    log: list[tuple[int, str, str, str]],
+    people: tuple[int, ...],
+    number: int,
+    review_seed: str = "",
+) -> list[Judgement]:
+    """`review_round` of a registered game, from plain values: what a search worker is sent."""
+    from engine.games import GAMES  # the registry reads the packs, which name their reviewers
+
+    game = GAMES[game_name]
+    assert game.reviewer is not None
+    return review_round(
+        game, seed, game.rules(options), log, people, number, game.reviewer, None, review_seed
+    )

@@ -1,0 +1,127 @@
+"""`/review` (issue 53): a finished match's review in the group — per person, the plays
+reviewed, the average loss, the marks' counts and the three costliest moments with the better
+move; with the Mini App, a link to the marked replay; without it, a picture of each costliest
+moment. The first `/review` of a match starts the review in the search workers and says so; the
+summary follows in the group when it is stored."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto, Update
+
+import render
+from engine.referee.reviews import MatchReview
+from engine.review import Judgement
+from handlers.context import Context
+from handlers.drawing import drawn
+from handlers.games import move_label
+from handlers.i18n import t
+from handlers.incoming import chat_of, command_args, reply
+from handlers.replays import number_arg, replay_link
+from handlers.replaysteps import replay_names, step_view
+from handlers.services import Services
+from render.games import LOOKS
+
+log = logging.getLogger(__name__)
+SIGNS = {"good": "✓", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+COSTLIEST = 3  # moments told per person
+
+
+async def review(update: Update, context: Context, found: Services, lang: str) -> None:
+    """`/review` the group's last ended match; `/review N` match N."""
+    group = chat_of(update).id
+    asked = await found.referee.review(group, number_arg(command_args(update), 0))
+    if asked.ready is not None and asked.ready.done():
+        await tell(context.bot, found, group, asked, lang)
+        return
+    await reply(update, t(lang, "review.making", match=asked.match_id))
+    context.application.create_task(told_when_ready(context.bot, found, group, asked, lang), update=update)
+
+
+async def told_when_ready(bot: Bot, found: Services, group: int, asked: MatchReview, lang: str) -> None:
+    assert asked.ready is not None
+    try:
+        await asked.ready
+        made = await found.referee.review(group, asked.match_id)
+    except Exception as failure:  # any failure of a review is told, never raised
+        log.warning("the review of match %s failed: %r", asked.match_id, failure)
+        await bot.send_message(group, t(lang, "review.failed", match=asked.match_id))
+        return
+    await tell(bot, found, group, made, lang)
+
+
+async def tell(bot: Bot, found: Services, group: int, made: MatchReview, lang: str) -> None:
+    """The summary, with the marked replay's link, or the costliest moments' pictures."""
+    replayed = await found.referee.replay(group, made.match_id, 1)
+    names = await replay_names(found, replayed, lang)
+    text = summary(made, names, lang)
+    link = replay_link(found, made.match_id)
+    markup = (
+        InlineKeyboardMarkup([[InlineKeyboardButton(t(lang, "review.open"), url=link)]]) if link else None
+    )
+    await bot.send_message(group, text, reply_markup=markup)
+    pictures = await costliest_pictures(found, group, made, names, lang) if link is None else []
+    if len(pictures) == 1:  # an album takes two to ten
+        await bot.send_photo(group, pictures[0].media, caption=pictures[0].caption)
+    elif pictures:
+        await bot.send_media_group(group, pictures)
+
+
+def summary(made: MatchReview, names: Sequence[str], lang: str) -> str:
+    lines = [t(lang, "review.title", match=made.match_id, game=t(lang, f"game.{made.game}"))]
+    if not made.judgements:
+        return t(lang, "review.nobody", match=made.match_id)
+    for seat, name in enumerate(names):
+        mine = [j for j in made.judgements if j.seat == seat]
+        if not mine:
+            continue
+        counts = {mark: sum(1 for j in mine if j.mark == mark) for mark in SIGNS}
+        loss = f"{sum(j.loss for j in mine) / len(mine):.1f}"
+        lines.append(t(lang, "review.player", name=name, count=len(mine), loss=loss, **counts))
+        lines += [moment(made.game, j, lang) for j in costliest(mine)]
+    return "\n".join(lines)
+
+
+def costliest(judgements: Sequence[Judgement], most: int = COSTLIEST) -> list[Judgement]:
+    """The marked plays that lost the most, costliest first (a loss inside the noise is none)."""
+    marked = [j for j in judgements if j.mark != "good"]
+    return sorted(marked, key=lambda j: -j.loss)[:most]
+
+
+def moment(game: str, judged: Judgement, lang: str) -> str:
+    return t(
+        lang,
+        "review.moment",
+        mark=SIGNS[judged.mark],
+        round=t(lang, f"picture.{LOOKS[game].round_label}", n=judged.round),
+        step=judged.step,
+        move=move_label(judged.move, lang, game),
+        best=move_label(judged.best, lang, game),
+        loss=f"{judged.loss:.0f}",
+    )
+
+
+async def costliest_pictures(
+    found: Services, group: int, made: MatchReview, names: Sequence[str], lang: str
+) -> list[InputMediaPhoto]:
+    """Without the Mini App: the table before each of the match's three costliest plays."""
+    media = []
+    for judged in costliest(made.judgements):
+        replayed = await found.referee.replay(group, made.match_id, judged.round)
+        before = replayed.replay.steps[judged.step - 1]  # the table the player decided from
+        scene = render.table_scene(step_view(replayed, before), list(names), 0.0)
+        picture = await drawn(render.table_picture, scene, lang=lang)
+        caption = t(
+            lang,
+            "review.picture",
+            name=names[judged.seat],
+            round=t(lang, f"picture.{LOOKS[made.game].round_label}", n=judged.round),
+            step=judged.step,
+            move=move_label(judged.move, lang, made.game),
+            best=move_label(judged.best, lang, made.game),
+            loss=f"{judged.loss:.0f}",
+        )
+        media.append(InputMediaPhoto(picture, caption=caption[:1000]))
+    return media
