@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.events import CardsPlayed
 from engine.referee.reading import MatchReplay
-from handlers.games import move_label
 from handlers.replaysteps import step_notes, step_view, step_words
 from handlers.web.tableview import hand_tokens, look, public_json
 
@@ -30,8 +30,9 @@ def replay_json(found: MatchReplay, names: Sequence[str], lang: str) -> dict[str
                 "hands": [hand_tokens(game, hand) for hand in step.hands],
             }
         )
-        if step.kind == "move" and step.seat >= 0:
-            recent.append((step.seat, move_label(step.move, lang, game)))
+        # the plays as the live page lists them: each play's cards in notation (the page draws
+        # them as minis; a localized label drew "undefined")
+        recent += [(e.seat, e.cards) for e in step.events if isinstance(e, CardsPlayed)]
     return {
         "match": found.match_id,
         "table": found.table_id,

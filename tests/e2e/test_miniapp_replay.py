@@ -12,6 +12,7 @@ from typing import Any
 import aiohttp
 
 from handlers.i18n import t
+from handlers.reviews import SIGNS
 from tests.e2e.browser import Page, need_chromium
 from tests.e2e.fake_api import Call, FakeBotApi
 from tests.e2e.harness import ALICE, BOB, GROUP, MALLORY, Bot, play_until, private
@@ -121,6 +122,7 @@ async def test_a_member_steps_through_the_replay_in_a_browser(api: FakeBotApi, t
             assert await page.js("document.querySelectorAll('#hand .card').length") < 52
             told = await page.js("document.querySelector('#recent .told b').textContent")
             assert told.startswith("第 6/") and "：" in told  # the step, and who played what
+            assert "undefined" not in await page.js("document.body.innerText")  # the recent plays drawn
             await shot(page, tmp_path, "miniapp-replay-zh.png")
             await page.click("#last")
             total = await page.js("document.querySelectorAll('#hand .card').length")
@@ -177,3 +179,73 @@ async def test_at_the_matchs_end_the_page_shows_the_players_result_and_plays_aga
         assert bot.app.bot_data.services.referee.view(1).status == "running"
         _, again = await alice.get("/api/tables/1")
         assert "result" not in again  # a new match: the last one's result is gone
+
+
+def group_texts(api: FakeBotApi, since: int, start: str) -> list[Call]:
+    return [
+        c
+        for c in api.calls[since:]
+        if c.chat == GROUP["id"] and c.method == "sendMessage" and c.text.startswith(start)
+    ]
+
+
+async def test_review_tells_the_group_each_players_marks_and_the_page_marks_the_steps(
+    api: FakeBotApi, tmp_path: Path
+) -> None:
+    """Issue 53: `/review` after a match says the review is under way, then tells the summary
+    (each person's plays, average loss, marks, costliest moments) with the marked replay's link;
+    a second `/review` answers at once from the store; the replay API carries the marks to
+    members only, and the page at 360×640 shows them and jumps to the next mistake."""
+    async with served_bot(api, tmp_path / "bot.sqlite3") as (bot, base):
+        await finished_gongzhu(bot)
+        before = await bot.say(ALICE, GROUP, "/review")
+        [making] = group_texts(api, before, "🔍 正在复盘")
+        assert making.text == t("zh", "review.making", match=1)
+        [told] = await bot.wait(lambda calls: group_texts(api, before, "🔍 第 1 场复盘"), timeout=120)
+        lines = told.text.split("\n")
+        print("\n".join(lines))
+        assert lines[0] == t("zh", "review.title", match=1, game="拱猪")
+        people = [line for line in lines[1:] if not line.startswith("  ")]
+        assert sorted(line.split("：")[0] for line in people) == ["Alice", "Bob"]
+        assert all("复盘 " in line and "平均每手损失" in line and "?? " in line for line in people)
+        [[button]] = keyboard(told)
+        assert button["url"] == "https://t.me/gouji_test_bot?start=r1"
+        again = await bot.say(BOB, GROUP, "/review 1")
+        assert [c.text for c in group_texts(api, again, "🔍")] == [told.text]  # stored: at once
+        api.outsiders.add(MALLORY["id"])
+        async with aiohttp.ClientSession() as session:
+            status, body = await Caller(session, base, ALICE).get("/api/replays/1")
+            assert status == 200 and body["reviewed"] is True
+            alice = body["names"].index("Alice")
+            assert body["you"] == alice
+            steps = body["steps"]
+            for mark in body["marks"]:  # each on the step that made the move, by a person
+                assert steps[mark["step"]]["seat"] == mark["seat"] and mark["mark"] in SIGNS
+            assert {m["seat"] for m in body["marks"]} == {alice, body["names"].index("Bob")}
+            assert await Caller(session, base, MALLORY).get("/api/replays/1") == (404, {"error": "no_replay"})
+        need_chromium()
+        page = Page(height=640)
+        try:
+            await page.open(f"{base}/app/?r=1", init_data(ALICE))
+            await page.until("document.body.dataset.step === '0'")
+            mine = [
+                m["step"] for m in body["marks"] if m["seat"] == alice and m["mark"] in ("mistake", "blunder")
+            ]
+            if mine:
+                await page.click("#mistake")
+                await page.until(f"document.body.dataset.step === '{min(mine)}'")
+                shown = await page.js("document.querySelector('#recent .told .mark').textContent")
+                assert shown.startswith(
+                    SIGNS[next(m["mark"] for m in body["marks"] if m["step"] == min(mine))]
+                )
+            else:  # Alice made no mistake: the button says so
+                assert await page.js("document.getElementById('mistake').disabled")
+                first = body["marks"][0]["step"]
+                for _ in range(first):
+                    await page.click("#next")
+                await page.until(f"document.body.dataset.step === '{first}'")
+            text = await page.js("document.body.innerText")
+            assert "从不看别人的暗牌" in text and "undefined" not in text
+            await shot(page, tmp_path, "miniapp-review-zh.png")
+        finally:
+            page.close()

@@ -18,7 +18,7 @@ const WORDS = {
     not_one_rank: "不是同一点数", threes_last: "3 要留到最后一手一起出", count_needed: "要出 {n} 张",
     not_bigger: "压不过 {cards}", follow: "要跟 {suit}", one_card: "一次出一张", not_now: "现在不能这样出",
     good: "好棋", inaccuracy: "欠佳", mistake: "失误", blunder: "大错", better: "更好：{best}",
-    next_mistake: "下一个失误 ⏭", no_mistake: "这一局后面没有失误了", lost: "−{n} 分",
+    next_mistake: "下一个失误 »", no_mistake: "这一局后面没有失误了", lost: "−{n} 分",
     review_note: "复盘按出牌者当时能看到的信息评估，从不看别人的暗牌。",
   },
   en: {
@@ -38,7 +38,7 @@ const WORDS = {
     not_bigger: "not bigger than {cards}", follow: "follow {suit}", one_card: "one card at a time",
     not_now: "not a play you can make now",
     good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder", better: "better: {best}",
-    next_mistake: "Next mistake ⏭", no_mistake: "No more mistakes in this round", lost: "−{n} points",
+    next_mistake: "Next mistake »", no_mistake: "No more mistakes in this round", lost: "−{n} points",
     review_note: "Reviewed from what each player could see then, never the hidden hands.",
   },
 };
@@ -612,7 +612,8 @@ function renderReplay() {
   const marked = (r.marks || []).find((m) => m.step === state.step);
   if (marked) {  // the review's mark on this step (issue 53)
     const mark = el("div", `mark ${marked.mark}`, `${SIGNS[marked.mark]} ${w(marked.mark)}`);
-    if (marked.mark !== "good") mark.append(el("span", "", ` · ${w("lost", { n: marked.loss })} · ${w("better", { best: marked.best })}`));
+    const lost = w("lost", { n: Math.round(marked.loss) });
+    if (marked.mark !== "good") mark.append(el("span", "", ` · ${lost} · ${w("better", { best: marked.best })}`));
     told.append(mark);
   }
   document.getElementById("recent").prepend(told);
