@@ -42,6 +42,10 @@ def no_tallies(event: Any) -> tuple[tuple[int, str, int], ...]:
     return ()
 
 
+def no_reason(round_: Any, seat: int, move: Move) -> tuple[str, dict[str, object]]:
+    return "", {}
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     name: str
@@ -62,6 +66,9 @@ class Game:
     tallies: Callable[[Any], tuple[tuple[int, str, int], ...]] = no_tallies
     searching: frozenset[str] = field(default_factory=frozenset)  # levels that think long enough to matter
     reviewer: Reviewer | None = None  # how a finished match's decisions are weighed (engine/review.py)
+    # why the normal bot makes a move (a hint's reason): (round, seat, move) → (key, values), the
+    # words being the interface's `hint.<key>`; ("", {}): nothing to say beyond the move
+    explain: Callable[[Any, int, Move], tuple[str, dict[str, object]]] = no_reason
 
     def rules(self, options: dict[str, object]) -> Any:
         return self.rules_type(**options)

@@ -14,7 +14,7 @@ from handlers import settings
 from handlers.callbacks import Action, Button, Forged
 from handlers.commands import manage_lobby, notifier, seat, services
 from handlers.context import Context
-from handlers.games import decision_marks, move_label, ui
+from handlers.games import decision_marks, hint_reason, move_label, ui
 from handlers.i18n import t
 from handlers.keyboards import Keys
 from handlers.limits import ANSWER_LIMIT, fitted
@@ -177,11 +177,16 @@ async def _hint(update: Update, context: Context, button: Button, lang: str) -> 
     assert query is not None
     _current(context, button, query.from_user.id)  # an old keyboard's hint would be of another moment
     referee = services(context).referee
-    move = referee.hint(button.table, query.from_user.id)
-    if move is None:
+    explained = referee.explained_hint(button.table, query.from_user.id)
+    if explained is None:
         raise Refused("stale")
-    label = move_label(move, lang, referee.view(button.table).game)
-    await query.answer(fitted(t(lang, "play.hinted", move=label), ANSWER_LIMIT), show_alert=True)
+    move, key, values = explained
+    game = referee.view(button.table).game
+    said = t(lang, "play.hinted", move=move_label(move, lang, game))
+    reason = hint_reason(game, key, values, lang)
+    if reason:
+        said += "\n" + t(lang, "hint.why", reason=reason)
+    await query.answer(fitted(said, ANSWER_LIMIT), show_alert=True)
 
 
 def _index(button: Button, legal: Sequence[str]) -> int:

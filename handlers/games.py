@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from handlers.gameui import UI, GameUI, Private
-from handlers.i18n import listed, t
+from handlers.i18n import has, listed, t
 
 
 def ui(game: str) -> GameUI:
@@ -22,6 +22,15 @@ def move_label(move: str, lang: str, game: str) -> str:
         args = [look.word(w) for w in rest] if first in look.carded else rest
         return " ".join([t(lang, f"move.{first}"), *args])
     return " ".join(look.word(w) for w in move.split())
+
+
+def hint_reason(game: str, key: str, values: dict[str, object], lang: str) -> str:
+    """Why the bot makes its hinted move (issue 53), in one line: `hint.only`, or the game's
+    `hint.<game>_<key>`; "" when the game has nothing to say or no words for the reason."""
+    if not key:
+        return ""
+    name = "hint.only" if key == "only" else f"hint.{game}_{key}"
+    return t(lang, name, **values) if has(name) else ""
 
 
 def either(lang: str, items: Sequence[str]) -> str:

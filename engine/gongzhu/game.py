@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.gongzhu import bot, events, review, search
+from engine.gongzhu import bot, events, hints, review, search
 from engine.gongzhu.deal import Deal
 from engine.gongzhu.match import Match
 from engine.gongzhu.moves import parse_move
@@ -52,4 +52,5 @@ PART = Game(
     seating=lambda rules: "random",  # 拱猪's seats are drawn
     searching=frozenset({"strong"}),
     reviewer=review.REVIEWER,
+    explain=hints.explain,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.gouji import bot, events, review, search
+from engine.gouji import bot, events, hints, review, search
 from engine.gouji.hand import Hand
 from engine.gouji.match import Match
 from engine.gouji.rules import Rules
@@ -67,4 +67,5 @@ PART = Game(
     tallies=_tallies,
     searching=frozenset({"strong"}),
     reviewer=review.REVIEWER,
+    explain=hints.explain,
 )

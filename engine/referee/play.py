@@ -49,12 +49,20 @@ class Play:
         """The normal bot's move for the player's decision now (None: they have none). The bot
         reads only what the seat may see (engine/bots; `tests/test_hint_secrecy.py` proves it),
         so a hint tells nothing more than the player's own view."""
+        explained = self.explained_hint(table_id, player)
+        return None if explained is None else explained[0]
+
+    def explained_hint(self, table_id: int, player: int) -> tuple[str, str, dict[str, object]] | None:
+        """The hint, and why the bot makes it (issue 53): (move, reason key, its values); the
+        reason reads the same view as the bot."""
         table = self.core.table(table_id)
         match = table.match
         seat = table.seat_of(player)
         if match is None or table.status != "running" or seat is None or seat not in match.to_act:
             return None
-        return str(bot_move(table.game.name, match.current, seat, table.ply, "normal"))
+        move = bot_move(table.game.name, match.current, seat, table.ply, "normal")
+        key, values = table.game.explain(match.current, seat, move)
+        return str(move), key, values
 
     async def back(self, table_id: int, player: int) -> list[Event]:
         """/back: the player takes their seat over from the autopilot."""

@@ -70,6 +70,7 @@ class Referee:
     submit = Forwarded("play", Play.submit)
     back = Forwarded("play", Play.back)
     hint = Forwarded("play", Play.hint)
+    explained_hint = Forwarded("play", Play.explained_hint)
     # the lobby and the table's life
     open_table = Forwarded("lobby", Lobby.open_table)
     join_token = Forwarded("lobby", Lobby.join_token)

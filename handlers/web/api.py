@@ -6,7 +6,7 @@ user is the caller; nothing in a URL or body names who is asking.
                                           legal moves ("legal", in notation) and their words
     POST /api/tables/{id}/moves           {"move": "<notation>", "version": n} → 200 {"version"},
                                           409 stale version, 422 illegal (the reason in words)
-    GET  /api/tables/{id}/hint            the normal bot's move for the caller's decision
+    GET  /api/tables/{id}/hint            the normal bot's move for the caller's decision, and why
     GET  /api/tables/{id}/events          server-sent events: the table's version as it changes
     GET  /api/replays/{match}?round=n     a finished match's round step by step, every hand face
                                           up (issue 32): for members of its group only; a running
@@ -37,7 +37,7 @@ from engine.errors import Refusal, Refused
 from engine.referee import Referee
 from engine.referee.reviews import MatchReview
 from engine.referee.views import TableView
-from handlers.games import move_label
+from handlers.games import hint_reason, move_label
 from handlers.i18n import language
 from handlers.live import LiveTables
 from handlers.membership import is_admin_of, is_member_of
@@ -293,7 +293,12 @@ class MiniAppApi:
     async def hint(self, request: web.Request) -> web.Response:
         user = self.caller(request, READ_LIMIT)
         view, _ = await self.access(request, user)
-        return reply({"move": self.referee.hint(view.id, user.id)})
+        explained = self.referee.explained_hint(view.id, user.id)
+        if explained is None:
+            return reply({"move": None})
+        move, key, values = explained
+        lang = await self.lang_of(user)
+        return reply({"move": move, "reason": hint_reason(view.game, key, values, lang)})
 
     async def replay(self, request: web.Request) -> web.Response:
         """One round of a finished match, for a member of its group. Whether it is running,

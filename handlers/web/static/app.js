@@ -506,7 +506,8 @@ async function showHint() {
   const { body } = await api(`/api/tables/${state.table}/hint`);
   const move = (state.view.moves || []).find((m) => m.move === body.move);
   if (!move) return;
-  if (!move.cards) { say(`${w("hint")}: ${move.label}`); return; }
+  const why = body.reason ? ` · ${body.reason}` : "";  // the bot's reason, in its own terms (issue 53)
+  if (!move.cards) { say(`${w("hint")}: ${move.label}${why}`); return; }
   state.selected.clear();
   const left = [...move.cards];
   state.view.hand.forEach((token, i) => {
@@ -515,6 +516,7 @@ async function showHint() {
   });
   renderHand(state.view);
   renderActions(state.view);
+  if (body.reason) say(`${w("hint")}: ${body.reason}`);
 }
 
 // -- loading and staying live --------------------------------------------------------------------
