@@ -14,6 +14,7 @@ from engine.gongzhu import Rules, from_hands
 from engine.gongzhu.review import MARKS, weigh
 from engine.gouji import from_hands as gouji_hands
 from engine.gouji import review as gouji_review
+from engine.referee import reviews
 from engine.referee.table import LiveTable
 from engine.review import judge, mark_of
 from engine.seeding import rng
@@ -123,3 +124,23 @@ async def test_a_finished_match_is_reviewed_once_in_the_workers_and_only_its_peo
         row = moves[j.step - 1]
         assert (row.seat, row.move, row.actor) == (j.seat, j.move, "player")
     assert world.referee.core.thinkers.busy == 0
+
+
+async def test_reviews_made_at_once_are_bounded(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A group asking for every old match at once cannot hold every search worker: beyond the
+    bound a review is refused (try again later), and once one is stored the next may start."""
+    monkeypatch.setattr(reviews, "MAKING_AT_ONCE", 1)
+    await allow_many_tables(world)
+    tables = []
+    for _ in range(2):
+        table = await world.table_with_bots("gongzhu", humans=(ALICE,), deals="1")
+        await played_by(world, table, (ALICE,))
+        tables.append(table)
+    first = await world.referee.review(GROUP, tables[0].match_id)
+    with pytest.raises(Refused, match="review_busy"):
+        await world.referee.review(GROUP, tables[1].match_id)
+    assert first.ready is not None
+    await first.ready
+    second = await world.referee.review(GROUP, tables[1].match_id)
+    assert second.ready is not None
+    await second.ready

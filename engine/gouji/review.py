@@ -22,7 +22,7 @@ SAMPLES = 12  # hands sampled a decision: a 够级 playout costs a hundred times
 WIDTH = 4  # the search's candidates weighed beside the move made
 # losses in team-minus-team points from which a play is an inaccuracy, a mistake, a blunder:
 # chosen from the losses the heuristic bot's own plays show (benchmarks.review, docs/bots.md)
-MARKS = (4.0, 8.0, 16.0)
+MARKS = (15.0, 25.0, 40.0)
 
 
 def weigh(hand: Hand, seat: int, made: str, rand: random.Random, samples: int) -> list[Weighed] | None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 from dataclasses import asdict, dataclass
 
 from data.records import PlayedMatch
@@ -18,7 +17,7 @@ from engine.referee.core import RefereeCore
 from engine.referee.reading import ended_match
 from engine.review import Judgement, review_in_worker, rounds_played
 
-log = logging.getLogger(__name__)
+MAKING_AT_ONCE = 2  # reviews being made at once: each holds a search worker a round at a time
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +64,8 @@ class Reviews:
         making = self._making.get(found.match_id)
         if making is None and not start:
             return MatchReview(found.match_id, found.table_id, found.group_id, found.game, players, (), None)
+        if making is None and len(self._making) >= MAKING_AT_ONCE:
+            raise Refused("review_busy")  # a group asking for every old match cannot starve the bots
         if making is None:
             log_rows = [(r.seat, r.kind, r.move, r.actor) for r in rows]
             seats = tuple(s for s, p in enumerate(players) if p is not None)
