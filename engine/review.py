@@ -81,13 +81,21 @@ def paired(results: Sequence[Sequence[float]], chosen: int) -> list[tuple[float,
 
 
 def judge(
-    weighed: list[Weighed], made: str, marks: tuple[float, float, float]
+    weighed: list[Weighed],
+    made: str,
+    marks: tuple[float, float, float],
+    confirmed: list[Weighed] | None = None,
 ) -> tuple[str, float, float, str]:
-    """(best move, loss, noise, mark) of a decision whose candidates are weighed."""
+    """(best move, loss, noise, mark) of a decision whose candidates are weighed. The best of
+    several noisy estimates is biased upwards (it won partly by luck), so its loss is read from
+    `confirmed`, the same decision weighed again on fresh samples, where it was not picked."""
     best = max(weighed, key=lambda w: w.gain)
     if best.gain <= 0:
         return made, 0.0, 0.0, "good"
-    return best.move, best.gain, best.noise, mark_of(best.gain, best.noise, marks)
+    again = best if confirmed is None else next((w for w in confirmed if w.move == best.move), None)
+    if again is None or again.gain <= 0:
+        return best.move, 0.0, 0.0 if again is None else again.noise, "good"
+    return best.move, again.gain, again.noise, mark_of(again.gain, again.noise, marks)
 
 
 def review_round(
@@ -110,10 +118,10 @@ def review_round(
     for ply, (seat, kind, move, actor) in enumerate(log):
         step += 1
         if round_no == number and kind == "move" and actor == "player" and seat in people:
-            rand = rng(seed, f"review/{review_seed}/{ply}")
-            weighed = reviewer.weigh(match.current, seat, move, rand, samples or reviewer.samples)
-            if weighed is not None:
-                best, loss, noise, mark = judge(weighed, move, reviewer.marks)
+            stream = f"review/{review_seed}/{ply}"
+            judged = _judged(reviewer, match.current, seat, move, samples or reviewer.samples, seed, stream)
+            if judged is not None:
+                best, loss, noise, mark = judged
                 out.append(Judgement(round_no, step, seat, move, best, loss, noise, mark))
         apply_step(match, seat, kind, move)
         if match.current is not current:  # the step dealt the next round
@@ -121,6 +129,20 @@ def review_round(
         if round_no > number:
             break
     return out
+
+
+def _judged(
+    reviewer: Reviewer, round_: Any, seat: int, move: str, samples: int, seed: str, stream: str
+) -> tuple[str, float, float, str] | None:
+    """A decision weighed on its samples, and when some move looks better, weighed again on
+    fresh ones: the first picks the best move, the second says what it is worth."""
+    weighed = reviewer.weigh(round_, seat, move, rng(seed, stream), samples)
+    if weighed is None:
+        return None
+    if max(w.gain for w in weighed) <= 0:
+        return judge(weighed, move, reviewer.marks)
+    confirmed = reviewer.weigh(round_, seat, move, rng(seed, stream, "again"), samples)
+    return judge(weighed, move, reviewer.marks, confirmed)
 
 
 def rounds_played(game: Any, seed: str, rules: Any, log: Iterable[tuple[int, str, str, str]]) -> int:

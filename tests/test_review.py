@@ -16,7 +16,7 @@ from engine.gouji import from_hands as gouji_hands
 from engine.gouji import review as gouji_review
 from engine.referee import reviews
 from engine.referee.table import LiveTable
-from engine.review import judge, mark_of
+from engine.review import Weighed, judge, mark_of
 from engine.seeding import rng
 from tests.referee.test_league import allow_many_tables
 from tests.referee.world import ALICE, BOB, GROUP, World
@@ -60,6 +60,17 @@ def test_a_loss_inside_its_noise_is_no_mistake_and_the_marks_follow_the_threshol
     assert [mark_of(loss, 1.0, marks) for loss in (20, 30, 59.9, 60, 120, 500)] == [
         "good", "inaccuracy", "inaccuracy", "mistake", "blunder", "blunder",
     ]  # fmt: skip
+
+
+def test_the_best_moves_loss_is_read_from_fresh_samples_not_the_ones_that_picked_it() -> None:
+    """The best of several noisy estimates won partly by luck: what it is worth comes from the
+    decision weighed again (`confirmed`), where it was not picked."""
+    marks = (30.0, 60.0, 120.0)
+    picked = [Weighed("SQ", 80.0, 5.0), Weighed("C2", 0.0, 0.0)]
+    lucky = [Weighed("SQ", -3.0, 4.0), Weighed("C2", 0.0, 0.0)]
+    assert judge(picked, "C2", marks, lucky) == ("SQ", 0.0, 4.0, "good")
+    real = [Weighed("SQ", 70.0, 6.0), Weighed("C2", 0.0, 0.0)]
+    assert judge(picked, "C2", marks, real) == ("SQ", 70.0, 6.0, "mistake")
 
 
 def test_a_gouji_play_is_weighed_from_the_players_view_only() -> None:

@@ -6,6 +6,7 @@ group), and `/replay` as an album, in zh and en, and never of a running match.""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -228,3 +229,36 @@ async def test_a_match_end_still_owed_at_a_restart_reaches_the_group_with_its_sh
             assert await q.owed() == []  # told: owed no more
     finally:
         await bot.stop()
+
+
+async def test_review_without_the_mini_app_pictures_the_costliest_moments(bot: Bot) -> None:
+    """Issue 53 without the Mini App: `/review` says it has begun, then the summary, then a
+    picture of the table before each of the match's (up to) three costliest plays, captioned
+    with the play and the better one; a running match is refused."""
+    await played(bot)
+    before = await bot.say(ALICE, GROUP, "/review")
+
+    def in_group(calls: list[Call], methods: tuple[str, ...]) -> list[Call]:
+        return [c for c in calls[before:] if c.chat == GROUP["id"] and c.method in methods]
+
+    begun = [c.text for c in in_group(bot.api.calls, ("sendMessage",)) if c.text.startswith("🔍")]
+    assert begun == [t("zh", "review.making", match=1)]  # told at once: the summary follows
+    [told] = await bot.wait(
+        lambda calls: [c for c in in_group(calls, ("sendMessage",)) if c.text.startswith("🔍 第 1 场复盘")],
+        120,
+    )
+    assert "reply_markup" not in told.params  # no page to link to
+    marked = sum(
+        int(n)
+        for line in told.text.split("\n")
+        for n in re.findall(r"(?:\?!|\?|\?\?) (\d+)", line.split("✓")[-1])
+    )
+    if marked:
+        [pictures] = await bot.wait(lambda calls: in_group(calls, ("sendMediaGroup", "sendPhoto")), 60)
+        captions = [c for c, _ in pictures.album] if pictures.method == "sendMediaGroup" else [pictures.text]
+        assert len(captions) == min(3, marked)
+        assert all("出了 " in c and "更好：" in c for c in captions)
+    await bot.say(ALICE, GROUP, "/rematch")
+    await bot.until(lambda calls: to_group(calls, "第2局开始"))
+    running = await answer(bot, ALICE, "/review 2")
+    assert running.text == from_group("zh", "比赛结束后才能复盘：进行中的牌不公开。")
