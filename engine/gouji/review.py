@@ -18,10 +18,14 @@ from engine.gouji.sets import parse_move
 from engine.gouji.simulation import determinized
 from engine.review import Reviewer, Weighed, paired
 
-SAMPLES = 12  # hands sampled a decision: a 够级 playout costs a hundred times a 拱猪 one
+# hands sampled a decision, twice when a better move shows (engine.review._judged): a 够级
+# playout costs a hundred times a 拱猪 one. benchmarks.review (4 hands, one team of three):
+# 24 samples change 15 of 300 marks with another seed, for 9 s of a core a hand
+SAMPLES = 24
 WIDTH = 4  # the search's candidates weighed beside the move made
 # losses in team-minus-team points from which a play is an inaccuracy, a mistake, a blunder:
-# chosen from the losses the heuristic bot's own plays show (benchmarks.review, docs/bots.md)
+# chosen from the losses the heuristic bot's own plays show (benchmarks.review at 48 samples:
+# p75 15, p90 26, p95 36, p99 50), so that a few plays in a hundred are marked (docs/bots.md)
 MARKS = (15.0, 25.0, 40.0)
 
 
