@@ -223,18 +223,13 @@ class Kernel:
         pig_out = self.pig_out(seat)
         led, high, on_table = self._trick_so_far()
         best, best_cost = -1, 0.0
-        for suit in range(4):
-            row = legal >> 13 * suit & SUIT_MASK
-            while row:
-                rank_bit = row.bit_length() - 1
-                row ^= 1 << rank_bit
-                index = 13 * suit + rank_bit
-                if not self.trick_cards:
-                    cost = self._lead_cost(index, pig_out)
-                else:
-                    cost = self._follow_cost(seat, index, led, high, on_table, pig_out)
-                if best < 0 or cost < best_cost:
-                    best, best_cost = index, cost
+        for index in engine_order(legal):
+            if not self.trick_cards:
+                cost = self._lead_cost(index, pig_out)
+            else:
+                cost = self._follow_cost(seat, index, led, high, on_table, pig_out)
+            if best < 0 or cost < best_cost:
+                best, best_cost = index, cost
         return best
 
     def cost(self, index: int) -> float:
@@ -391,17 +386,24 @@ def _lowest(cards: int) -> int:
     return (cards & -cards).bit_length() - 1
 
 
-def _first_best(cards: int, key: Callable[[int], int]) -> int:
-    """The first card, in the engine's order (suit by suit, high rank first), with the highest
-    key: what `max(plays, key=…)` picks."""
-    best, best_key = -1, 0
+def engine_order(cards: int) -> list[int]:
+    """The cards' indices in the engine's order of legal plays: suit by suit, high rank first."""
+    out: list[int] = []
     for suit in range(4):
         row = cards >> 13 * suit & SUIT_MASK
         while row:
             rank_bit = row.bit_length() - 1
             row ^= 1 << rank_bit
-            index = 13 * suit + rank_bit
-            value = key(index)
-            if best < 0 or value > best_key:
-                best, best_key = index, value
+            out.append(13 * suit + rank_bit)
+    return out
+
+
+def _first_best(cards: int, key: Callable[[int], int]) -> int:
+    """The first card, in the engine's order, with the highest key: what `max(plays, key=…)`
+    picks."""
+    best, best_key = -1, 0
+    for index in engine_order(cards):
+        value = key(index)
+        if best < 0 or value > best_key:
+            best, best_key = index, value
     return best

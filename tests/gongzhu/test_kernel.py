@@ -3,6 +3,7 @@ option family, the same legal plays, the heuristic bot's very card, the search's
 same scores, and the same final scores."""
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -38,12 +39,15 @@ def _played_out(rules: Rules, seed: int) -> Deal:
     return deal
 
 
+def _deals(family: str, count: int) -> Iterator[tuple[Deal, random.Random]]:
+    """Deals of the family ready to play, each with a random stream of its own."""
+    for seed in range(count):
+        yield _played_out(FAMILIES[family], seed), random.Random(seed)
+
+
 @pytest.mark.parametrize("family", FAMILIES)
 def test_every_position_plays_alike(family: str) -> None:
-    rules = FAMILIES[family]
-    for seed in range(40):
-        deal = _played_out(rules, seed)
-        rand = random.Random(seed)
+    for deal, rand in _deals(family, 40):
         kernel = Kernel.from_deal(deal)
         while deal.phase == "play" and not kernel.is_over:
             plays = [m for m in deal.legal_moves(deal.turn) if isinstance(m, Play)]
@@ -67,10 +71,7 @@ def test_every_position_plays_alike(family: str) -> None:
 
 @pytest.mark.parametrize("family", FAMILIES)
 def test_the_searchs_playouts_score_alike(family: str) -> None:
-    rules = FAMILIES[family]
-    for seed in range(30):
-        deal = _played_out(rules, seed)
-        rand = random.Random(seed)
+    for deal, rand in _deals(family, 30):
         for _ in range(rand.randrange(30)):  # a random point of the deal
             if deal.phase != "play":
                 break
