@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto, Update
 
 import render
+from engine.errors import Refused
 from engine.referee.reviews import MatchReview
 from engine.review import Judgement
 from handlers.context import Context
@@ -32,7 +33,12 @@ COSTLIEST = 3  # moments told per person
 async def review(update: Update, context: Context, found: Services, lang: str) -> None:
     """`/review` the group's last ended match; `/review N` match N."""
     group = chat_of(update).id
-    asked = await found.referee.review(group, number_arg(command_args(update), 0))
+    try:
+        asked = await found.referee.review(group, number_arg(command_args(update), 0))
+    except Refused as refused:  # the game by its name in the group's language
+        if refused.key != "review_game":
+            raise
+        raise Refused("review_game", game=t(lang, f"game.{refused.params['game']}")) from None
     if asked.ready is not None and asked.ready.done():
         await tell(context.bot, found, group, asked, lang)
         return

@@ -10,9 +10,12 @@ import random
 import pytest
 
 from engine.errors import Refused
-from engine.gongzhu import Rules, from_hands
+from engine.gongzhu import Rules, deal_from, from_hands
 from engine.gongzhu.review import MARKS, weigh
+from engine.gouji import Rules as GoujiRules
+from engine.gouji import bot as gouji_bot
 from engine.gouji import from_hands as gouji_hands
+from engine.gouji import new_match as gouji_match
 from engine.gouji import review as gouji_review
 from engine.referee import reviews
 from engine.referee.table import LiveTable
@@ -88,6 +91,38 @@ def test_a_gouji_play_is_weighed_from_the_players_view_only() -> None:
         assert weighed is not None and any(w.move == made and w.gain == 0.0 for w in weighed)
         weights.append([(w.move, w.gain, w.noise) for w in weighed])
     assert weights[0] == weights[1]
+
+
+def test_a_gongzhu_exposure_is_weighed_among_every_choice_and_never_from_a_hidden_hand() -> None:
+    """明牌: each exposure choice weighed; whether the others are asked (they hold an exposable
+    card) is as secret in the review as at the table."""
+    hands = ["SQ S2 H3", "SA SK H2", "DJ D2 D3", "C2 C3 C4"]
+    swapped = [hands[0], hands[1], hands[3], hands[2]]
+    weights = []
+    for dealt in (hands, swapped):
+        deal = deal_from(dealt, leader=1, rules=Rules(auto_claim=False))
+        assert deal.phase == "expose" and 0 in deal.to_act
+        weighed = weigh(deal, 0, "pass", random.Random(3), 32)
+        assert weighed is not None and {w.move for w in weighed} == {"pass", "expose SQ"}
+        weights.append(weighed)
+    assert weights[0] == weights[1]
+    best, _, _, _ = judge(weights[0], "pass", MARKS)
+    assert best == "pass"  # two spades guard nothing: exposing the pig only doubles it
+
+
+def test_a_gouji_decision_before_play_is_weighed_among_its_choices() -> None:
+    """革命 and the other searched decisions before play are reviewed among their choices."""
+    match = gouji_match(2, GoujiRules())
+    for ply in range(142):  # the heuristic's match, up to seat 3's revolution (seed 2)
+        seat = match.to_act[0]
+        match.apply(seat, gouji_bot.choose(match.current, seat, random.Random(ply)))
+    hand, seat = match.current, match.to_act[0]
+    assert hand.phase == "revolution"
+    made = str(gouji_bot.choose(hand, seat, random.Random(142)))
+    weighed = gouji_review.weigh(hand, seat, made, rng("review-test"), 2)
+    assert (
+        weighed is not None and len(weighed) >= 2 and any(w.move == made and w.gain == 0.0 for w in weighed)
+    )
 
 
 # -- in the referee, on a real file ------------------------------------------------------------

@@ -1,10 +1,11 @@
-"""How 够级 weighs a person's play for a review (issue 53): the move made against the strong
+"""How 够级 weighs a person's decision for a review (issue 53): the move made against the strong
 bot's candidates (`search.candidates`: the heuristic's choice, passing, its next best sets), in
 hands sampled from the player's view (`simulation.determinized` with what the play so far tells,
 `reading.read`), each played out by the heuristic in every seat and counted as the search counts
 it: the team's points less the other team's (`search.margin`). A play has hundreds of legal sets;
-only these few are weighed, so "best" means the best of them. Decisions before play are not
-reviewed."""
+only these few are weighed, so "best" means the best of them. The decisions before play that the
+search weighs (革命, 冲点, 抗贡, tribute, 明点 …: `search.SEARCHED_BEFORE_PLAY`) are reviewed the
+same way among their choices (`search.preplay_candidates`)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import random
 from engine.gouji import bot as heuristic
 from engine.gouji.hand import Hand
 from engine.gouji.reading import read
-from engine.gouji.search import candidates, margin, playout
+from engine.gouji.search import SEARCHED_BEFORE_PLAY, candidates, margin, playout, preplay_candidates
 from engine.gouji.sets import parse_move
 from engine.gouji.simulation import determinized
 from engine.review import Reviewer, Weighed, paired
@@ -30,18 +31,23 @@ MARKS = (15.0, 25.0, 40.0)
 
 
 def weigh(hand: Hand, seat: int, made: str, rand: random.Random, samples: int) -> list[Weighed] | None:
-    if hand.phase != "play" or seat not in hand.to_act:
+    if seat not in hand.to_act or hand.phase not in ("play", *SEARCHED_BEFORE_PLAY):
         return None
     legal = hand.legal_moves(seat)
     chosen = parse_move(made)
     if len(legal) <= 1 or chosen not in legal:
         return None
-    options = list(
-        dict.fromkeys([chosen, *candidates(hand, seat, heuristic.choose(hand, seat, rand), WIDTH)])
+    play = hand.phase == "play"
+    best_guess = heuristic.choose(hand, seat, rand)
+    found = (
+        candidates(hand, seat, best_guess, WIDTH)
+        if play
+        else preplay_candidates(hand, seat, best_guess, WIDTH)
     )
+    options = list(dict.fromkeys([chosen, *found]))
     if len(options) <= 1:
         return None
-    known = read(hand, seat)
+    known = read(hand, seat) if play else None  # before play, nothing has been played to read
     results: list[list[float]] = []
     for _ in range(samples):
         world = determinized(hand, seat, rand, known)

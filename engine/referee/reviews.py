@@ -45,12 +45,14 @@ class Reviews:
             try:
                 found = await ended_match(q, group, match_id)
             except Refused as refused:  # said of a review, not a replay
-                raise Refused(
-                    "review_after_end" if refused.key == "replay_after_end" else "no_review"
-                ) from None
+                if refused.key == "replay_after_end":
+                    raise Refused("review_after_end") from None
+                raise Refused("no_review") from None
             rows = await q.moves(found.match_id)
             stored = await q.review(found.match_id)
-        if GAMES[found.game].reviewer is None:
+        if GAMES[found.game].reviewer is None:  # a game that reviews nothing: a reader gets none
+            if not start:
+                return MatchReview(found.match_id, found.table_id, found.group_id, found.game, (), (), None)
             raise Refused("review_game", game=found.game)
         people = raters(GAMES[found.game].seats, ((r.seat, r.actor, r.player_id) for r in rows), "normal")
         players = tuple(p if p > 0 else None for p in people)

@@ -24,6 +24,7 @@ from tests.e2e.harness import (
     Bot,
     assert_no_hand_leaves_its_chat,
     choices,
+    from_group,
     join_link,
     play_until,
     private,
@@ -123,6 +124,8 @@ async def test_the_third_game_is_played_end_to_end_in_telegram(bot: Bot) -> None
     assert "第2轮结束" in captions[-1], captions
     faces = photo(next(iter(album.files.values())))  # every hand face up, under its seat's name
     assert faces.width > 300 and faces.height > 200
+    refused = await answer(bot, ALICE, "/review")  # a game without a reviewer says so, by its name
+    assert refused.text == from_group("zh", t("zh", "reason.review_game", game="吃墩"))
     rules = await answer(bot, ALICE, f"/rules {NAME}")
     assert "吃墩简介" in rules.text
 
