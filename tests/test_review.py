@@ -6,6 +6,7 @@ once, in the workers, and only its people's plays."""
 from __future__ import annotations
 
 import random
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -19,7 +20,8 @@ from engine.gouji import new_match as gouji_match
 from engine.gouji import review as gouji_review
 from engine.referee import reviews
 from engine.referee.table import LiveTable
-from engine.review import Weighed, judge, mark_of
+from engine.referee.thinking import Thinkers
+from engine.review import Judgement, Weighed, judge, mark_of
 from engine.seeding import rng
 from tests.referee.test_league import allow_many_tables
 from tests.referee.world import ALICE, BOB, GROUP, World
@@ -190,3 +192,25 @@ async def test_reviews_made_at_once_are_bounded(world: World, monkeypatch: pytes
     second = await world.referee.review(GROUP, tables[1].match_id)
     assert second.ready is not None
     await second.ready
+
+
+async def test_a_review_that_fails_is_told_stores_nothing_and_may_be_asked_again(
+    world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def lost(*args: object) -> list[Judgement]:
+        raise RuntimeError("the worker was lost")
+
+    world.referee.core.thinkers = Thinkers(1, pool=lambda workers: ThreadPoolExecutor(workers))
+    table = await world.table_with_bots("gongzhu", humans=(ALICE,), deals="1")
+    await played_by(world, table, (ALICE,))
+    monkeypatch.setattr(reviews, "review_in_worker", lost)
+    asked = await world.referee.review(GROUP)
+    assert asked.ready is not None
+    with pytest.raises(RuntimeError, match="worker was lost"):
+        await asked.ready
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]  # a warning, read and told
+    monkeypatch.undo()
+    again = await world.referee.review(GROUP)  # nothing was stored: it is made anew
+    assert again.ready is not None and again.ready is not asked.ready
+    await again.ready
+    assert (await world.referee.review(GROUP)).judgements

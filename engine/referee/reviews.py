@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from dataclasses import asdict, dataclass
 
 from data.records import PlayedMatch
@@ -17,7 +18,16 @@ from engine.referee.core import RefereeCore
 from engine.referee.reading import ended_match
 from engine.review import Judgement, review_in_worker, rounds_played
 
+log = logging.getLogger(__name__)
+
 MAKING_AT_ONCE = 2  # reviews being made at once: each holds a search worker a round at a time
+
+
+def _failed(making: asyncio.Future[None]) -> None:
+    """A review that failed (a worker lost, the bot stopping) is read here, so that its error is
+    never logged as unretrieved; whoever awaits it is told (`/review` says so in the group)."""
+    if not making.cancelled() and making.exception() is not None:
+        log.warning("a review failed: %r", making.exception())
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +82,7 @@ class Reviews:
             log_rows = [(r.seat, r.kind, r.move, r.actor) for r in rows]
             seats = tuple(s for s, p in enumerate(players) if p is not None)
             making = self._making[found.match_id] = asyncio.ensure_future(self._make(found, log_rows, seats))
+            making.add_done_callback(_failed)
         return MatchReview(found.match_id, found.table_id, found.group_id, found.game, players, (), making)
 
     async def _make(
