@@ -54,9 +54,14 @@ def _expose(deal: Deal, seat: int, moves: list[Move]) -> Move:
 
 
 def _value(deal: Deal, c: Card) -> int:
-    """What a card is worth to whoever takes it (the transformer counts as a small risk)."""
+    return card_value(deal.rules.heart_values, c)
+
+
+def card_value(heart_values: str, c: Card) -> int:
+    """What a card is worth to whoever takes it (the transformer counts as a small risk), with
+    the table's `heart_values`."""
     if c.suit == HEARTS:
-        return HEART_VALUES[deal.rules.heart_values][c.rank]
+        return HEART_VALUES[heart_values][c.rank]
     if c is PIG:
         return PIG_VALUE
     if c is SHEEP:

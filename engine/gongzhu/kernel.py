@@ -16,10 +16,11 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from engine.gongzhu.cards import DECK, HEARTS, PIG, SEATS, SHEEP, SPADES, TRANSFORMER, Card
+from engine.gongzhu.bot import HIGH_SPADES, RISK_PER_PLAYER, card_value
+from engine.gongzhu.cards import DECK, HEARTS, PIG, RED, SEATS, SHEEP, SPADES, TRANSFORMER, Card
 from engine.gongzhu.deal import Deal
 from engine.gongzhu.rules import Rules
-from engine.gongzhu.scoring import HEART_VALUES, PIG_VALUE, SHEEP_VALUE, score_deal
+from engine.gongzhu.scoring import HEART_VALUES, PIG_VALUE, SHEEP_VALUE, DealScore, score_deal
 
 SUIT_MASK: Final = 0x1FFF  # a suit's 13 bits, shifted by 13 × suit
 ALL_CARDS: Final = (1 << 52) - 1
@@ -31,20 +32,10 @@ SHEEP_BIT: Final = 1 << SHEEP.index
 TRANSFORMER_BIT: Final = 1 << TRANSFORMER.index
 CLUB_TWO_BIT: Final = 1 << 39
 SCORING_CARDS: Final = HEART_CARDS | PIG_BIT | SHEEP_BIT | TRANSFORMER_BIT
-RISK_PER_PLAYER: Final = 12  # engine.gongzhu.bot's, which this plays as
 
 
-def _card_values(heart_values: str) -> list[int]:
-    """What each card is worth to whoever takes it, as the heuristic counts (bot._value)."""
-    values = [0] * 52
-    for c in DECK:
-        if c.suit == HEARTS:
-            values[c.index] = HEART_VALUES[heart_values][c.rank]
-    values[PIG.index], values[SHEEP.index], values[TRANSFORMER.index] = PIG_VALUE, SHEEP_VALUE, -20
-    return values
-
-
-VALUES: Final = {name: _card_values(name) for name in HEART_VALUES}
+# per heart_values, each card's worth to whoever takes it, as the heuristic counts it
+VALUES: Final = {name: [card_value(name, c) for c in DECK] for name in HEART_VALUES}
 
 
 class Kernel:
@@ -149,7 +140,7 @@ class Kernel:
         if held and self.forbid_held_discard:
             cards = (hand & ~held) or hand
         if self.colour_discard:
-            right = cards & (RED_CARDS if 1 <= led <= 2 else BLACK_CARDS)
+            right = cards & (RED_CARDS if RED[led] else BLACK_CARDS)
             return right or cards
         return cards
 
@@ -176,10 +167,8 @@ class Kernel:
                 winner, best = i, cards[i]
         taker = winner
         if self.colour_discard:  # the first discarder of the wrong colour takes it (§7)
-            red = 1 <= led <= 2
             for i in range(1, SEATS):
-                suit = cards[i] // 13
-                if (1 <= suit <= 2) != red:
+                if RED[cards[i] // 13] != RED[led]:
                     taker = i
                     break
         scoring = 0
@@ -198,14 +187,15 @@ class Kernel:
     def scores(self) -> tuple[int, ...]:
         """The deal's scores, by the engine's own scoring; 猪羊变色 chosen as its taker would."""
         taken = [[(DECK[i], self.played_by[i]) for i in _indices(self.taken[s])] for s in range(SEATS)]
-        rules = self.rules
-        result = score_deal(rules, taken, self.exposed_copies, self.forfeited, None, self.pig_sheep_seats)
+        result = self._scored(taken, None)
         taker = result.all_hearts
-        if rules.pig_sheep_swap != "chosen" or taker is None or result.grand_slam:
+        if self.rules.pig_sheep_swap != "chosen" or taker is None or result.grand_slam:
             return result.scores
-        keep = score_deal(rules, taken, self.exposed_copies, self.forfeited, False, self.pig_sheep_seats)
-        swap = score_deal(rules, taken, self.exposed_copies, self.forfeited, True, self.pig_sheep_seats)
+        keep, swap = self._scored(taken, False), self._scored(taken, True)
         return swap.scores if swap.scores[taker] > keep.scores[taker] else keep.scores
+
+    def _scored(self, taken: list[list[tuple[Card, int]]], swap: bool | None) -> DealScore:
+        return score_deal(self.rules, taken, self.exposed_copies, self.forfeited, swap, self.pig_sheep_seats)
 
     # -- the heuristic bot's play, card for card (engine.gongzhu.bot) -----------------------------
 
@@ -257,7 +247,7 @@ class Kernel:
         cost = 0.0
         cost += rank
         if suit == SPADES:
-            if index == PIG.index or (rank >= 13 and pig_out):
+            if index == PIG.index or (rank in HIGH_SPADES and pig_out):
                 cost += 80  # leading these hands the pig its way home
             elif pig_out and rank < PIG.rank:
                 cost -= 6  # low spades flush the pig out
@@ -290,7 +280,7 @@ class Kernel:
         total = 0.0
         if index == PIG.index:
             total += 200
-        elif suit == SPADES and rank >= 13 and pig_out:
+        elif suit == SPADES and rank in HIGH_SPADES and pig_out:
             total += 60 + rank
         elif suit == HEARTS:
             total += -self.values[index] + rank
