@@ -15,6 +15,7 @@ the same move on any machine.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from engine.gongzhu import bot as heuristic
 from engine.gongzhu.cards import HEARTS, SEATS
@@ -30,6 +31,7 @@ SAMPLES = 48  # deals sampled per decision: 28 ms of thinking mean on one core, 
 # samples so that a decision stays under issue 18's 2 s (the race made one take 2.95 s).
 CARDS_PLAYED_OUT = SAMPLES * 32 * 52
 FEWEST_SAMPLES = 8
+Plan = tuple[Move, bool]  # a choice, and whether the seat then races for the hearts
 
 
 def samples_for(deal: Deal, plans: int, samples: int) -> int:
@@ -38,33 +40,75 @@ def samples_for(deal: Deal, plans: int, samples: int) -> int:
 
 
 def choose(deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES, kernel: bool = True) -> Move:
-    """`kernel`: play one deck's playouts in the kernel (the same scores, card for card, at a
-    fraction of the cost); False plays them in `Deal`, as before issue 52 (for comparison)."""
-    if deal.phase == "expose":
-        return choose_exposure(deal, seat, rand, samples, kernel)
-    plays = _plays(deal, seat) if deal.phase == "play" else []
-    if len(plays) <= 1:
+    """The plan with the best total score over the sampled deals (`scored_samples`); `kernel`
+    False plays the playouts in `Deal`, as before issue 52 (for comparison)."""
+    choices = choices_of(deal, seat)
+    if len(choices) <= 1:
         return heuristic.choose(deal, seat, rand)
-    # each play, played on as the heuristic would and, while the hearts are in play, racing for them
-    plans = [(move, False) for move in plays]
-    if len(heart_takers(deal)) <= 1:  # a run is open to the seat, or another's may be blocked
-        plans += [(move, True) for move in plays]
-    totals = dict.fromkeys(plans, 0)
+    plans = plans_of(deal, choices)
+    totals = [0] * len(plans)
+    for scores in scored_samples(deal, seat, plans, rand, samples_for(deal, len(plans), samples), kernel):
+        for i, score in enumerate(scores):
+            totals[i] += score
+    return plans[max(range(len(plans)), key=totals.__getitem__)][0]
+
+
+def choices_of(deal: Deal, seat: int) -> list[Move]:
+    """What the search weighs: the seat's plays, or its exposure choices (明牌); nothing else
+    (claims and 猪羊变色 are the heuristic's)."""
+    if deal.phase == "play" and deal.turn == seat:
+        return list(_plays(deal, seat))
+    if deal.phase == "expose" and seat in deal.to_act:
+        return list(deal.legal_moves(seat))
+    return []
+
+
+def plans_of(deal: Deal, choices: list[Move]) -> list[Plan]:
+    """Each choice, played on as the heuristic would and, while the hearts are in play, racing
+    for them: a run is open to the seat, or another's may be blocked (an exposure: always)."""
+    if deal.phase == "expose":
+        return [(move, racing) for move in choices for racing in (False, True)]
+    plans = [(move, False) for move in choices]
+    if len(heart_takers(deal)) <= 1:
+        plans += [(move, True) for move in choices]
+    return plans
+
+
+def scored_samples(
+    deal: Deal, seat: int, plans: list[Plan], rand: random.Random, samples: int, kernel: bool = True
+) -> Iterator[list[int]]:
+    """Per deal sampled from the seat's view (`determinized`; in the exposure, who else is asked
+    as secret as at the table: `exposure_world`), each plan's score for the seat: its move made,
+    the others deciding as the heuristic would, the deal played out (`playout`). One deck plays
+    out in the kernel, unless `kernel` is False."""
     fast = kernel and deal.rules.decks == 1
-    for _ in range(samples_for(deal, len(plans), samples)):
+    for _ in range(samples):
         world = determinized(deal, seat, rand)
-        if fast:
+        if deal.phase == "expose":
+            world = exposure_world(world, seat)
+        elif fast:
             start = Kernel.from_deal(world)
-            for move, racing in plans:
-                line = start.copy()
-                line.play(move.cards[0].index)
-                totals[move, racing] += line.playout(seat if racing else -1)[seat]
+            yield [_in_kernel(start, seat, move, racing) for move, racing in plans]
             continue
-        for move, racing in plans:
-            position = world.clone()
-            position.apply(seat, move)
-            totals[move, racing] += playout(position, rand, seat if racing else None)[seat]
-    return max(plans, key=lambda plan: totals[plan])[0]
+        yield [_in_deal(world, seat, move, racing, rand, fast) for move, racing in plans]
+
+
+def _in_kernel(start: Kernel, seat: int, move: Move, racing: bool) -> int:
+    assert isinstance(move, Play)
+    line = start.copy()
+    line.play(move.cards[0].index)
+    return line.playout(seat if racing else -1)[seat]
+
+
+def _in_deal(world: Deal, seat: int, move: Move, racing: bool, rand: random.Random, fast: bool) -> int:
+    position = world.clone()
+    position.apply(seat, move)
+    while position.phase == "expose":  # the others decide as the heuristic would
+        other = position.to_act[0]
+        position.apply(other, heuristic.choose(position, other, rand))
+    if fast:
+        return Kernel.from_deal(position).playout(seat if racing else -1)[seat]
+    return playout(position, rand, seat if racing else None)[seat]
 
 
 def heart_takers(deal: Deal) -> list[int]:
@@ -125,30 +169,6 @@ def _winning(deal: Deal, following: list[Play]) -> Play | None:
 
 def _top(move: Play) -> int:
     return max(c.rank for c in move.cards)
-
-
-def choose_exposure(
-    deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES, kernel: bool = True
-) -> Move:
-    """明牌 searched: the choice with the best mean score over sampled deals."""
-    choices = list(deal.legal_moves(seat))
-    if len(choices) <= 1:
-        return heuristic.choose(deal, seat, rand)
-    plans = [(move, racing) for move in choices for racing in (False, True)]
-    totals = dict.fromkeys(plans, 0)
-    for _ in range(samples_for(deal, len(plans), samples)):
-        world = exposure_world(determinized(deal, seat, rand), seat)
-        for move, racing in plans:
-            position = world.clone()
-            position.apply(seat, move)
-            while position.phase == "expose":  # the others decide as the heuristic would
-                other = position.to_act[0]
-                position.apply(other, heuristic.choose(position, other, rand))
-            if kernel and deal.rules.decks == 1:
-                totals[move, racing] += Kernel.from_deal(position).playout(seat if racing else -1)[seat]
-            else:
-                totals[move, racing] += playout(position, rand, seat if racing else None)[seat]
-    return max(plans, key=lambda plan: totals[plan])[0]
 
 
 def exposure_world(world: Deal, seat: int) -> Deal:
