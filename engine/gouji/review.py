@@ -1,11 +1,12 @@
 """How 够级 weighs a person's decision for a review (issue 53): the move made against the strong
-bot's candidates (`search.candidates`: the heuristic's choice, passing, its next best sets), in
+bot's candidates (`search.options_of`: for a play the heuristic's choice, passing, its next best
+sets), in
 hands sampled from the player's view (`simulation.determinized` with what the play so far tells,
 `reading.read`), each played out by the heuristic in every seat and counted as the search counts
-it: the team's points less the other team's (`search.margin`). A play has hundreds of legal sets;
+it: the team's points less the other team's (`search.margins`). A play has hundreds of legal sets;
 only these few are weighed, so "best" means the best of them. The decisions before play that the
 search weighs (革命, 冲点, 抗贡, tribute, 明点 …: `search.SEARCHED_BEFORE_PLAY`) are reviewed the
-same way among their choices (`search.preplay_candidates`)."""
+same way among their choices."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import random
 from engine.gouji import bot as heuristic
 from engine.gouji.hand import Hand
 from engine.gouji.reading import read
-from engine.gouji.search import SEARCHED_BEFORE_PLAY, candidates, margin, playout, preplay_candidates
+from engine.gouji.search import margins, options_of
 from engine.gouji.sets import parse_move
 from engine.gouji.simulation import determinized
 from engine.review import Reviewer, Weighed, paired
@@ -31,32 +32,21 @@ MARKS = (15.0, 25.0, 40.0)
 
 
 def weigh(hand: Hand, seat: int, made: str, rand: random.Random, samples: int) -> list[Weighed] | None:
-    if seat not in hand.to_act or hand.phase not in ("play", *SEARCHED_BEFORE_PLAY):
+    if seat not in hand.to_act:
         return None
     legal = hand.legal_moves(seat)
     chosen = parse_move(made)
     if len(legal) <= 1 or chosen not in legal:
         return None
-    play = hand.phase == "play"
-    best_guess = heuristic.choose(hand, seat, rand)
-    found = (
-        candidates(hand, seat, best_guess, WIDTH)
-        if play
-        else preplay_candidates(hand, seat, best_guess, WIDTH)
-    )
+    found = options_of(hand, seat, heuristic.choose(hand, seat, rand), WIDTH)
     options = list(dict.fromkeys([chosen, *found]))
-    if len(options) <= 1:
+    if len(options) <= 1:  # nothing to weigh it against: a decision the search leaves alone
         return None
-    known = read(hand, seat) if play else None  # before play, nothing has been played to read
-    results: list[list[float]] = []
-    for _ in range(samples):
-        world = determinized(hand, seat, rand, known)
-        row = []
-        for move in options:
-            position = world.clone()
-            position.apply(seat, move)
-            row.append(float(margin(playout(position, rand), seat)))
-        results.append(row)
+    known = read(hand, seat) if hand.phase == "play" else None  # before play, nothing to read
+    results = [
+        [float(m) for m in margins(determinized(hand, seat, rand, known), seat, options, rand)]
+        for _ in range(samples)
+    ]
     gains = paired(results, 0)
     return [Weighed(str(move), gain, noise) for move, (gain, noise) in zip(options, gains, strict=True)]
 

@@ -77,15 +77,11 @@ def choose(
     """The searched move. `sample` deals the hidden cards (a benchmark may give the real ones,
     to measure what knowing them would be worth)."""
     chosen = heuristic.choose(hand, seat, rand)
-    if hand.phase == "play":
-        options = candidates(hand, seat, chosen, width)
-        if goes_out(hand, seat, chosen):
-            samples *= LAST_SET_SAMPLES  # where 闷 comes from, a few times a hand
+    options = options_of(hand, seat, chosen, width)
+    if hand.phase == "play" and goes_out(hand, seat, chosen):
+        samples *= LAST_SET_SAMPLES  # where 闷 comes from, a few times a hand
     elif hand.phase in SEARCHED_BEFORE_PLAY:
-        options = preplay_candidates(hand, seat, chosen, width)
         samples *= BEFORE_PLAY_SAMPLES  # once a hand at most: it can afford more
-    else:
-        return chosen
     if len(options) <= 1 or samples < 1:
         return chosen
     # per sample, how much better each candidate did than the heuristic's choice (the same
@@ -95,16 +91,32 @@ def choose(
     drawn = 0
     while wants_more(gains, drawn, samples, more):
         drawn += 1
-        world = sample(hand, seat, rand, known)
-        results = []
-        for move in options:
-            position = world.clone()
-            position.apply(seat, move)
-            results.append(margin(playout(position, rand), seat))
+        results = margins(sample(hand, seat, rand, known), seat, options, rand)
         for move, result in zip(options[1:], results[1:], strict=True):
             gains[move].append(result - results[0])
     best = max(gains, key=lambda move: confident_gain(gains[move]))
     return best if confident_gain(gains[best]) > 0 else chosen
+
+
+def options_of(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) -> list[Move]:
+    """The moves the search compares, the heuristic's `chosen` first: a play's candidates, or a
+    searched decision before play's; none for any other decision (the heuristic's alone)."""
+    if hand.phase == "play":
+        return candidates(hand, seat, chosen, width)
+    if hand.phase in SEARCHED_BEFORE_PLAY:
+        return preplay_candidates(hand, seat, chosen, width)
+    return []
+
+
+def margins(world: Hand, seat: int, options: list[Move], rand: random.Random) -> list[int]:
+    """In one sampled hand, what each option is worth to the seat's team: made, then the hand
+    played out by the heuristic in every seat (`margin`)."""
+    results = []
+    for move in options:
+        position = world.clone()
+        position.apply(seat, move)
+        results.append(margin(playout(position, rand), seat))
+    return results
 
 
 def wants_more(gains: dict[Move, list[int]], drawn: int, samples: int, more: int = MORE) -> bool:
