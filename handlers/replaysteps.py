@@ -30,7 +30,7 @@ def replay_title(found: MatchReplay, lang: str) -> str:
 
 async def replay_names(found: Services, replay_of: MatchReplay, lang: str) -> list[str]:
     """Each seat's name as the match began (a leaver by name, not the bot that took over)."""
-    return await found.seat_names(step_view(replay_of, replay_of.replay.steps[0]), lang)
+    return await found.names_of(replay_of.players, lang)
 
 
 def step_view(found: MatchReplay, step: Step) -> TableView:

@@ -13,6 +13,7 @@ from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputMedia
 
 import render
 from engine.errors import Refused
+from engine.referee.reading import MatchReplay
 from engine.referee.reviews import MatchReview
 from engine.review import Judgement
 from handlers.context import Context
@@ -21,7 +22,7 @@ from handlers.games import move_label
 from handlers.i18n import t
 from handlers.incoming import chat_of, command_args, reply
 from handlers.replays import number_arg, replay_link
-from handlers.replaysteps import replay_names, step_view
+from handlers.replaysteps import step_view
 from handlers.services import Services
 from render.games import LOOKS
 
@@ -60,8 +61,7 @@ async def told_when_ready(bot: Bot, found: Services, group: int, asked: MatchRev
 
 async def tell(bot: Bot, found: Services, group: int, made: MatchReview, lang: str) -> None:
     """The summary, with the marked replay's link, or the costliest moments' pictures."""
-    replayed = await found.referee.replay(group, made.match_id, 1)
-    names = await replay_names(found, replayed, lang)
+    names = await found.names_of(made.players, lang)
     text = summary(made, names, lang)
     link = replay_link(found, made.match_id)
     markup = (
@@ -76,9 +76,9 @@ async def tell(bot: Bot, found: Services, group: int, made: MatchReview, lang: s
 
 
 def summary(made: MatchReview, names: Sequence[str], lang: str) -> str:
-    lines = [t(lang, "review.title", match=made.match_id, game=t(lang, f"game.{made.game}"))]
     if not made.judgements:
         return t(lang, "review.nobody", match=made.match_id)
+    lines = [t(lang, "review.title", match=made.match_id, game=t(lang, f"game.{made.game}"))]
     for seat, name in enumerate(names):
         mine = [j for j in made.judgements if j.seat == seat]
         if not mine:
@@ -86,7 +86,7 @@ def summary(made: MatchReview, names: Sequence[str], lang: str) -> str:
         counts = {mark: sum(1 for j in mine if j.mark == mark) for mark in SIGNS}
         loss = f"{sum(j.loss for j in mine) / len(mine):.1f}"
         lines.append(t(lang, "review.player", name=name, count=len(mine), loss=loss, **counts))
-        lines += [moment(made.game, j, lang) for j in costliest(mine)]
+        lines += [t(lang, "review.moment", **moment(made.game, j, lang)) for j in costliest(mine)]
     return "\n".join(lines)
 
 
@@ -96,38 +96,31 @@ def costliest(judgements: Sequence[Judgement], most: int = COSTLIEST) -> list[Ju
     return sorted(marked, key=lambda j: -j.loss)[:most]
 
 
-def moment(game: str, judged: Judgement, lang: str) -> str:
-    return t(
-        lang,
-        "review.moment",
-        mark=SIGNS[judged.mark],
-        round=t(lang, f"picture.{LOOKS[game].round_label}", n=judged.round),
-        step=judged.step,
-        move=move_label(judged.move, lang, game),
-        best=move_label(judged.best, lang, game),
-        loss=f"{judged.loss:.0f}",
-    )
+def moment(game: str, judged: Judgement, lang: str) -> dict[str, object]:
+    """A judged play's words: its mark, round and step, the move made, the better one, the loss."""
+    return {
+        "mark": SIGNS[judged.mark],
+        "round": t(lang, f"picture.{LOOKS[game].round_label}", n=judged.round),
+        "step": judged.step,
+        "move": move_label(judged.move, lang, game),
+        "best": move_label(judged.best, lang, game),
+        "loss": f"{judged.loss:.0f}",
+    }
 
 
 async def costliest_pictures(
     found: Services, group: int, made: MatchReview, names: Sequence[str], lang: str
 ) -> list[InputMediaPhoto]:
     """Without the Mini App: the table before each of the match's three costliest plays."""
+    rounds: dict[int, MatchReplay] = {}  # each round replayed once, however many moments it holds
     media = []
     for judged in costliest(made.judgements):
-        replayed = await found.referee.replay(group, made.match_id, judged.round)
+        if judged.round not in rounds:
+            rounds[judged.round] = await found.referee.replay(group, made.match_id, judged.round)
+        replayed = rounds[judged.round]
         before = replayed.replay.steps[judged.step - 1]  # the table the player decided from
         scene = render.table_scene(step_view(replayed, before), list(names), 0.0)
         picture = await drawn(render.table_picture, scene, lang=lang)
-        caption = t(
-            lang,
-            "review.picture",
-            name=names[judged.seat],
-            round=t(lang, f"picture.{LOOKS[made.game].round_label}", n=judged.round),
-            step=judged.step,
-            move=move_label(judged.move, lang, made.game),
-            best=move_label(judged.best, lang, made.game),
-            loss=f"{judged.loss:.0f}",
-        )
+        caption = t(lang, "review.picture", name=names[judged.seat], **moment(made.game, judged, lang))
         media.append(InputMediaPhoto(picture, caption=caption[:1000]))
     return media

@@ -3,6 +3,7 @@ names and languages (kept in memory, backed by the store)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,12 +97,16 @@ class Services:
         return known.name if known else str(player_id)
 
     async def seat_names(self, view: TableView, lang: str) -> list[str]:
+        return await self.names_of([seat.player for seat in view.seats], lang)
+
+    async def names_of(self, players: Sequence[int | None], lang: str) -> list[str]:
+        """Each seat's name: its player's, or a bot's with the seat's number (None: a bot)."""
         names = []
-        for seat in view.seats:
-            if seat.player is None:
-                names.append(f"{t(lang, 'lobby.seat_bot')} {seat.seat + 1}")
+        for seat, player in enumerate(players):
+            if player is None:
+                names.append(f"{t(lang, 'lobby.seat_bot')} {seat + 1}")
             else:
-                names.append(await self.name_of(seat.player))
+                names.append(await self.name_of(player))
         return names
 
     @staticmethod
