@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from data.records import PlayedMatch
 from engine.errors import Refused
@@ -66,16 +66,15 @@ class Reviews:
             raise Refused("review_game", game=found.game)
         people = raters(GAMES[found.game].seats, ((r.seat, r.actor, r.player_id) for r in rows), "normal")
         players = tuple(p if p > 0 else None for p in people)
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        unmade = MatchReview(found.match_id, found.table_id, found.group_id, found.game, players, (), None)
         if stored is not None:
+            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             done.set_result(None)
             judgements = tuple(Judgement(**item) for item in json.loads(stored))
-            return MatchReview(
-                found.match_id, found.table_id, found.group_id, found.game, players, judgements, done
-            )
+            return replace(unmade, judgements=judgements, ready=done)
         making = self._making.get(found.match_id)
         if making is None and not start:
-            return MatchReview(found.match_id, found.table_id, found.group_id, found.game, players, (), None)
+            return unmade
         if making is None and len(self._making) >= MAKING_AT_ONCE:
             raise Refused("review_busy")  # a group asking for every old match cannot starve the bots
         if making is None:
@@ -83,7 +82,7 @@ class Reviews:
             seats = tuple(s for s, p in enumerate(players) if p is not None)
             making = self._making[found.match_id] = asyncio.ensure_future(self._make(found, log_rows, seats))
             making.add_done_callback(_failed)
-        return MatchReview(found.match_id, found.table_id, found.group_id, found.game, players, (), making)
+        return replace(unmade, ready=making)
 
     async def _make(
         self, found: PlayedMatch, rows: list[tuple[int, str, str, str]], seats: tuple[int, ...]
