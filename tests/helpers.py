@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Protocol
 
+from data.schema import MIGRATIONS
 from engine.events import Event
 from engine.referee.views import PrivateView
 
@@ -89,3 +93,14 @@ def search_repeats(round_: Any, choose: Any) -> None:
     first = choose(round_, 0, random.Random(7), samples=4)
     assert first in round_.legal_moves(0)
     assert choose(round_, 0, random.Random(7), samples=4) is first
+
+
+@contextmanager
+def schema_file(path: Path, version: int) -> Iterator[sqlite3.Connection]:
+    """A database file as schema `version` left it (its first `version` migrations applied and
+    recorded), open for the test to add the rows of that time; committed when the block ends."""
+    with sqlite3.connect(path) as db:
+        for script in MIGRATIONS[:version]:
+            db.executescript(script)
+        db.execute(f"PRAGMA user_version={version}")
+        yield db

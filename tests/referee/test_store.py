@@ -11,6 +11,7 @@ from data.records import MoveRow, SeatRow
 from data.schema import MIGRATIONS
 from data.store import Store, StoreLocked
 from engine.errors import Refused
+from tests.helpers import schema_file
 from tests.referee.world import ALICE, GROUP, World
 
 
@@ -115,10 +116,7 @@ async def test_migration_3_keeps_every_table_and_its_references_and_lets_the_reg
     """The schema no longer lists the games (the registry does): a file from before keeps its
     tables, seats and matches whole, and a new game needs no migration."""
     path = tmp_path / "old.db"
-    with sqlite3.connect(path) as db:  # the file as schema 2 left it, with a seated table
-        for script in MIGRATIONS[:2]:
-            db.executescript(script)
-        db.execute("PRAGMA user_version=2")
+    with schema_file(path, 2) as db:  # with a seated table
         db.execute("INSERT INTO players (id, name, created_at) VALUES (5, 'Ann', 0)")
         db.execute("INSERT INTO groups (id) VALUES (-1)")
         db.execute(
@@ -151,10 +149,7 @@ async def test_migration_7_moves_a_games_own_counts_into_named_values(tmp_path: 
     """Issue 51: the 够级 columns of `stats` (places, 闷, 烧, 开点) become named tallies, and a
     game's new statistic is stored without a column of its own."""
     path = tmp_path / "old.db"
-    with sqlite3.connect(path) as db:  # the file as schema 6 left it, with a 够级 player's counts
-        for script in MIGRATIONS[:6]:
-            db.executescript(script)
-        db.execute("PRAGMA user_version=6")
+    with schema_file(path, 6) as db:  # with a 够级 player's counts
         db.execute("INSERT INTO players (id, name, created_at) VALUES (5, 'Ann', 0)")
         db.execute("INSERT INTO groups (id) VALUES (-1)")
         db.execute(

@@ -5,13 +5,11 @@ join tokens gets one for each of its tables."""
 
 from __future__ import annotations
 
-import sqlite3
 import tracemalloc
 from pathlib import Path
 
 import pytest
 
-from data.schema import MIGRATIONS
 from data.store import Store
 from engine import gongzhu, gouji
 from engine.errors import IllegalMove, Refused
@@ -19,7 +17,7 @@ from engine.gouji.cards import FOUR_DECKS, RANKS
 from engine.move import MAX_NOTATION, QUOTED
 from engine.options import parse_options
 from handlers.callbacks import Button, Forged, Signer
-from tests.helpers import said
+from tests.helpers import said, schema_file
 
 HOSTILE = [
     "9x100000000",
@@ -125,9 +123,7 @@ def test_malformed_or_non_ascii_button_data_is_forged_not_an_error(data: str) ->
 
 async def test_a_database_from_before_join_tokens_gets_a_distinct_token_per_table(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
-    with sqlite3.connect(path) as db:  # the file as the previous release left it
-        db.executescript(MIGRATIONS[0])
-        db.execute("PRAGMA user_version=1")
+    with schema_file(path, 1) as db:  # the file as the release before join tokens left it
         db.execute("INSERT INTO groups (id) VALUES (-1)")
         for _ in range(3):
             db.execute(
