@@ -5,7 +5,9 @@
 Goals (issue 2): ≥ 250 random hands/s on one core; a 36-card lead enumerated in ≤ 100 µs mean.
 Issue 17: random hands/s per variant too; 后水湾's 48-card hands above 150 hands/s.
 Issue 52: the same hands without the public record of play (as a search's samples play them):
-the record's share of the time, which one commit let grow to half unnoticed.
+the record's share of the time, which one commit let grow to half unnoticed; and the same
+matches with each hand's play in the playout kernel (`engine.gouji.kernel`), its deal and
+pre-play decisions still through the engine, beside the engine's.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import time
 
 from engine.gouji import Rules, from_hands, new_match
 from engine.gouji.cards import FOUR_DECKS, shuffled_deck
+from engine.gouji.kernel import Kernel
+from engine.gouji.phase import Phase
 from engine.gouji.sets import leads
 
 
@@ -37,6 +41,27 @@ def random_hands(
             moves += 1
         hands += len(match.hands)
     return hands, time.perf_counter() - start, time.process_time() - cpu, moves
+
+
+def kernel_hands(target: int, seed: int = 1000, variant: str = "standard") -> tuple[int, float, float]:
+    """`random_hands`'s matches, each hand's play in the kernel: hands, wall and process seconds."""
+    hands = 0
+    rules = Rules.from_options({"variant": variant})
+    start, cpu = time.perf_counter(), time.process_time()
+    while hands < target:
+        match, rand = new_match(seed + hands, rules), random.Random(seed + hands)
+        while not match.is_over:
+            hand = match.hand
+            if hand.phase == Phase.PLAY:
+                kernel = Kernel(hand)
+                kernel.random_playout(rand)
+                match.rounds[-1] = kernel.ended()
+                match._round_over()  # the next hand, as `Match.apply` starts it after the last move
+                continue
+            seat = match.to_act[0]
+            match.apply(seat, rand.choice(match.legal_moves(seat)))
+        hands += len(match.hands)
+    return hands, time.perf_counter() - start, time.process_time() - cpu
 
 
 def dealt_hands(count: int, seed: int = 7) -> list[list[str]]:
@@ -90,6 +115,11 @@ def main() -> None:
         print(
             f"random full hands, {variant:<10} {hands / seconds:7.1f} hands/s wall, "
             f"{hands / cpu:.1f} per process-second  ({hands} hands, {moves / hands:.0f} moves each)"
+        )
+        hands, seconds, cpu = kernel_hands(args.hands, variant=variant)
+        print(
+            f"  … play in the kernel   {hands / seconds:7.1f} hands/s wall, "
+            f"{hands / cpu:.1f} per process-second  ({hands} hands)"
         )
     hands, _, bare, _ = random_hands(args.hands, record=False)
     _, _, kept, _ = random_hands(args.hands)

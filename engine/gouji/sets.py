@@ -314,6 +314,37 @@ class SetTable:
             out.append(card_set(THREE, counts[THREE]))
         return out
 
+    def lead_count(self, counts: list[int]) -> int:
+        """How many sets `leads` lists for these counts, without building one (a random playout
+        picks the n-th: issue 52)."""
+        combos = (min(counts[TWO], self.max_twos) + 1) * (counts[SMALL_JOKER] + 1) * (counts[BIG_JOKER] + 1)
+        naturals = 0
+        for rank in range(self.low, ACE + 1):
+            naturals += counts[rank]
+        count = naturals * combos + combos - 1
+        return 1 if count == 0 and counts[THREE] and self.low == FOUR else count
+
+    def lead_at(self, counts: list[int], index: int) -> CardSet:
+        """`leads(counts)[index]`, decoded from the order `leads` lists them in: rank by rank,
+        naturals by number, then the wildcards as the picker takes them (2s, small, big)."""
+        small, big = counts[SMALL_JOKER] + 1, counts[BIG_JOKER] + 1
+        combos = (min(counts[TWO], self.max_twos) + 1) * small * big
+        for rank in range(self.low, ACE + 1):
+            block = counts[rank] * combos
+            if index < block:
+                wild = index % combos
+                return self.row(rank, index // combos + 1)[self._wild_index(wild, small, big)]
+            index -= block
+        if combos > 1:
+            return self.row(WILD_ONLY, 0)[self._wild_index(index + 1, small, big)]
+        return card_set(THREE, counts[THREE])
+
+    def _wild_index(self, combo: int, small: int, big: int) -> int:
+        """A row's index of the `combo`-th wildcard choice of a hand holding fewer than `small`
+        small and `big` big jokers (`wild_picker`'s order)."""
+        twos, jokers = combo // (small * big), combo // big % small
+        return twos * self.twos_step + jokers * self.jokers_step + combo % big
+
     def answers(self, counts: list[int], table: CardSet, spend: Spend | None = None) -> list[CardSet]:
         """Every set of this hand that beats `table` (§4), found straight from the comparison;
         with `spend`, only those whose wildcards cost no more than its budget (a reader asking
