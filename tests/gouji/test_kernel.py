@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from engine.gouji import Rules, new_match
-from engine.gouji.cards import NRANKS, SEATS
+from engine.gouji import Rules, deal_from, from_hands, new_match
+from engine.gouji.cards import ACE, DECKS, FOUR, NRANKS, RANKS, SEATS, TEN, TWO, shuffled_deck
 from engine.gouji.hand import Hand
 from engine.gouji.kernel import Kernel
 from engine.gouji.phase import Phase
@@ -40,21 +40,25 @@ def _same_state(kernel: Kernel, hand: Hand) -> None:
     assert kernel.obligated == hand.obligated and kernel.melee == hand.melee
 
 
+def _lockstep_one(kernel: Kernel, hand: Hand, rand: random.Random) -> None:
+    """One random move in both, after checking they stand alike and offer the same moves."""
+    _same_state(kernel, hand)
+    for other in range(SEATS):  # the same moves, in the same order, and nobody else may act
+        assert kernel.legal_moves(other) == hand.legal_moves(other)
+    seat = hand.to_act[0]
+    move = rand.choice(hand.legal_moves(seat))
+    hand.apply(seat, move)
+    kernel.apply(seat, move)
+
+
 def _lockstep(kernel: Kernel, hand: Hand, rand: random.Random) -> int:
     """Plays both on by the same random moves to the hand's end; the moves made."""
     moves = 0
     while not hand.is_over:
-        _same_state(kernel, hand)
-        seat = hand.to_act[0]
-        legal = hand.legal_moves(seat)
-        assert kernel.legal_moves(seat) == legal
-        for other in range(SEATS):  # and nobody else may act
-            assert kernel.legal_moves(other) == hand.legal_moves(other)
-        move = rand.choice(legal)
-        hand.apply(seat, move)
-        kernel.apply(seat, move)
+        _lockstep_one(kernel, hand, rand)
         moves += 1
     assert kernel.is_over
+    _same_state(kernel, hand)  # the last move's changes too
     return moves
 
 
@@ -87,6 +91,80 @@ def test_random_hands_play_alike(family: str) -> None:
             _same_end(kernel, hand)
             match._round_over()  # the hand ended outside `Match.apply`
     assert played > 300
+
+
+def _rebel_deal(rules: Rules, seed: int) -> Hand:
+    """A random deal in which seat 2 holds no 2 and no joker (and the 3s it would buy): a
+    revolution is on offer, and with it 冲点, 死级 and the outline's slow opener (§8.2, A.4)."""
+    rand = random.Random(seed)
+    deck = DECKS[rules.deck]
+    ranks = [card.rank for card in shuffled_deck(rand, deck)]
+    size = deck.hand_size
+    seats = [ranks[i * size : (i + 1) * size] for i in range(SEATS)]
+    for i, rank in enumerate(seats[2]):
+        if rank >= TWO or (rank == 0 and rules.variant == "outline"):
+            other = rand.choice([s for s in range(SEATS) if s != 2])
+            j = next(j for j, r in enumerate(seats[other]) if 0 < r < TWO)
+            seats[2][i], seats[other][j] = seats[other][j], rank
+    return deal_from([" ".join(RANKS[r] for r in seat) for seat in seats], leader=seed % SEATS, rules=rules)
+
+
+@pytest.mark.parametrize("family", ["standard", "outline", "后水湾"])
+def test_revolutions_play_alike(family: str) -> None:
+    """Hands with a revolution on offer, the revolutionary out of play: its place (三科 or
+    四科), its team's sweep, the charge's point, 死级 and the outline's third 够级 round."""
+    revolts = 0
+    for seed in range(40):
+        hand, rand = _rebel_deal(FAMILIES[family], seed), random.Random(seed)
+        while not _in_play(hand) and not hand.is_over:
+            seat = hand.to_act[0]
+            choices = hand.legal_moves(seat)
+            wanted = [m for m in choices if str(m) in ("revolt", "deadlevels")]
+            hand.apply(seat, (wanted or choices)[0] if rand.random() < 0.8 else rand.choice(choices))
+        if hand.is_over:
+            continue
+        revolts += hand.revolutionary is not None
+        kernel = Kernel(hand.clone())
+        _lockstep(kernel, hand, rand)
+        _same_end(kernel, hand)
+    assert revolts >= 20
+
+
+def _burning_position(rand: random.Random) -> list[str]:
+    """Short hands of few ranks, high sets and jokers: 够级 sets are led, burnt, and the burners
+    bound to a joker in every set (§7), which random deals of 36 cards almost never show."""
+    stock = list(DECKS["four_decks"].copies)
+    hands = []
+    for _ in range(SEATS):
+        wanted = [(rank, 2) for rank in rand.sample(range(FOUR, ACE + 1), rand.randint(1, 2))]
+        wanted += [(rand.randint(TEN, ACE), rand.randint(2, 4)), (TWO, rand.randint(0, 1)), (0, 1)]
+        wanted += [(TWO + 1, rand.randint(0, 2)), (TWO + 2, rand.randint(0, 2))]  # the jokers
+        if rand.random() < 0.3:  # one burning set and nothing else: a burn that finishes
+            wanted = [(rand.randint(TEN, ACE), 2), (TWO + 2, 1)]
+        cards = []
+        for rank, count in wanted:
+            taken = min(count, stock[rank])
+            stock[rank] -= taken
+            cards += [RANKS[rank]] * taken
+        hands.append(" ".join(cards))
+    return hands
+
+
+@pytest.mark.parametrize(
+    "family", ["standard", "no auto-pass, burns by team", "后水湾's extras on the standard game"]
+)
+def test_burns_and_their_obligation_play_alike(family: str) -> None:
+    bound = 0
+    for seed in range(150):
+        rand = random.Random(seed)
+        hand = from_hands(_burning_position(rand), leader=seed % SEATS, rules=FAMILIES[family])
+        kernel = Kernel(hand.clone())
+        while not hand.is_over:  # (the lockstep, counting the seats bound by a burn)
+            bound += sum(hand.obligated)
+            _lockstep_one(kernel, hand, rand)
+        _same_state(kernel, hand)
+        _same_end(kernel, hand)
+    assert bound >= 100
 
 
 @pytest.mark.parametrize("family", ["standard", "后水湾", "no 憋3: claims, 3s ordinary"])
