@@ -9,10 +9,10 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from engine.gouji.cards import BIG_JOKER, FOUR, KING, SMALL_JOKER, TWO, cards_but_threes
+from engine.gouji.cards import ACE, BIG_JOKER, FOUR, KING, SMALL_JOKER, TWO, cards_but_threes
 from engine.gouji.hand import Hand
 from engine.gouji.scoring import opposite, team
-from engine.gouji.sets import PASS, YIELD, CardSet, Move
+from engine.gouji.sets import PASS, WILD_ONLY, YIELD, CardSet, Move, card_set
 
 # What a wildcard is worth keeping: a 2 is useful, a small joker more, a big joker most.
 TWO_COST: Final = 3
@@ -73,30 +73,43 @@ def _preplay(hand: Hand, seat: int, moves: list[Move]) -> Move:
 
 
 def _lead(hand: Hand, seat: int, sets: list[CardSet]) -> Move:
-    counts = hand.cards[seat].counts
+    wants_point = hand.rules.kaidian and not hand.opened[seat] and not hand.played_four[seat]
+    return lead_choice(sets, hand.cards[seat].counts, wants_point, hand.opens_point)
+
+
+def lead_choice(
+    sets: list[CardSet], counts: list[int], wants_point: bool, opens_point: Callable[[CardSet], bool]
+) -> CardSet:
+    """The lead of a hand of these cards among its legal `sets` (the hand's and the playout
+    kernel's): going out if it can, else a strong point set while point is wanted, else its
+    lowest whole rank, else its cheapest set."""
     rest = cards_but_threes(counts)
     whole = [m for m in sets if m.size == rest]  # the rest in one set: finish now
     if whole:
         return max(whole, key=lambda m: (m.big, m.small, m.value))
     plain = [m for m in sets if not (m.twos or m.jokers) and not m.is_threes and m.naturals == counts[m.rank]]
-    wants_point = hand.rules.kaidian and not hand.opened[seat] and not hand.played_four[seat]
-    if wants_point:
-        points = [m for m in plain if hand.opens_point(m) and m.value >= KING]
-        if points:  # a strong point set wins its round more often than not; the smallest will do
-            return min(points, key=lambda m: (m.size, m.value))
-        plain = [m for m in plain if m.rank != FOUR] or plain  # a 4 would give the point up
     if plain:
-        return min(plain, key=lambda m: (m.value, -m.size))
+        return plain_lead(plain, wants_point, opens_point)
     # only wildcards (and 3s) beside split ranks: the cheapest set, wildcards spent last
     return min(sets, key=lambda m: (wild_cost(m), m.value, -m.size))
 
 
+def plain_lead(plain: list[CardSet], wants_point: bool, opens_point: Callable[[CardSet], bool]) -> CardSet:
+    """Of the whole ranks a hand may lead without wildcards (at least one), lowest first: a
+    strong point set while point is wanted, else the lowest rank but a 4 that gives the point up."""
+    if wants_point:
+        points = [m for m in plain if opens_point(m) and m.value >= KING]
+        if points:  # a strong point set wins its round more often than not; the smallest will do
+            return min(points, key=lambda m: (m.size, m.value))
+        plain = [m for m in plain if m.rank != FOUR] or plain  # a 4 would give the point up
+    return min(plain, key=lambda m: (m.value, -m.size))
+
+
 def _answer(hand: Hand, seat: int, sets: list[CardSet]) -> Move:
-    owner = hand.owner
-    table = hand.table
-    assert table is not None
     if not sets:
         return PASS  # (before the questions below: most answers in a playout are passes)
+    owner, table = hand.owner, hand.table
+    assert table is not None
     if team(owner) == team(seat):
         return answer_within(sets, hand.cards[seat].counts, TEAMMATES)  # a teammate's set stands
     gouji = hand.is_gouji(table)
@@ -117,6 +130,29 @@ def answer_within(sets: list[CardSet], counts: list[int], budget: int) -> Move:
     cost = answer_cost(counts)
     best = min(sets, key=cost)
     return best if cost(best)[0] <= budget else PASS
+
+
+def quick_answer(counts: list[int], table: CardSet, budget: int, low: int, rank_compare: bool) -> Move | None:
+    """`answer_within`'s choice among every legal answer of these cards to `table` (a seat free
+    to play any of them), found without listing them where it is plain: a pass when the budget
+    buys nothing, the lowest whole rank of the table's size when the budget is nothing (whole
+    ranks alone cost nothing). None where the list is needed: the seat may go out (an answer
+    holds the table's cards, or one more under B.3) or may spend on its answer."""
+    rest = cards_but_threes(counts)
+    if 0 <= rest - table.size <= 1:
+        return None
+    if budget < CHEAP:  # every answer costs something
+        return PASS
+    if budget > CHEAP:
+        return None
+    by_rank = rank_compare and table.rank != WILD_ONLY  # the outline's comparison (A.1)
+    if table.jokers and not by_rank:  # card by card, beating a joker takes a joker
+        return PASS
+    size = table.size
+    for rank in range(max(table.rank + 1 if by_rank else table.value + 1, low), ACE + 1):
+        if counts[rank] == size:
+            return card_set(rank, size)
+    return PASS
 
 
 def answer_budget(seat: int, owner: int, owner_left: int, gouji: bool, point_threat: bool) -> int:

@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from engine.gouji.cards import BIG_JOKER, FOUR, SEATS, SMALL_JOKER, THREE, TWO
+from engine.gouji.bot import TEAMMATES, answer_budget, answer_within, lead_choice, plain_lead, quick_answer
+from engine.gouji.cards import ACE, BIG_JOKER, FOUR, SEATS, SMALL_JOKER, THREE, TWO
 from engine.gouji.claims import ACCEPT, CLAIM, REJECT
 from engine.gouji.hand import Hand
 from engine.gouji.phase import Phase
@@ -32,6 +33,7 @@ from engine.gouji.sets import (
     can_answer_by_rank,
     can_answer_over_big,
     can_finish_with_jokers,
+    card_set,
 )
 
 NONE: Final = -1  # no seat
@@ -108,11 +110,11 @@ class Kernel:
         counts = self.counts[seat]
         table = self.table
         if table is None:
-            leads: list[Move] = [m for m in self.sets.leads(counts) if self._allowed(seat, counts, m)]
+            leads: list[Move] = [*self._bound(seat, counts, self.sets.leads(counts))]
             if self._may_claim(seat):
                 leads.append(CLAIM)
             return leads
-        found: list[Move] = [m for m in self._answers(counts, table) if self._allowed(seat, counts, m)]
+        found: list[Move] = [*self._bound(seat, counts, self._answers(counts, table))]
         found.append(PASS)
         if self._may_yield(seat):
             found.append(YIELD)
@@ -165,7 +167,7 @@ class Kernel:
             if table.big and self.bj_over_bj:
                 return can_answer_over_big(counts, table, self.low)
             return can_answer(counts, table, self.low)
-        return any(self._allowed(seat, counts, move) for move in self._answers(counts, table))
+        return bool(self._bound(seat, counts, self._answers(counts, table)))
 
     def random_move(self, rand: random.Random) -> Move:
         """A uniformly random legal move of the first seat to act (as `random.choice` of
@@ -190,6 +192,51 @@ class Kernel:
             if log is not None:
                 log.append((seat, move))
             self.apply(seat, move)
+
+    def heuristic_move(self) -> Move:
+        """The heuristic bot's move for the first seat to act (`engine.gouji.bot.choose`, whose
+        leads and answers it asks of the same functions)."""
+        seat = self.to_act[0]
+        if self.phase == CLAIMED:  # a teammate's claim helps the team, an enemy's not
+            return ACCEPT if team(self.claimant) == team(seat) else REJECT
+        counts, table = self.counts[seat], self.table
+        free = not self.obligated[seat]
+        if table is None:
+            wants_point = self.kaidian and not self.opened[seat] and not self.played_four[seat]
+            if free and self.bie3:
+                plain = self._whole_ranks(counts)
+                if len(plain) > 1:  # no set holds the whole hand: the lead is a whole rank
+                    return plain_lead(plain, wants_point, self._opens_point)
+            sets = self.sets.leads(counts) if free else self._bound(seat, counts, self.sets.leads(counts))
+            return lead_choice(sets, counts, wants_point, self._opens_point)
+        owner = self.owner
+        budget = TEAMMATES  # a teammate's set stands
+        if team(owner) != team(seat):
+            gouji = self._is_gouji(table)
+            threat = gouji and self._opens_point(table) and self._may_open_point(owner)
+            budget = answer_budget(seat, owner, self.left[owner], gouji, threat)
+        bound = not free or self._is_burn(seat)
+        chosen = None if bound else quick_answer(counts, table, budget, self.low, self.rank_compare)
+        if chosen is None:
+            sets = self._answers(counts, table)
+            chosen = answer_within(self._bound(seat, counts, sets) if bound else sets, counts, budget)
+        return YIELD if chosen is PASS and self._may_yield(seat) else chosen
+
+    def _bound(self, seat: int, counts: list[int], sets: list[CardSet]) -> list[CardSet]:
+        """The sets a seat bound by a burn, or burning, may play (`_allowed`)."""
+        return [m for m in sets if self._allowed(seat, counts, m)]
+
+    def _whole_ranks(self, counts: list[int]) -> list[CardSet]:
+        """Each natural rank the hand holds, whole and without wildcards, lowest first: with 憋3
+        and two ranks or more, these are the leads `bot.lead_choice` picks among (no one set
+        holds the whole hand), found without listing the hundreds of others."""
+        return [card_set(rank, counts[rank]) for rank in range(FOUR, ACE + 1) if counts[rank]]
+
+    def heuristic_playout(self) -> None:
+        """Plays the hand to its end as the heuristic would, in every seat."""
+        while self.phase != OVER:
+            seat = self.to_act[0]
+            self.apply(seat, self.heuristic_move())
 
     # -- doing it (Hand.apply, for moves from legal_moves: unchecked) ----------------------------
 
@@ -460,13 +507,17 @@ class Kernel:
 
     def ended(self) -> Hand:
         """The hand the kernel began from, played to its end by the kernel and ended by the
-        engine itself (`Hand._end_hand`: order, 点贡, declarations, scores, debts); its cards
-        carry counts only (no suits: nothing is drawn from a playout)."""
+        engine itself (`finish`, on a copy: the hand the kernel began from is left alone)."""
+        return self.finish(self.origin.clone())
+
+    def finish(self, hand: Hand) -> Hand:
+        """`hand` (the one the kernel began from, or a copy of it) given the kernel's end and
+        ended by the engine itself (`Hand._end_hand`: order, 点贡, declarations, scores, debts);
+        its cards carry counts only (no suits: nothing is drawn from a playout)."""
         from engine.gouji.simulation import cards_of_counts  # (simulation imports the bots' world)
 
         if self.phase != OVER:
             raise ValueError("the kernel's hand is not over")
-        hand = self.origin.clone()
         hand.cards = [cards_of_counts(counts) for counts in self.counts]
         hand.left, hand.played = list(self.left), self.played
         hand.finished, hand.pending, hand.fallen = list(self.finished), list(self.pending), list(self.fallen)

@@ -90,7 +90,9 @@ class AnswerCheck:
         rest = sum(then) - then[THREE]
         if 0 <= rest - self.table.size <= 1:
             spend = None
-        expected = heuristic.answer_within(world.answers_of(then, self.table, spend), then, self.budget)
+        expected = heuristic.quick_answer(then, self.table, self.budget, world.low, world.rank_compare)
+        if expected is None:
+            expected = heuristic.answer_within(world.answers_of(then, self.table, spend), then, self.budget)
         made = self.move
         if not isinstance(made, CardSet) or not isinstance(expected, CardSet):
             return isinstance(made, CardSet) != isinstance(expected, CardSet)

@@ -24,6 +24,7 @@ from typing import Final
 from engine.gouji import bot as heuristic
 from engine.gouji.cards import cards_but_threes
 from engine.gouji.hand import Hand
+from engine.gouji.kernel import Kernel
 from engine.gouji.phase import Phase
 from engine.gouji.reading import read
 from engine.gouji.rules import Rules
@@ -31,6 +32,7 @@ from engine.gouji.scoring import net_tributes, team, team_margin
 from engine.gouji.sets import PASS, CardSet, Move
 from engine.gouji.simulation import Known, determinized
 
+IN_PLAY: Final = (Phase.PLAY, Phase.CLAIM_ANSWER)  # what the kernel plays
 Sampler = Callable[[Hand, int, random.Random, Known | None], Hand]
 
 SAMPLES = 20  # hands sampled per decision at first
@@ -73,9 +75,11 @@ def choose(
     more: int = MORE,
     width: int = WIDTH,
     sample: Sampler = determinized,
+    kernel: bool = True,
 ) -> Move:
     """The searched move. `sample` deals the hidden cards (a benchmark may give the real ones,
-    to measure what knowing them would be worth)."""
+    to measure what knowing them would be worth); `kernel`: playouts in the playout kernel (the
+    same moves, issue 52), or in `Hand` (for comparison)."""
     chosen = heuristic.choose(hand, seat, rand)
     options = options_of(hand, seat, chosen, width)
     if hand.phase == "play" and goes_out(hand, seat, chosen):
@@ -91,7 +95,7 @@ def choose(
     drawn = 0
     while wants_more(gains, drawn, samples, more):
         drawn += 1
-        results = margins(sample(hand, seat, rand, known), seat, options, rand)
+        results = margins(sample(hand, seat, rand, known), seat, options, rand, kernel)
         for move, result in zip(options[1:], results[1:], strict=True):
             gains[move].append(result - results[0])
     best = max(gains, key=lambda move: confident_gain(gains[move]))
@@ -108,14 +112,16 @@ def options_of(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) -> list[
     return []
 
 
-def margins(world: Hand, seat: int, options: list[Move], rand: random.Random) -> list[int]:
+def margins(
+    world: Hand, seat: int, options: list[Move], rand: random.Random, kernel: bool = True
+) -> list[int]:
     """In one sampled hand, what each option is worth to the seat's team: made, then the hand
     played out by the heuristic in every seat (`margin`)."""
     results = []
     for move in options:
         position = world.clone()
         position.apply(seat, move)
-        results.append(margin(playout(position, rand), seat))
+        results.append(margin(playout(position, rand, kernel), seat))
     return results
 
 
@@ -218,12 +224,17 @@ def preplay_candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) 
     return list(dict.fromkeys([chosen, *decisions, *sets]))[:width]
 
 
-def playout(hand: Hand, rand: random.Random) -> Hand:
-    """Plays the hand out as the heuristic would, in every seat; the hand, over."""
-    while not hand.is_over:
+def playout(hand: Hand, rand: random.Random, kernel: bool = True) -> Hand:
+    """Plays the hand out as the heuristic would, in every seat; the hand, over. Its play goes
+    on in the playout kernel (the same moves, issue 52), unless `kernel` is False."""
+    while not hand.is_over and (not kernel or hand.phase not in IN_PLAY):
         seat = hand.to_act[0]
         hand.apply(seat, heuristic.choose(hand, seat, rand))
-    return hand
+    if hand.is_over:
+        return hand
+    played = Kernel(hand)
+    played.heuristic_playout()
+    return played.finish(hand)  # (the hand is the playout's own copy)
 
 
 def margin(hand: Hand, seat: int) -> int:

@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from engine.gouji import Rules, deal_from, from_hands, new_match
+from engine.gouji import Rules, deal_from, from_hands, new_match, search
+from engine.gouji import bot as heuristic
 from engine.gouji.cards import ACE, DECKS, FOUR, NRANKS, RANKS, SEATS, TEN, TWO, shuffled_deck
 from engine.gouji.hand import Hand
 from engine.gouji.kernel import Kernel
@@ -46,6 +47,7 @@ def _lockstep_one(kernel: Kernel, hand: Hand, rand: random.Random) -> None:
     for other in range(SEATS):  # the same moves, in the same order, and nobody else may act
         assert kernel.legal_moves(other) == hand.legal_moves(other)
     seat = hand.to_act[0]
+    assert kernel.heuristic_move() is heuristic.choose(hand, seat, rand)  # the bot's very move
     move = rand.choice(hand.legal_moves(seat))
     hand.apply(seat, move)
     kernel.apply(seat, move)
@@ -183,6 +185,72 @@ def test_random_playouts_are_legal_and_end_as_the_engine(family: str) -> None:
             hand.apply(seat, move)
         assert hand.is_over
         _same_end(kernel, hand)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_heuristic_playouts_end_as_in_the_engine(family: str) -> None:
+    """The search's playout (the heuristic in every seat) through the kernel and through `Hand`
+    alone: the same end, from positions before play (a sample's revolution, tribute …) and in it."""
+    for seed in range(8):
+        hand, rand = new_match(f"heuristic/{seed}", FAMILIES[family]).hand, random.Random(seed)
+        for _ in range(rand.randrange(60)):
+            if hand.is_over:
+                break
+            hand.apply(hand.to_act[0], rand.choice(hand.legal_moves(hand.to_act[0])))
+        kernel_end = search.playout(hand.clone(), rand)
+        engine_end = search.playout(hand.clone(), rand, kernel=False)
+        assert kernel_end.is_over
+        for end in ("finish_order", "sweep", "specials", "debts", "scores"):
+            assert getattr(kernel_end, end) == getattr(engine_end, end)
+
+
+def test_the_search_chooses_alike_with_and_without_the_kernel() -> None:
+    decisions = 0
+    for seed in range(4):
+        hand, rand = (
+            new_match(f"search/{seed}", FAMILIES["outline" if seed % 2 else "standard"]).hand,
+            random.Random(seed),
+        )
+        while not hand.is_over and decisions < 6 * (seed + 1):
+            seat = hand.to_act[0]
+            if len(hand.legal_moves(seat)) > 1 and rand.random() < 0.15:
+                chosen = search.choose(hand, seat, random.Random(decisions), samples=4)
+                assert chosen is search.choose(hand, seat, random.Random(decisions), samples=4, kernel=False)
+                decisions += 1
+            hand.apply(seat, heuristic.choose(hand, seat, rand))
+    assert decisions >= 12
+
+
+@pytest.mark.parametrize(
+    ("deck", "bie3", "rank_compare", "over_big"),
+    [
+        ("four_decks", True, False, False),
+        ("four_decks", False, False, True),
+        ("four_decks", True, True, False),
+        ("six_decks", True, False, True),
+        ("six_decks", True, True, False),
+    ],
+)
+def test_quick_answers_are_the_listed_ones(deck: str, bie3: bool, rank_compare: bool, over_big: bool) -> None:
+    """`bot.quick_answer`, where it answers, is `answer_within` over every listed answer."""
+    table_sets, rand = SET_TABLES[(deck, bie3)], random.Random(11)
+    quick = 0
+    for _ in range(20_000):
+        counts = [rand.choice((0, 0, 0, 1, 2, 3, 4)) for _ in range(NRANKS)]
+        counts[-2], counts[-1] = rand.choice((0, 0, 1, 2)), rand.choice((0, 0, 1))
+        leads = table_sets.leads([rand.randint(0, 4) for _ in range(NRANKS)])
+        table = rand.choice(leads)
+        if rank_compare:
+            listed = table_sets.answers_by_rank(counts, table)
+        else:
+            listed = table_sets.answers(counts, table)
+            listed += table_sets.answers_over_big(counts, table) if over_big and table.big else []
+        budget = rand.choice((heuristic.TEAMMATES, heuristic.CHEAP, heuristic.CHEAP, heuristic.THREAT))
+        found = heuristic.quick_answer(counts, table, budget, table_sets.low, rank_compare)
+        if found is not None:
+            quick += 1
+            assert found is heuristic.answer_within(listed, counts, budget), (counts, str(table), budget)
+    assert quick > 12_000
 
 
 def test_lead_at_is_the_leads_list() -> None:

@@ -1,0 +1,72 @@
+"""The strong 够级 bot's thinking with its playouts in `Hand` and in the playout kernel (issue 52),
+on the same decisions: process time per decision and whether the move is the same.
+
+    python -m benchmarks.gouji_kernel [--decisions 30] [--variant standard]
+
+The decisions come from hands the heuristic plays in every seat, taken where the seat has more
+than one move, before play (revolution, tribute …) as in it. The search and its random stream
+are the same both ways; only where its playouts run differs. Random hands in the kernel are
+measured by benchmarks.gouji_engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from engine.gouji import Rules, new_match, search
+from engine.gouji import bot as heuristic
+from engine.gouji.hand import Hand
+
+
+def decisions(count: int, rules: Rules, seed: int = 7) -> list[tuple[Hand, int]]:
+    """Positions where the heuristic's seat has a choice, from its own play (each hand a new match)."""
+    found: list[tuple[Hand, int]] = []
+    rand = random.Random(seed)
+    number = 0
+    while len(found) < count:
+        hand = new_match(f"gouji-kernel-bench/{number}", rules).hand
+        number += 1
+        while not hand.is_over and len(found) < count:
+            seat = hand.to_act[0]
+            if len(hand.legal_moves(seat)) > 2 and rand.random() < 0.05:
+                found.append((hand.clone(), seat))
+            hand.apply(seat, heuristic.choose(hand, seat, rand))
+    return found
+
+
+def thinking(positions: list[tuple[Hand, int]], kernel: bool) -> tuple[list[float], list[str]]:
+    """Process time per decision (ms) and the moves chosen."""
+    times, moves = [], []
+    for number, (hand, seat) in enumerate(positions):
+        cpu = time.process_time()
+        moves.append(str(search.choose(hand, seat, random.Random(number), kernel=kernel)))
+        times.append((time.process_time() - cpu) * 1000)
+    return times, moves
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decisions", type=int, default=30)
+    parser.add_argument("--variant", default="standard", choices=("standard", "outline", "houshuiwan"))
+    args = parser.parse_args()
+    positions = decisions(args.decisions, Rules(variant=args.variant))
+    start = time.perf_counter()
+    before, before_moves = thinking(positions, kernel=False)
+    middle = time.perf_counter()
+    after, after_moves = thinking(positions, kernel=True)
+    walls = (middle - start, time.perf_counter() - middle)
+    same = sum(a == b for a, b in zip(before_moves, after_moves, strict=True))
+    for (name, times), wall in zip((("playouts in Hand", before), ("playouts in the kernel", after)), walls):
+        print(
+            f"strong bot ({args.variant}), {name}: {statistics.mean(times):.1f} ms mean, "
+            f"{max(times):.0f} ms at most, process time ({wall * 1000 / len(times):.1f} ms mean wall)"
+        )
+    share = sum(after) / sum(before)
+    print(f"  the same move in {same} of {len(positions)} decisions; {share:.2f} of the thinking")
+
+
+if __name__ == "__main__":
+    main()
