@@ -12,22 +12,22 @@ from typing import Final
 from engine.gouji.cards import ACE, BIG_JOKER, FOUR, KING, SMALL_JOKER, TWO, cards_but_threes
 from engine.gouji.hand import Hand
 from engine.gouji.scoring import opposite, team
-from engine.gouji.sets import PASS, WILD_ONLY, YIELD, CardSet, Move, card_set
+from engine.gouji.sets import PASS, WILD_ONLY, YIELD, CardSet, Move, natural_set
 
 # What a wildcard is worth keeping: a 2 is useful, a small joker more, a big joker most.
 TWO_COST: Final = 3
 SMALL_COST: Final = 7
 BIG_COST: Final = 10
-CHEAP = 0  # answers that spend no wildcard and split no rank are always worth playing
-THREAT = 8  # spent on a 够级 set or on a player close to finishing
-URGENT = 16  # spent when the other side is about to finish, or its 够级 set would open point
-ONE_TWO = 5  # one wildcard 2 (and a split rank): the opposite's 够级 set that opens nothing
-SPLIT_COST = 2  # an answer that splits a rank leaves the rest of it weaker
-NEAR_FINISH = 6  # cards left that make a player dangerous
-TEAMMATES = -1  # the budget for a teammate's set: nothing (every answer costs 0 or more)
+CHEAP: Final = 0  # answers that spend no wildcard and split no rank are always worth playing
+THREAT: Final = 8  # spent on a 够级 set or on a player close to finishing
+URGENT: Final = 16  # spent when the other side is about to finish, or its 够级 set would open point
+ONE_TWO: Final = 5  # one wildcard 2 (and a split rank): the opposite's 够级 set that opens nothing
+SPLIT_COST: Final = 2  # an answer that splits a rank leaves the rest of it weaker
+NEAR_FINISH: Final = 6  # cards left that make a player dangerous
+TEAMMATES: Final = -1  # the budget for a teammate's set: nothing (every answer costs 0 or more)
 # 明点 (docs/rules/gouji-variants.md A.6, B.6) only with a clear reason: this many jokers answer the
 # opposite's 够级 sets first (only the opposite may, unburnt) and keep it from opening point
-DECLARING_JOKERS = 4
+DECLARING_JOKERS: Final = 4
 
 
 def wild_cost(move: CardSet) -> int:
@@ -151,7 +151,7 @@ def quick_answer(counts: list[int], table: CardSet, budget: int, low: int, rank_
     size = table.size
     for rank in range(max(table.rank + 1 if by_rank else table.value + 1, low), ACE + 1):
         if counts[rank] == size:
-            return card_set(rank, size)
+            return natural_set(rank, size)
     return PASS
 
 

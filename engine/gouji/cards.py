@@ -9,18 +9,29 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from engine.errors import IllegalMove
 from engine.fields import frozen_reduce
 from engine.move import checked_notation, quoted
 
 RANKS: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")
-THREE, FOUR, TEN, JACK, QUEEN, KING, ACE, TWO, SMALL_JOKER, BIG_JOKER = 0, 1, 7, 8, 9, 10, 11, 12, 13, 14
+# Final: the compiled rules read them as constants, not as module lookups (issue 52)
+THREE: Final = 0
+FOUR: Final = 1
+TEN: Final = 7
+JACK: Final = 8
+QUEEN: Final = 9
+KING: Final = 10
+ACE: Final = 11
+TWO: Final = 12
+SMALL_JOKER: Final = 13
+BIG_JOKER: Final = 14
 NATURALS = range(FOUR, ACE + 1)  # ranks that can be the base of an ordinary set
 WILDCARDS = (TWO, SMALL_JOKER, BIG_JOKER)  # 配牌: attached to a set of any natural rank (§3)
-NRANKS = len(RANKS)
+NRANKS: Final = 15  # len(RANKS)
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
-SEATS = 6
+SEATS: Final = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +102,10 @@ def parse_counts(text: str) -> list[int]:
 def cards_but_threes(counts: list[int]) -> int:
     """How many cards a hand of these counts holds besides its 3s: what it must still play before
     its 3s may go (憋3), so 0 means it has gone out or been smothered."""
-    return sum(counts) - counts[THREE]
+    total = 0
+    for count in counts:  # (compiled, a loop of native ints: `sum` boxes each)
+        total += count
+    return total - counts[THREE]
 
 
 def counts_text(counts: list[int]) -> str:
@@ -156,6 +170,13 @@ class HandCards:
         taken = stack[len(stack) - count :]
         del stack[len(stack) - count :]
         return [Card(rank, s) for s in taken]
+
+    def move_to(self, other: HandCards, rank: int) -> None:
+        """Moves one card of `rank` (the caller has checked there is one) to `other`'s cards: as
+        `other.add(self.take(rank)[0])`, without building the card."""
+        self.counts[rank] -= 1
+        other.counts[rank] += 1
+        other.suits[rank].append(self.suits[rank].pop())
 
     def drop(self, rank: int, count: int) -> None:
         """Removes cards that leave the game (played); like `take` without building them."""

@@ -60,4 +60,3 @@ def _answer(hand: Hand, seat: int, move: Move) -> Reason:
     if answer_cost(hand.cards[seat].counts)(move)[0] <= 0 <= budget:
         return "cheap_answer", {}
     return "worth_answering", {}
-

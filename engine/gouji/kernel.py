@@ -33,7 +33,7 @@ from engine.gouji.sets import (
     can_answer_by_rank,
     can_answer_over_big,
     can_finish_with_jokers,
-    card_set,
+    natural_set,
 )
 
 NONE: Final = -1  # no seat
@@ -230,7 +230,7 @@ class Kernel:
         """Each natural rank the hand holds, whole and without wildcards, lowest first: with 憋3
         and two ranks or more, these are the leads `bot.lead_choice` picks among (no one set
         holds the whole hand), found without listing the hundreds of others."""
-        return [card_set(rank, counts[rank]) for rank in range(FOUR, ACE + 1) if counts[rank]]
+        return [natural_set(rank, counts[rank]) for rank in range(FOUR, ACE + 1) if counts[rank]]
 
     def heuristic_playout(self) -> None:
         """Plays the hand to its end as the heuristic would, in every seat."""
@@ -510,15 +510,17 @@ class Kernel:
         engine itself (`finish`, on a copy: the hand the kernel began from is left alone)."""
         return self.finish(self.origin.clone())
 
-    def finish(self, hand: Hand) -> Hand:
+    def finish(self, hand: Hand, cards: bool = True) -> Hand:
         """`hand` (the one the kernel began from, or a copy of it) given the kernel's end and
         ended by the engine itself (`Hand._end_hand`: order, 点贡, declarations, scores, debts);
-        its cards carry counts only (no suits: nothing is drawn from a playout)."""
+        its cards carry counts only (no suits: nothing is drawn from a playout), or are left as
+        they were (`cards` False: a search reads only the scores and debts)."""
         from engine.gouji.simulation import cards_of_counts  # (simulation imports the bots' world)
 
         if self.phase != OVER:
             raise ValueError("the kernel's hand is not over")
-        hand.cards = [cards_of_counts(counts) for counts in self.counts]
+        if cards:
+            hand.cards = [cards_of_counts(counts) for counts in self.counts]
         hand.left, hand.played = list(self.left), self.played
         hand.finished, hand.pending, hand.fallen = list(self.finished), list(self.pending), list(self.fallen)
         hand.opened, hand.first_point = list(self.opened), list(self.first_point)
@@ -527,5 +529,6 @@ class Kernel:
         hand.specials, hand.gouji_wins, hand.dead_left = list(self.specials), self.gouji_wins, self.dead_left
         hand.last_gouji_seat, hand.last_gouji_played = _optional(self.last_gouji_seat), self.last_gouji_played
         hand.table, hand.owner, hand.protected = self.table, self.owner, self.protected
+        hand.debts, hand.scores = [], None  # what the end decides (a search's sample ends once a playout)
         hand._end_hand(_optional(self.sweep), [])
         return hand

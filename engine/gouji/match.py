@@ -68,7 +68,7 @@ class Match(MatchPlay):
         return last
 
     def _end(self, reason: str) -> ev.MatchEnded:
-        bonus = (0,) * SEATS
+        bonus: tuple[int, ...] = (0,) * SEATS
         if reason != "sweep":
             bonus = compensation(self.rules, self.hand.debts if self.hand.is_over else [])
         for seat in range(SEATS):

@@ -16,16 +16,28 @@ above it that a 2 would pair) is kept as the decision itself, asked again of eac
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.gouji import bot as heuristic
-from engine.gouji.cards import ACE, BIG_JOKER, FOUR, KING, NRANKS, SEATS, SMALL_JOKER, THREE, TWO
+from engine.gouji.cards import (
+    ACE,
+    BIG_JOKER,
+    FOUR,
+    KING,
+    NRANKS,
+    SEATS,
+    SMALL_JOKER,
+    TWO,
+    cards_but_threes,
+)
 from engine.gouji.hand import Hand
 from engine.gouji.scoring import team
 from engine.gouji.sets import PASS, WILD_ONLY, YIELD, CardSet, Spend
 from engine.gouji.simulation import Known
 from engine.gouji.turns import Turn
 
-CHECKED = 6  # a seat's latest answers and passes asked again of each sample's cards
-SPLIT = heuristic.SPLIT_COST  # what splitting a rank costs an answer (`answer_cost`)
+CHECKED: Final = 6  # a seat's latest answers and passes asked again of each sample's cards
+SPLIT: Final = heuristic.SPLIT_COST  # what splitting a rank costs an answer (`answer_cost`)
 
 
 class Reader:
@@ -87,7 +99,7 @@ class AnswerCheck:
         for (an answer holds as many cards as the table, or one more under B.3)."""
         since = self.since
         then = [counts[rank] + since[rank] for rank in range(NRANKS)]
-        rest = sum(then) - then[THREE]
+        rest = cards_but_threes(then)
         if 0 <= rest - self.table.size <= 1:
             spend = None
         expected = heuristic.quick_answer(then, self.table, self.budget, world.low, world.rank_compare)

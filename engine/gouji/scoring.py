@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from engine.fields import frozen_reduce
 from engine.gouji.rules import Rules
 
-SEATS = 6
+SEATS: Final = 6
 
 
 def team(seat: int) -> int:

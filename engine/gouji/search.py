@@ -115,14 +115,25 @@ def options_of(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) -> list[
 def margins(
     world: Hand, seat: int, options: list[Move], rand: random.Random, kernel: bool = True
 ) -> list[int]:
-    """In one sampled hand, what each option is worth to the seat's team: made, then the hand
-    played out by the heuristic in every seat (`margin`)."""
-    results = []
-    for move in options:
-        position = world.clone()
-        position.apply(seat, move)
-        results.append(margin(playout(position, rand, kernel), seat))
-    return results
+    """In one sampled hand (the search's own copy, which the playouts end in turn), what each
+    option is worth to the seat's team: made, then the hand played out by the heuristic in every
+    seat (`margin`). In play each option is made in a kernel of its own, the sample untouched
+    until the end is scored on it."""
+    if kernel and world.phase in IN_PLAY:
+        kernels = [Kernel(world) for _ in options]  # (before the first end is scored on it)
+        results = []
+        for move, played in zip(options, kernels, strict=True):
+            played.apply(seat, move)
+            played.heuristic_playout()
+            results.append(margin(played.finish(world, cards=False), seat))
+        return results
+    return [margin(playout(_made(world, seat, move), rand, kernel), seat) for move in options]
+
+
+def _made(world: Hand, seat: int, move: Move) -> Hand:
+    position = world.clone()
+    position.apply(seat, move)
+    return position
 
 
 def wants_more(gains: dict[Move, list[int]], drawn: int, samples: int, more: int = MORE) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import itemgetter
+from typing import Final
 
 from engine.errors import IllegalMove
 from engine.gouji.cards import (
@@ -31,9 +32,11 @@ from engine.gouji.cards import (
 from engine.move import Move as Move  # re-exported: the game's moves in one namespace
 from engine.move import checked_notation, quoted
 
-WILD_ONLY = -1  # `rank` of a set made only of wildcards
+WILD_ONLY: Final = -1  # `rank` of a set made only of wildcards
 # which sets are 够级 (rules.gouji_sets), as the hand keeps it: an int is cheapest to compare
-GOUJI_STANDARD, GOUJI_BY_RANK, GOUJI_OUTLINE = 0, 1, 2
+GOUJI_STANDARD: Final = 0
+GOUJI_BY_RANK: Final = 1
+GOUJI_OUTLINE: Final = 2
 GOUJI_SETS = {"standard": GOUJI_STANDARD, "by_rank": GOUJI_BY_RANK, "outline": GOUJI_OUTLINE}
 # 够级 thresholds (§5): base rank → size that makes an unjokered set 够级.
 GOUJI_SIZE = {TEN: 5, JACK: 4, QUEEN: 3, KING: 2, ACE: 2}
@@ -143,6 +146,7 @@ def giving_back(rank: int) -> Return:
     """The interned 还贡 of a card of this rank."""
     return RETURNS[rank]
 
+
 _MERGE_WORDS = {"会3": "merge 3", "会4": "merge 4", "会3会4": "merge 3 4", "全会": "merge 3 4"}
 
 PASS = Decision("pass")
@@ -196,6 +200,19 @@ def card_set(rank: int, naturals: int, twos: int = 0, small: int = 0, big: int =
     if found is None:
         found = _BY_KEY[key] = CardSet(*key)
     return found
+
+
+# every set of one natural rank without wildcards, by rank and size - 1: looked up by the bots'
+# playouts and reading without building the interned table's tuple key
+_NATURAL_SETS: Final = [
+    [card_set(rank, naturals) for naturals in range(1, max(deck.copies[rank] for deck in DECKS.values()) + 1)]
+    for rank in range(ACE + 1)
+]
+
+
+def natural_set(rank: int, naturals: int) -> CardSet:
+    """`card_set(rank, naturals)` of a natural rank (3 to A) and at least one card."""
+    return _NATURAL_SETS[rank][naturals - 1]
 
 
 def set_from_counts(counts: list[int]) -> CardSet:
@@ -397,7 +414,6 @@ class SetTable:
         rest = list(counts)
         rest[BIG_JOKER] = 0
         return [card_set(m.rank, m.naturals, m.twos, m.small, extra) for m in self.answers(rest, others)]
-
 
     def answers_by_rank(self, counts: list[int], table: CardSet) -> list[CardSet]:
         """The outline's comparison (docs/rules/gouji-variants.md A.1): wildcards riding on a rank are

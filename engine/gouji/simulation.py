@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
 from engine.gouji.cards import NRANKS, SEATS, HandCards
 from engine.gouji.hand import Hand
@@ -19,10 +20,12 @@ from engine.gouji.phase import Phase
 from engine.gouji.preplay import TRIBUTE_RANKS
 from engine.gouji.sets import can_finish_with_jokers
 
-TRIES = 20  # deals tried for seats bound by a burn before their obligation is relaxed
-READ_TRIES = 4  # deals tried for the one that breaks the fewest of what is known
-REPAIR_STEPS = 60  # then swaps of a card between two seats tried, to break fewer (300 measured: docs/bots.md)
-UNCAPPED = 99
+TRIES: Final = 20  # deals tried for seats bound by a burn before their obligation is relaxed
+READ_TRIES: Final = 4  # deals tried for the one that breaks the fewest of what is known
+REPAIR_STEPS: Final = (
+    60  # then swaps of a card between two seats tried, to break fewer (300 measured: docs/bots.md)
+)
+UNCAPPED: Final = 99
 # a decision a seat was seen to take, asked of the cards a sample deals it (now): True if those
 # cards would have decided otherwise (engine.gouji.reading)
 Check = Callable[[Hand, list[int]], bool]
@@ -204,20 +207,27 @@ def _deal_capped(
     the rank is not reached; the most capped ranks first, so that they find room."""
     room = list(sizes)
     held = [[0] * NRANKS for _ in sizes]
-    seats = range(len(sizes))
+    seats = len(sizes)
     order = sorted((rank for rank in range(NRANKS) if pool[rank]), key=lambda r: sum(c[r] for c in caps))
     for rank in order:
         for _ in range(pool[rank]):
-            allowed = [i for i in seats if room[i] and held[i][rank] < caps[i][rank]]
-            if not allowed:  # the reading was wrong about someone: the card goes where there is room
-                allowed = [i for i in seats if room[i]]
-            pick = rand.randrange(sum(room[i] for i in allowed))
-            for i in allowed:
-                pick -= room[i]
-                if pick < 0:
-                    break
-            held[i][rank] += 1
-            room[i] -= 1
+            total = 0  # the room of the seats that may take the card
+            for i in range(seats):
+                if held[i][rank] < caps[i][rank]:
+                    total += room[i]
+            capped = total > 0  # else the reading was wrong about someone: wherever there is room
+            if not capped:
+                for i in range(seats):
+                    total += room[i]
+            pick, chosen = below(rand, total), 0
+            for i in range(seats):
+                if room[i] and (not capped or held[i][rank] < caps[i][rank]):
+                    pick -= room[i]
+                    if pick < 0:
+                        chosen = i
+                        break
+            held[chosen][rank] += 1
+            room[chosen] -= 1
     return held
 
 
@@ -234,15 +244,16 @@ def _repair(world: Hand, seats: list[int], known: Known, bound: list[int], rand:
         wrong = [other for other in holding if missed[other]]
         if not wrong:
             return
-        a = rand.choice(wrong)
-        b = rand.choice([other for other in holding if other != a])
+        a = wrong[below(rand, len(wrong))]
+        others = [other for other in holding if other != a]
+        b = others[below(rand, len(others))]
         cards_a, cards_b = world.cards[a], world.cards[b]
         give, take = _any_rank(cards_a.counts, rand), _any_rank(cards_b.counts, rand)
         capped = cards_b.counts[give] >= known.caps[b][give] or cards_a.counts[take] >= known.caps[a][take]
         if give == take or capped:
             continue
-        cards_b.add(cards_a.take(give)[0])
-        cards_a.add(cards_b.take(take)[0])
+        cards_a.move_to(cards_b, give)
+        cards_b.move_to(cards_a, take)
         most = missed[a] + missed[b]
         kept = all(_can_keep_obligation(world, other) for other in (a, b) if other in bound)
         now_a = known.misses(world, a, most) if kept else most + 1
@@ -250,18 +261,34 @@ def _repair(world: Hand, seats: list[int], known: Known, bound: list[int], rand:
         if now_a + now_b <= most:
             missed[a], missed[b] = now_a, now_b
         else:
-            cards_a.add(cards_b.take(give)[0])
-            cards_b.add(cards_a.take(take)[0])
+            cards_b.move_to(cards_a, give)
+            cards_a.move_to(cards_b, take)
 
 
 def _any_rank(counts: list[int], rand: random.Random) -> int:
     """The rank of a card drawn at random from these."""
-    pick = rand.randrange(sum(counts))
+    total = 0
+    for count in counts:
+        total += count
+    pick = below(rand, total)
     for rank, count in enumerate(counts):
         pick -= count
         if pick < 0:
             return rank
     raise AssertionError("a card is drawn from a hand that holds some")
+
+
+def below(rand: random.Random, n: int) -> int:
+    """`rand.randrange(n)`, the very same draw (CPython's `_randbelow_with_getrandbits`, which
+    `randrange` and `choice` use), without the interpreted frames around it: a sample draws a
+    few hundred times."""
+    if n <= 0:
+        raise ValueError("nothing to draw from")
+    bits = n.bit_length()
+    drawn = rand.getrandbits(bits)
+    while drawn >= n:
+        drawn = rand.getrandbits(bits)
+    return drawn
 
 
 def _cards_of(ranks: list[int]) -> HandCards:

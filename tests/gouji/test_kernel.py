@@ -15,6 +15,7 @@ from engine.gouji.hand import Hand
 from engine.gouji.kernel import Kernel
 from engine.gouji.phase import Phase
 from engine.gouji.sets import SET_TABLES
+from engine.gouji.simulation import below, determinized
 
 FAMILIES = {
     "standard": Rules(),
@@ -204,6 +205,29 @@ def test_heuristic_playouts_end_as_in_the_engine(family: str) -> None:
             assert getattr(kernel_end, end) == getattr(engine_end, end)
 
 
+@pytest.mark.parametrize("family", ["standard", "outline", "后水湾"])
+def test_a_samples_margins_are_alike_with_and_without_the_kernel(family: str) -> None:
+    """Every option played out on one sample, in kernels that score their ends on the sample in
+    turn, or each on a copy through `Hand`: the same margins (a sweep in one option must leave
+    no debts behind for the next)."""
+    compared = 0
+    for seed in range(6):
+        hand, rand = new_match(f"margins/{seed}", FAMILIES[family]).hand, random.Random(seed)
+        while not hand.is_over:
+            seat = hand.to_act[0]
+            options = search.options_of(hand, seat, heuristic.choose(hand, seat, rand))
+            if hand.phase == Phase.PLAY and len(options) > 1 and rand.random() < 0.3:
+                for _ in range(6):
+                    world = determinized(hand, seat, rand)
+                    twin = world.clone()
+                    assert search.margins(world, seat, options, rand) == search.margins(
+                        twin, seat, options, rand, kernel=False
+                    )
+                    compared += 1
+            hand.apply(seat, heuristic.choose(hand, seat, rand))
+    assert compared >= 60
+
+
 def test_the_search_chooses_alike_with_and_without_the_kernel() -> None:
     decisions = 0
     for seed in range(4):
@@ -251,6 +275,15 @@ def test_quick_answers_are_the_listed_ones(deck: str, bie3: bool, rank_compare: 
             quick += 1
             assert found is heuristic.answer_within(listed, counts, budget), (counts, str(table), budget)
     assert quick > 12_000
+
+
+def test_below_draws_as_randrange() -> None:
+    """The sampler's draws (`simulation.below`) are `randrange`'s, so its samples are unchanged."""
+    mine, theirs = random.Random(9), random.Random(9)
+    for n in [1, 2, 3, 7, 64, 65, 150, 2**20 + 3] * 50:
+        assert below(mine, n) == theirs.randrange(n)
+    with pytest.raises(ValueError):
+        below(mine, 0)
 
 
 def test_lead_at_is_the_leads_list() -> None:
