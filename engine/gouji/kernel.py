@@ -20,6 +20,7 @@ from engine.gouji.cards import ACE, BIG_JOKER, FOUR, SEATS, SMALL_JOKER, THREE, 
 from engine.gouji.claims import ACCEPT, CLAIM, REJECT
 from engine.gouji.hand import Hand
 from engine.gouji.phase import Phase
+from engine.gouji.play import answer_queue
 from engine.gouji.scoring import Debt, opposite, team
 from engine.gouji.sets import (
     GOUJI_BY_RANK,
@@ -337,17 +338,10 @@ class Kernel:
             self.queue = [s for s in holders if s == opposite(owner)]
         elif self.melee:
             self.queue = []
-        elif self.protected:
-            opp = opposite(owner)
-            burners = [s for s in holders if s != opp and not self.headless[s] and not self.passed[s]]
-            if self.burn_outline:  # the 够级 player's own team burns first
-                burners = [s for s in burners if team(s) == team(owner)] + [
-                    s for s in burners if team(s) != team(owner)
-                ]
-            heads = [s for s in holders if s == opp or (self.headless[s] and not self.passed[s])]
-            self.queue = burners + heads
         else:
-            self.queue = [s for s in holders if not self.passed[s]]
+            self.queue = answer_queue(
+                owner, holders, self.protected, self.headless, self.passed, self.burn_outline
+            )
 
     def _advance(self) -> None:
         if self.melee:

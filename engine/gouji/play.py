@@ -347,15 +347,9 @@ class PlayPhase(HandState):
             self.queue = [s for s in holders if s == opposite(owner)]
         elif self.melee:
             self.queue = []
-        elif self.protected:
-            opp = opposite(owner)
-            burners = [s for s in holders if s != opp and not self.headless[s] and not self.passed[s]]
-            if self.rules.burn_priority == "outline":  # the 够级 player's own team burns first
-                burners.sort(key=lambda s: team(s) != team(owner))
-            heads = [s for s in holders if s == opp or (self.headless[s] and not self.passed[s])]
-            self.queue = burners + heads
         else:
-            self.queue = [s for s in holders if not self.passed[s]]
+            outline = self.rules.burn_priority == "outline"
+            self.queue = answer_queue(owner, holders, self.protected, self.headless, self.passed, outline)
         self.qi = 0
 
     def _advance(self, out: list[ev.Event]) -> None:
@@ -497,3 +491,19 @@ class PlayPhase(HandState):
             if self.opened[pair[0]] != self.opened[pair[1]]:
                 opener, other = pair if self.opened[pair[0]] else pair[::-1]
                 self._add_special("point", other, opener, self.dealt_point_set[other])
+
+
+def answer_queue(
+    owner: int, holders: list[int], protected: bool, headless: list[bool], passed: list[bool], outline: bool
+) -> list[int]:
+    """The seats asked about the set just played, in order, outside 四人乱缠: those that have not
+    passed this round; a protected 够级 set is answered first by the burners (neither its
+    opposite nor 无头; under the outline's priority its own team first), then by its opposite
+    and the 无头 seats (§7). `Hand` and the playout kernel ask here."""
+    if not protected:
+        return [s for s in holders if not passed[s]]
+    opp = opposite(owner)
+    burners = [s for s in holders if s != opp and not headless[s] and not passed[s]]
+    if outline:  # the 够级 player's own team burns first
+        burners.sort(key=lambda s: team(s) != team(owner))
+    return burners + [s for s in holders if s == opp or (headless[s] and not passed[s])]
