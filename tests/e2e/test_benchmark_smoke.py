@@ -36,3 +36,10 @@ def test_the_kernel_benchmark_plays_and_compares() -> None:
     out = benchmark("benchmarks.gongzhu_kernel", "--deals", "50", "--repeat", "1", "--decisions", "3")
     assert "random complete deals a process-second: kernel" in out
     assert "the same move in 3 of 3 decisions" in out, out  # the kernel changes no choice
+
+
+def test_the_gouji_kernel_benchmarks_play_and_compare() -> None:
+    out = benchmark("benchmarks.gouji_kernel", "--decisions", "3", "--variant", "outline")
+    assert "the same move in 3 of 3 decisions" in out, out  # the kernel changes no choice
+    out = benchmark("benchmarks.gouji_engine", "--hands", "6", "--positions", "5")
+    assert out.count("… play in the kernel") == 3, out  # every variant
