@@ -8,17 +8,22 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Final
 
 from engine.errors import IllegalMove
 from engine.move import quoted
 
-SEATS = 4
+SEATS: Final = 4
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
-SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+# Final: the compiled rules read them as constants, not as module lookups (issue 52)
+SPADES: Final = 0
+HEARTS: Final = 1
+DIAMONDS: Final = 2
+CLUBS: Final = 3
 RED = (False, True, True, False)  # per suit, for colour_discard
 RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
 RANKS = range(2, 15)  # 2..10, J=11, Q=12, K=13, A=14
-CARDS_PER_DECK = 52
+CARDS_PER_DECK: Final = 52
 
 _SUIT_ALIASES = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
 _SUIT_ALIASES.update({"♤": 0, "♡": 1, "♢": 2, "♧": 3, "黑桃": 0, "红桃": 1, "方片": 2, "梅花": 3})

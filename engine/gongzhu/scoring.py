@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from engine.gongzhu.cards import HEART_ACE, HEARTS, PIG, SEATS, SHEEP, TRANSFORMER, Card
 from engine.gongzhu.rules import Rules
@@ -16,8 +17,10 @@ HEART_VALUES: dict[str, dict[int, int]] = {
     "books": _FACES | {9: -9, 8: -8, 7: -7, 6: -6, 5: -5, 4: -10, 3: -3, 2: -2},
     "positive": {14: 50, 13: 40, 12: 30, 11: 20} | dict.fromkeys(range(2, 11), 10),
 }
-POSITIVE_ALL_HEARTS_BONUS = 200
-PIG_VALUE, SHEEP_VALUE, TRANSFORMER_ALONE = -100, 100, 50
+POSITIVE_ALL_HEARTS_BONUS: Final = 200
+PIG_VALUE: Final = -100
+SHEEP_VALUE: Final = 100
+TRANSFORMER_ALONE: Final = 50
 
 Taken = Sequence[tuple[Card, int]]  # a scoring card and the seat that played it
 
