@@ -41,9 +41,10 @@ NONE: Final = -1  # no seat
 PLAYING: Final = 0
 CLAIMED: Final = 1  # 挑牌: the others accept or reject (A.9)
 OVER: Final = 2
-POINT_RULES: Final = {"standard": 0, "outline": 1, "houshuiwan": 2}
-STANDARD_POINTS: Final = 0
+STANDARD_POINTS: Final = 0  # rules.point_rule, as a number
 OUTLINE_POINTS: Final = 1
+HOUSHUIWAN_POINTS: Final = 2
+POINT_RULES: Final = {"standard": STANDARD_POINTS, "outline": OUTLINE_POINTS, "houshuiwan": HOUSHUIWAN_POINTS}
 
 
 def _seat(value: int | None) -> int:
@@ -61,7 +62,7 @@ class Kernel:
         if hand.phase not in (Phase.PLAY, Phase.CLAIM_ANSWER):
             raise ValueError("the kernel plays a hand in play")
         rules = hand.rules
-        self.origin = hand  # what `ended` completes (never changed)
+        self.origin = hand  # what `ended` completes a copy of (the kernel never changes it)
         self.sets: SetTable = hand.sets
         self.low, self.gouji_sets, self.rank_compare = hand.low, hand.gouji_sets, hand.rank_compare
         self.auto_pass, self.bie3, self.kaidian = rules.auto_pass, rules.bie3, rules.kaidian
@@ -397,7 +398,7 @@ class Kernel:
     def _may_open_point(self, seat: int) -> bool:
         if not self.kaidian or self.opened[seat] or self.point_fixed[seat]:
             return False
-        if self.point_rule == POINT_RULES["houshuiwan"]:
+        if self.point_rule == HOUSHUIWAN_POINTS:
             return not self.played_four[seat] and all(s in self.pending for s in self.finished)
         if self.headless[seat] or seat == self.last_gouji_seat or self.melee:
             return False
