@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import argparse
 import copy
-from functools import partial
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from engine import gongzhu, gouji
