@@ -33,6 +33,7 @@ from engine.gouji.sets import PASS, CardSet, Move
 from engine.gouji.simulation import Known, determinized
 
 IN_PLAY: Final = (Phase.PLAY, Phase.CLAIM_ANSWER)  # what the kernel plays
+# (hand, seat, stream, what is read) → a sample: a fresh copy the search owns (its playouts end it)
 Sampler = Callable[[Hand, int, random.Random, Known | None], Hand]
 
 SAMPLES = 20  # hands sampled per decision at first
