@@ -23,18 +23,19 @@ from engine.gouji.cards import (
 from engine.gouji.claims import Claims
 from engine.gouji.declarations import Declarations, declared_names
 from engine.gouji.phase import Phase
-from engine.gouji.play import PlayPhase
+from engine.gouji.play import PlayPhase, last_places
 from engine.gouji.preplay import PrePlay
 from engine.gouji.rules import Rules
 from engine.gouji.scoring import Debt, fall_debts, hand_scores, paying_order, sweep_debts, team
 from engine.gouji.sets import (
-    GOUJI_BY_RANK,
     GOUJI_SETS,
-    GOUJI_STANDARD,
+    POINT_RULES,
     SET_TABLES,
     CardSet,
     Decision,
     Move,
+    is_gouji_as,
+    opens_point_as,
     parse_move,
     point_sets,
 )
@@ -64,6 +65,7 @@ class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
             return
         self.low = self.sets.low  # the lowest rank of a set with wildcards: 4, or 3 without 憋3
         self.gouji_sets = GOUJI_SETS[rules.gouji_sets]
+        self.point_kind = POINT_RULES[rules.point_rule]
         self.rank_compare = rules.comparison == "by_rank"
         self.owed = list(owed)
         self.redeals = 0
@@ -213,9 +215,8 @@ class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
 
     @property
     def placed_last(self) -> list[int]:
-        """Seats whose place is fixed at the bottom whatever they do: 大小王不出手 (B.7), then
-        the leavers (§12), last of all."""
-        return [*(s for s in self.fallen if s not in self.forced), *self.forced]
+        """Seats whose place is fixed at the bottom whatever they do (`play.last_places`)."""
+        return last_places(self.fallen, self.forced)
 
     def default_move(self, seat: int) -> Move:
         """The referee's move for a seat that ran out of time and has no bot (docs/architecture.md):
@@ -321,18 +322,12 @@ class Hand(Claims, Declarations, PrePlay, PlayPhase, HandState):
 
     def is_gouji(self, move: CardSet) -> bool:
         """§5 够级, or by rank and size alone: 后水湾's (B.4) or the outline's (A.1)."""
-        kind = self.gouji_sets
-        if kind == GOUJI_STANDARD:
-            return move.is_gouji
-        return move.is_gouji_by_rank if kind == GOUJI_BY_RANK else move.is_gouji_outline
+        return is_gouji_as(move, self.gouji_sets)
 
     def opens_point(self, move: CardSet) -> bool:
         """Whether a set that wins its round opens point: a pure 够级 set (§9), a 够级 set without
         a big joker (outline, A.5) or any 够级 set (后水湾, B.5)."""
-        rule = self.rules.point_rule
-        if rule == "standard":
-            return move.is_point
-        return self.is_gouji(move) and (rule != "outline" or not move.big)
+        return opens_point_as(move, self.point_kind, self.gouji_sets)
 
     def clone(self) -> Hand:
         """An independent copy to play on (a search's position): every list, set and dict of the
@@ -371,9 +366,9 @@ FIELDS = (
     "last_gouji_played", "last_gouji_seat",
     "leader", "left",
     "low", "melee", "melee_passes", "obligated", "opened", "opening_events", "out", "owed", "own",
-    "owner", "passed", "pending", "phase", "played", "played_four", "point_fixed", "protected", "qi",
-    "queue", "rank_compare", "redeals", "returns", "revolutionary", "scores", "slow_opener", "smother_risk",
-    "specials", "sweep", "table", "to_act", "tributes", "turns", "undealt", "yielder",
+    "owner", "passed", "pending", "phase", "played", "played_four", "point_fixed", "point_kind", "protected",
+    "qi", "queue", "rank_compare", "redeals", "returns", "revolutionary", "scores", "slow_opener",
+    "smother_risk", "specials", "sweep", "table", "to_act", "tributes", "turns", "undealt", "yielder",
 )  # fmt: skip
 
 

@@ -20,12 +20,12 @@ from engine.gouji.cards import ACE, BIG_JOKER, FOUR, SEATS, SMALL_JOKER, THREE, 
 from engine.gouji.claims import ACCEPT, CLAIM, REJECT
 from engine.gouji.hand import Hand
 from engine.gouji.phase import Phase
-from engine.gouji.play import answer_queue
+from engine.gouji.play import answer_queue, last_places, swept, swept_with_leavers_last
 from engine.gouji.scoring import Debt, opposite, team
 from engine.gouji.sets import (
-    GOUJI_BY_RANK,
-    GOUJI_STANDARD,
     PASS,
+    POINT_HOUSHUIWAN,
+    POINT_OUTLINE,
     YIELD,
     CardSet,
     Move,
@@ -34,17 +34,15 @@ from engine.gouji.sets import (
     can_answer_by_rank,
     can_answer_over_big,
     can_finish_with_jokers,
+    is_gouji_as,
     natural_set,
+    opens_point_as,
 )
 
 NONE: Final = -1  # no seat
 PLAYING: Final = 0
 CLAIMED: Final = 1  # 挑牌: the others accept or reject (A.9)
 OVER: Final = 2
-STANDARD_POINTS: Final = 0  # rules.point_rule, as a number
-OUTLINE_POINTS: Final = 1
-HOUSHUIWAN_POINTS: Final = 2
-POINT_RULES: Final = {"standard": STANDARD_POINTS, "outline": OUTLINE_POINTS, "houshuiwan": HOUSHUIWAN_POINTS}
 
 
 def _seat(value: int | None) -> int:
@@ -68,7 +66,7 @@ class Kernel:
         self.auto_pass, self.bie3, self.kaidian = rules.auto_pass, rules.bie3, rules.kaidian
         self.bj_over_bj, self.yielding, self.last_gouji = rules.bj_over_bj, rules.yielding, rules.last_gouji
         self.burn_outline = rules.burn_priority == "outline"
-        self.point_rule: int = POINT_RULES[rules.point_rule]
+        self.point_kind = hand.point_kind
         self.bare_jokers_fall = rules.bare_jokers_fall
         self.counts = [list(cards.counts) for cards in hand.cards]
         self.left, self.played = list(hand.left), hand.played
@@ -386,23 +384,19 @@ class Kernel:
     # -- rounds, point, finishing ------------------------------------------------------------
 
     def _is_gouji(self, move: CardSet) -> bool:
-        if self.gouji_sets == GOUJI_STANDARD:
-            return move.is_gouji
-        return move.is_gouji_by_rank if self.gouji_sets == GOUJI_BY_RANK else move.is_gouji_outline
+        return is_gouji_as(move, self.gouji_sets)
 
     def _opens_point(self, move: CardSet) -> bool:
-        if self.point_rule == STANDARD_POINTS:
-            return move.is_point
-        return self._is_gouji(move) and (self.point_rule != OUTLINE_POINTS or not move.big)
+        return opens_point_as(move, self.point_kind, self.gouji_sets)
 
     def _may_open_point(self, seat: int) -> bool:
         if not self.kaidian or self.opened[seat] or self.point_fixed[seat]:
             return False
-        if self.point_rule == HOUSHUIWAN_POINTS:
+        if self.point_kind == POINT_HOUSHUIWAN:
             return not self.played_four[seat] and all(s in self.pending for s in self.finished)
         if self.headless[seat] or seat == self.last_gouji_seat or self.melee:
             return False
-        return self.point_rule == OUTLINE_POINTS or not self.played_four[seat]
+        return self.point_kind == POINT_OUTLINE or not self.played_four[seat]
 
     def _opens_now(self, winner: int, move: CardSet) -> bool:
         if winner != self.slow_opener:
@@ -466,37 +460,18 @@ class Kernel:
         self.finished.append(seat)
         self.pending.append(seat)
         self.obligated[seat] = False
-        sweep = self._sweep_team()
-        holders = len(self._holders())
-        if sweep == NONE and holders <= 1:
-            sweep = self._sweep_with_leavers_last()
-        if sweep != NONE or holders <= 1:
-            self.phase, self.to_act, self.sweep = OVER, [], sweep
+        last, holders, rebel = (
+            last_places(self.fallen, self.forced),
+            self._holders(),
+            _optional(self.revolutionary),
+        )
+        sweep = swept(self.finished, last, rebel)
+        if sweep is None and len(holders) <= 1:
+            sweep = swept_with_leavers_last(self.finished, holders, last, rebel)
+        if sweep is not None or len(holders) <= 1:
+            self.phase, self.to_act, self.sweep = OVER, [], _seat(sweep)
             return True
         return False
-
-    def _placed_last(self) -> list[int]:
-        return [*(s for s in self.fallen if s not in self.forced), *self.forced]
-
-    def _sweep_team(self) -> int:
-        last = self._placed_last()
-        order = [s for s in self.finished if s not in last]
-        rebel = self.revolutionary  # §8.2: its two teammates taking 头科 and 二科
-        if rebel != NONE and len(order) >= 2 and team(order[0]) == team(rebel) == team(order[1]):
-            return team(order[0])
-        if len(order) >= 3 and team(order[0]) == team(order[1]) == team(order[2]):
-            return team(order[0])
-        return NONE
-
-    def _sweep_with_leavers_last(self) -> int:
-        last = self._placed_last()
-        order = [s for s in [*self.finished, *self._holders()] if s not in last]
-        if self.revolutionary != NONE:
-            order.insert(min(3, len(order)), self.revolutionary)
-        first = [*order, *last][:3]
-        if len(first) == 3 and team(first[0]) == team(first[1]) == team(first[2]):
-            return team(first[0])
-        return NONE
 
     # -- the end, as the engine scores it ----------------------------------------------------
 

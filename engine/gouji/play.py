@@ -443,34 +443,14 @@ class PlayPhase(HandState):
         order = self.finish_order
         # A forfeited seat plays on (by bot) but its place is fixed: last (§12).
         out.append(ev.Finished(seat, order.index(seat) + 1 if seat in order else SEATS))
-        sweep = self._sweep_team()
-        if sweep is None and len(self._holders()) <= 1:
-            sweep = self._sweep_with_leavers_last()
-        if sweep is not None or len(self._holders()) <= 1:
+        last, holders = self.placed_last, self._holders()
+        sweep = swept(self.finished, last, self.revolutionary)
+        if sweep is None and len(holders) <= 1:
+            sweep = swept_with_leavers_last(self.finished, holders, last, self.revolutionary)
+        if sweep is not None or len(holders) <= 1:
             self._end_hand(sweep, out)
             return True
         return False
-
-    def _sweep_with_leavers_last(self) -> int | None:
-        """At the hand's end the leavers are placed last (§12), so the first three places may
-        be one team's after all (three leavers of the other team): that is a 烩四 (§10)."""
-        last = self.placed_last
-        order = [s for s in [*self.finished, *self._holders()] if s not in last]
-        if self.revolutionary is not None:
-            order.insert(min(3, len(order)), self.revolutionary)
-        first = [*order, *last][:3]  # the leavers too, when fewer than three played on
-        return team(first[0]) if len(first) == 3 and len({team(s) for s in first}) == 1 else None
-
-    def _sweep_team(self) -> int | None:
-        """§10 烩四 (and §8.2: a revolutionary's two teammates taking 头科 and 二科)."""
-        order = [s for s in self.finished if s not in self.placed_last]
-        if self.revolutionary is not None and len(order) >= 2:
-            side = team(self.revolutionary)
-            if team(order[0]) == side and team(order[1]) == side:
-                return side
-        if len(order) >= 3 and team(order[0]) == team(order[1]) == team(order[2]):
-            return team(order[0])
-        return None
 
     def _point_debts(self, out: list[ev.Event]) -> None:
         """§9 开点: in each opposite pair where exactly one opened, the other owes a 点贡. The
@@ -507,3 +487,34 @@ def answer_queue(
     if outline:  # the 够级 player's own team burns first
         burners.sort(key=lambda s: team(s) != team(owner))
     return burners + [s for s in holders if s == opp or (headless[s] and not passed[s])]
+
+
+def last_places(fallen: list[int], forced: list[int]) -> list[int]:
+    """Seats whose place is fixed at the bottom whatever they do: 大小王不出手 (B.7), then the
+    leavers (§12), last of all."""
+    return [*(s for s in fallen if s not in forced), *forced]
+
+
+def swept(finished: list[int], last: list[int], revolutionary: int | None) -> int | None:
+    """The team of a 烩四 (§10) by these finishes, seats placed `last` apart (and §8.2: a
+    revolutionary's two teammates taking 头科 and 二科); None if there is none yet."""
+    order = [s for s in finished if s not in last]
+    if revolutionary is not None and len(order) >= 2:
+        side = team(revolutionary)
+        if team(order[0]) == side and team(order[1]) == side:
+            return side
+    if len(order) >= 3 and team(order[0]) == team(order[1]) == team(order[2]):
+        return team(order[0])
+    return None
+
+
+def swept_with_leavers_last(
+    finished: list[int], holders: list[int], last: list[int], revolutionary: int | None
+) -> int | None:
+    """At the hand's end the leavers are placed last (§12), so the first three places may be one
+    team's after all (three leavers of the other team): that is a 烩四 (§10)."""
+    order = [s for s in [*finished, *holders] if s not in last]
+    if revolutionary is not None:
+        order.insert(min(3, len(order)), revolutionary)
+    first = [*order, *last][:3]  # the leavers too, when fewer than three played on
+    return team(first[0]) if len(first) == 3 and len({team(s) for s in first}) == 1 else None

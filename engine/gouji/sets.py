@@ -38,6 +38,11 @@ GOUJI_STANDARD: Final = 0
 GOUJI_BY_RANK: Final = 1
 GOUJI_OUTLINE: Final = 2
 GOUJI_SETS = {"standard": GOUJI_STANDARD, "by_rank": GOUJI_BY_RANK, "outline": GOUJI_OUTLINE}
+# which sets open point (rules.point_rule), as the hand keeps it
+POINT_STANDARD: Final = 0
+POINT_OUTLINE: Final = 1
+POINT_HOUSHUIWAN: Final = 2
+POINT_RULES = {"standard": POINT_STANDARD, "outline": POINT_OUTLINE, "houshuiwan": POINT_HOUSHUIWAN}
 # 够级 thresholds (§5): base rank → size that makes an unjokered set 够级.
 GOUJI_SIZE = {TEN: 5, JACK: 4, QUEEN: 3, KING: 2, ACE: 2}
 
@@ -439,6 +444,21 @@ class SetTable:
                 if t <= twos:
                     out.append(row[t * self.twos_step + s * self.jokers_step + b])
         return out
+
+
+def is_gouji_as(move: CardSet, kind: int) -> bool:
+    """§5 够级 (`GOUJI_STANDARD`), or by rank and size alone: 后水湾's (B.4) or the outline's (A.1)."""
+    if kind == GOUJI_STANDARD:
+        return move.is_gouji
+    return move.is_gouji_by_rank if kind == GOUJI_BY_RANK else move.is_gouji_outline
+
+
+def opens_point_as(move: CardSet, rule: int, kind: int) -> bool:
+    """Whether a set that wins its round opens point under the point rule: a pure 够级 set (§9),
+    a 够级 set without a big joker (outline, A.5) or any 够级 set (后水湾, B.5)."""
+    if rule == POINT_STANDARD:
+        return move.is_point
+    return is_gouji_as(move, kind) and (rule != POINT_OUTLINE or not move.big)
 
 
 def beats_by_rank(move: CardSet, table: CardSet) -> bool:

@@ -22,9 +22,8 @@ from engine.gouji.sets import can_finish_with_jokers
 
 TRIES: Final = 20  # deals tried for seats bound by a burn before their obligation is relaxed
 READ_TRIES: Final = 4  # deals tried for the one that breaks the fewest of what is known
-REPAIR_STEPS: Final = (
-    60  # then swaps of a card between two seats tried, to break fewer (300 measured: docs/bots.md)
-)
+# then swaps of a card between two seats tried, to break fewer (300 measured: docs/bots.md)
+REPAIR_STEPS: Final = 60
 UNCAPPED: Final = 99
 # a decision a seat was seen to take, asked of the cards a sample deals it (now): True if those
 # cards would have decided otherwise (engine.gouji.reading)

@@ -32,6 +32,7 @@ class HandState:
     sets: SetTable  # the enumeration within the deck's bounds
     low: int
     gouji_sets: int  # GOUJI_STANDARD, GOUJI_BY_RANK or GOUJI_OUTLINE (rules.gouji_sets)
+    point_kind: int  # POINT_STANDARD, POINT_OUTLINE or POINT_HOUSHUIWAN (rules.point_rule)
     rank_compare: bool  # rules.comparison == "by_rank" (A.1)
     hand_no: int
     seed: str
