@@ -1,4 +1,4 @@
-"""Rating a finished match in the store (issue 32), live and again from the log.
+"""Rating a finished match in the store, live and again from the log.
 
 The referee calls `rate_match` inside the transaction that records the match's end, so a rating
 is never lost or counted twice, and two matches ending at once are rated one after the other
@@ -76,7 +76,7 @@ async def _skill(q: Queries, scope: int, game: str, rater: int) -> league.Skill:
     return league.Skill.new() if found is None else league.Skill(*found)
 
 
-LEAGUE_KEPT = "league_rated"  # meta: set once every finished match has been rated
+LEAGUE_KEPT = "league_rated"  # meta: the model that rated every finished match
 
 
 async def rebuild(store: Store) -> int:
@@ -86,15 +86,16 @@ async def rebuild(store: Store) -> int:
 
 
 async def rate_earlier_matches(store: Store) -> int | None:
-    """Once per database, at start-up: the matches finished before the league existed (a store
-    upgraded to schema 5) are rated from their logs, so a group's ratings start from its whole
-    history. None when this was done before (read only: no write at every start)."""
+    """At start-up, once per database and rating model: every finished match is rated from its
+    log when the store's ratings were not all made by this model (matches finished before the
+    league existed, or ratings of another model), so a group's ratings are its whole history under
+    one model. None when nothing was owed (read only: no write at every start)."""
     async with store.reading() as q:
-        if await q.meta(LEAGUE_KEPT) is not None:
+        if await q.meta(LEAGUE_KEPT) == league.MODEL_NAME:
             return None
     async with store.transaction() as q:  # only this process holds the file (its lock)
         count = await rebuild_in(q)
-        await q.set_meta(LEAGUE_KEPT, "1")
+        await q.set_meta(LEAGUE_KEPT, league.MODEL_NAME)
         return count
 
 

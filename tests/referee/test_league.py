@@ -8,7 +8,9 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from openskill.models import PlackettLuce
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from openskill.models import BradleyTerryFull
 
 from engine import league
 from engine.league import SeatResult, Skill, bot_rater
@@ -42,7 +44,7 @@ def test_gongzhu_ranks_each_player_by_score_and_partners_by_their_sum() -> None:
 
 
 def test_a_team_win_moves_every_player_as_openskill_does() -> None:
-    model = PlackettLuce()
+    model = BradleyTerryFull()
     priors = {1: Skill(30.0, 4.0, 7), 2: Skill(25.0, 8.0, 1), 3: Skill(20.0, 6.0, 3)}
     results = [SeatResult(0, 1, 0, 0), SeatResult(1, 2, 1, 1), SeatResult(2, 3, 0, 0)]
     changes = {c.rater: c for c in league.rate(results, priors.__getitem__)}
@@ -62,7 +64,7 @@ def test_a_team_win_moves_every_player_as_openskill_does() -> None:
 
 def test_a_draw_and_partners_move_as_openskill_does() -> None:
     """A 够级 draw: both teams tied, as openskill rates a tie; 拱猪 partners: two sides of two."""
-    model = PlackettLuce()
+    model = BradleyTerryFull()
     priors = {r: Skill(20.0 + r, 5.0 + r / 2, 3) for r in range(1, 7)}
     drawn = league.standings((10, -4, -5, 4, 0, 5), lambda seat: seat % 2, [1, 2, 3, 4, 5, 6])
     changes = {c.rater: c for c in league.rate(drawn, priors.__getitem__)}
@@ -89,11 +91,50 @@ def test_a_bot_level_on_several_seats_moves_by_their_mean() -> None:
     ]
     fresh = lambda rater: Skill.new()  # noqa: E731
     changes = {c.rater: c for c in league.rate(results, fresh)}
-    model = PlackettLuce()
+    model = BradleyTerryFull()
     expected = model.rate([[model.rating()] for _ in range(4)], ranks=[1, 0, 2, 3])
     assert changes[bot].seats == (1, 2)
     assert changes[bot].after.mu == pytest.approx((expected[1][0].mu + expected[2][0].mu) / 2)
     assert changes[bot].after.matches == 1  # one match, however many seats
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    totals=st.lists(st.integers(-400, 200).map(lambda t: t * 10), min_size=3, max_size=6),
+    partners=st.booleans(),
+    prior=st.tuples(st.floats(10.0, 40.0), st.floats(1.0, 25 / 3)),
+    others=st.lists(st.tuples(st.floats(10.0, 40.0), st.floats(1.0, 25 / 3)), min_size=6, max_size=6),
+    equal=st.lists(st.booleans(), min_size=6, max_size=6),
+)
+def test_of_two_players_starting_equal_the_one_placed_higher_never_gains_less(
+    totals: list[int],
+    partners: bool,
+    prior: tuple[float, float],
+    others: list[tuple[float, float]],
+    equal: list[bool],
+) -> None:
+    """Whatever the places, ties and the other seats' ratings: among the seats that start the match
+    with one rating, a better rank gains at least as much, in mu and in the rating shown."""
+    seats = len(totals)
+    team = (lambda seat: seat % 2) if partners and seats % 2 == 0 else (lambda seat: None)
+    results = league.standings(totals, team, list(range(1, seats + 1)))
+    priors = {r: Skill(*(prior if equal[r - 1] else others[r - 1]), matches=3) for r in range(1, seats + 1)}
+    changes = {c.rater: c for c in league.rate(results, priors.__getitem__)}
+    same = [r for r in results if equal[r.rater - 1]]
+    for high in same:
+        for low in same:
+            if high.rank < low.rank:
+                up, down = changes[high.rater], changes[low.rater]
+                assert up.after.mu - up.before.mu >= down.after.mu - down.before.mu - 1e-9
+                assert up.after.shown - up.before.shown >= down.after.shown - down.before.shown
+
+
+def test_winners_tied_at_the_top_gain_more_than_the_third() -> None:
+    """A 拱猪 match ending 0, 0, -140, -200 from new ratings: the two tied winners gain the most."""
+    results = league.standings((0, 0, -140, -200), lambda seat: None, [1, 2, 3, 4])
+    gains = {c.rater: c.after.shown - c.before.shown for c in league.rate(results, lambda r: Skill.new())}
+    assert gains[1] == gains[2] > gains[3] > gains[4]
+    assert gains[3] <= 0 < gains[1]
 
 
 def test_the_seat_is_rated_for_who_held_it_first_even_after_leaving() -> None:
@@ -135,7 +176,7 @@ async def test_a_finished_gongzhu_match_rates_the_player_and_the_bot_level_in_gr
     [told] = world.recorder.events("RatingsChanged")
     seat = world.referee.view(table.id).seat_of(ALICE)
     assert seat is not None
-    model = PlackettLuce()
+    model = BradleyTerryFull()
     ranks = [sorted(set(ended.totals), reverse=True).index(t) for t in ended.totals]
     expected = model.rate([[model.rating()] for _ in range(4)], ranks=ranks)
     for scope in (GROUP, league.GLOBAL):
@@ -284,6 +325,8 @@ async def test_a_database_from_before_the_league_is_rated_once_at_start_up(world
     await world.crash()
     later = await world.reopen()
     assert await league_snapshot(later) == live
+    async with later.store.reading() as q:
+        assert await q.meta("league_rated") == league.MODEL_NAME
     async with later.store.transaction() as q:  # a second start rates nothing again
         await q._run("DELETE FROM rating_changes")
     await later.crash()
@@ -292,6 +335,23 @@ async def test_a_database_from_before_the_league_is_rated_once_at_start_up(world
         assert (await league_snapshot(again))[1] == []
     finally:
         await again.close()
+
+
+async def test_ratings_made_by_another_model_are_made_again_at_start_up(world: World) -> None:
+    """A store whose ratings another model made (its meta names no model, or another one): every
+    finished match is rated again from its log at the next start, under the model in force."""
+    table = await world.table_with_bots("gongzhu", humans=(ALICE, BOB), deals="1", strikes="1")
+    await play_out(world, table)
+    live = await league_snapshot(world)
+    async with world.store.transaction() as q:  # as a build rating with Plackett-Luce left it
+        await q._run("UPDATE ratings SET mu = mu + 3")
+        await q.set_meta("league_rated", "1")
+    await world.crash()
+    later = await world.reopen()
+    try:
+        assert await league_snapshot(later) == live
+    finally:
+        await later.close()
 
 
 async def test_each_scope_starts_from_its_own_ratings(world: World) -> None:
