@@ -28,10 +28,13 @@ class RoundStart:
 @dataclass(frozen=True, slots=True)
 class Window:
     """A decision every asked seat makes at once within a window of its own (an exposure):
-    its length, and whether letting it close is no fault (no strike, no penalty)."""
+    its length, whether letting it close is no fault (no strike, no penalty), and the move a seat
+    that let it close makes: the rules' own (no exposure, no declaration), never its bot's, which
+    would decide for the player what the player never chose."""
 
     seconds: float
     faultless: bool
+    closes_with: Callable[[int], Move]  # seat → its move when the window closes
 
 
 def no_window(round_: Any, rules: Any) -> Window | None:

@@ -55,8 +55,8 @@ def lines(
         if isinstance(event, ReplacedByBot):
             names[event.seat] = players(event.player)
     plays = [i for i, e in enumerate(events) if isinstance(e, CardsPlayed)]
-    # seats whose decision window ran out: what the bot then chose for them is said to be the
-    # bot's (issue 49: "Bob exposes ♦J" read as Bob's own choice)
+    # seats whose decision window ran out: what the rules then chose for them is said to be no
+    # choice of theirs ("Bob rejects the claim" would read as Bob's own answer)
     timed_out = {seat for e in events if isinstance(e, WindowClosed) for seat in e.seats}
     out = []
     for i, event in enumerate(events):
@@ -184,9 +184,11 @@ def _claim_answered(event: Event, values: dict[str, Any], told: Telling) -> str 
     return None if values["accepted"] else t(told.lang, "announce.ClaimRejected", **values)
 
 
-def _undelivered(event: Event, values: dict[str, Any], told: Telling) -> str | None:
-    seats = listed(told.lang, (told.names[s] for s in values["seats"]))
-    return t(told.lang, "announce.Undelivered", seats=seats)
+def _seats_line(key: str) -> Said:
+    """A line naming the event's seats, listed."""
+    return lambda event, values, told: t(
+        told.lang, key, seats=listed(told.lang, (told.names[s] for s in values["seats"]))
+    )
 
 
 def _seconds(key: str, field: str) -> Said:
@@ -201,7 +203,8 @@ LINES: dict[type, Said] = {
     TimedOut: when("penalty", "announce.TimedOut_penalty"),
     MatchOver: _match_ended,
     ClaimAnswered: _claim_answered,
-    Undelivered: _undelivered,
+    Undelivered: _seats_line("announce.Undelivered"),
+    WindowClosed: _seats_line("announce.WindowClosed"),
     RatingsChanged: lambda event, values, told: rating_line(values["changes"], told.players, told.lang),
     SavingAgain: _seconds("announce.SavingAgain", "paused_for"),
     Resumed: _seconds("announce.Resumed", "given_back"),

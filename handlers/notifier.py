@@ -17,7 +17,7 @@ from engine.errors import Refused
 from engine.events import CardsPlayed, Event, MatchOver, SeatPassed, TimedOut
 from engine.games import GAMES
 from engine.referee.clock import Clock
-from engine.referee.events import RatingsChanged, ReplacedByBot, TableStopped
+from engine.referee.events import RatingsChanged, ReplacedByBot, TableStopped, WindowClosed
 from engine.referee.notifier import Notice, ends_round, starts_round
 from engine.referee.views import TableView
 from handlers import announce, settings
@@ -28,7 +28,7 @@ from handlers.i18n import t
 from handlers.keyboards import Keys, watch_button
 from handlers.limits import CAPTION_LIMIT, chunks, utf16_len
 from handlers.messages import Messages
-from handlers.private import PrivateChats, deciding_now
+from handlers.private import Late, PrivateChats, deciding_now
 from handlers.ratelimit import FEED, calls_at
 from handlers.services import Services
 from handlers.sheets import score_sheet_of
@@ -262,7 +262,8 @@ class TelegramNotifier:
     async def _private(self, view: TableView, notice: Notice) -> None:
         await self._results(view, notice)
         played = played_this_round(notice.events)
-        timed_out = {e.seat for e in notice.events if isinstance(e, TimedOut)}
+        late: dict[int, Late] = {e.seat: "bot" for e in notice.events if isinstance(e, TimedOut)}
+        late.update({seat: "rules" for e in notice.events if isinstance(e, WindowClosed) for seat in e.seats})
         for event in notice.events:  # a player put on autopilot hears it in private, with the way back
             if isinstance(event, TimedOut) and event.autopilot:
                 player = view.seats[event.seat].player
@@ -283,9 +284,9 @@ class TelegramNotifier:
             except Refused:  # left since this notice was committed (its hand message was closed)
                 continue
             move = played.get(seat.seat)
-            if move is None and seat.seat in timed_out and _passed(notice.events, seat.seat):
+            if move is None and late.get(seat.seat) == "bot" and _passed(notice.events, seat.seat):
                 move = "pass"  # the bot passed for a player out of time: said so, like a play
-            update = self.private.update(view, seat.player, private, move, for_you=seat.seat in timed_out)
+            update = self.private.update(view, seat.player, private, move, for_you=late.get(seat.seat, ""))
             told = await self._to_player(view, seat.player, update)
             if told or private is None or not deciding_now(view, private):
                 continue

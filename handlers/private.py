@@ -19,7 +19,7 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 from telegram.error import TelegramError
 
@@ -34,6 +34,8 @@ from handlers.messages import Messages
 from handlers.ratelimit import TIDY, PriorityRateLimiter, calls_at
 from handlers.services import Services
 from render.scene import TableScene
+
+Late = Literal["", "bot", "rules"]  # who moved for a player out of time: nobody, their bot, the rules
 
 log = logging.getLogger(__name__)
 HAND = "hand"  # purpose of the player's one live hand message at a table
@@ -96,6 +98,10 @@ class PrivateChats:
         self.results: dict[tuple[int, int], str] = {}
         self._tidying: set[asyncio.Task[None]] = set()  # replaced messages being deleted
         self._locks: dict[tuple[int, int], asyncio.Lock] = {}  # (table, player) → its updates' turn
+        # (table, player) → what was done for them when they ran out of time: said in every hand
+        # message until they move themselves, as the bots' next moves may follow at once and
+        # replace the message that said it
+        self._late: dict[tuple[int, int], tuple[Late, str | None]] = {}
 
     def _short(self) -> bool:
         """Whether the calls that would go before a player's message take more than a second of
@@ -132,7 +138,7 @@ class PrivateChats:
         private: PrivateView | None,
         played: str | None = None,
         repost: bool = False,
-        for_you: bool = False,
+        for_you: Late = "",
     ) -> None:
         """`_update`, one at a time for each player's table: a command's repost (/hand, /quiet)
         and the table's next notice must not both find no message and both send one."""
@@ -141,6 +147,7 @@ class PrivateChats:
             await self._update(view, player, private, played, repost, for_you)
         if view.status != "running" and not lock.locked():
             self._locks.pop((view.id, player), None)
+            self._late.pop((view.id, player), None)
 
     async def _update(
         self,
@@ -149,10 +156,11 @@ class PrivateChats:
         private: PrivateView | None,
         played: str | None = None,
         repost: bool = False,
-        for_you: bool = False,
+        for_you: Late = "",
     ) -> None:
         """Brings the player's hand message up to date with the table at `view`; `played` is the
-        seat's move in this notice, made by its bot (`for_you`) when the player ran out of time."""
+        seat's move in this notice; `for_you` says who made it when the player ran out of time: their
+        bot ("bot"), or the rules when a decision window closed ("rules")."""
         if view.status != "running" or private is None:
             ended = "play.table_stopped" if view.status == "stopped" else "play.match_over"
             await self.close(view.id, player, ended if view.status != "running" else None)
@@ -182,10 +190,14 @@ class PrivateChats:
             await self._update(view, player, private, played, for_you=for_you)
 
     async def _frame(
-        self, view: TableView, player: int, private: PrivateView, lang: str, played: str | None, for_you: bool
+        self, view: TableView, player: int, private: PrivateView, lang: str, played: str | None, for_you: Late
     ) -> Frame:
         """What the player's hand message should now show, and what their chat holds."""
         key = (view.id, player)
+        if for_you:
+            self._late[key] = (for_you, played)
+        elif played:  # their own move: what was done for them is old news
+            self._late.pop(key, None)
         deciding = deciding_now(view, private)
         markup = None
         if deciding:
@@ -203,7 +215,7 @@ class PrivateChats:
             lang,
             deciding,
             markup,
-            self._caption(view, private, names, lang, deciding, played, for_you),
+            self._caption(view, private, names, lang, deciding, played, self._late.get(key)),
             _scene(view, names),
             await self.messages.id(view.id, player, HAND),
             await self.messages.id(view.id, player, KEYS),
@@ -341,20 +353,30 @@ class PrivateChats:
         lang: str,
         deciding: bool,
         played: str | None,
-        for_you: bool = False,
+        late: tuple[Late, str | None] | None = None,
     ) -> str:
+        """`late`: what was done for the player when they last ran out of time, and its move."""
         turn = self.services.to_act(view, names, lang)
         lines = [private.hand or "—", ui(view.game).table_info(private, names, turn, lang)]
+        if late is not None:  # said even when the next decision is already the player's
+            lines.append(_late_line(view.game, *late, lang))
         if deciding:
             lines.append(decision_question(view.game, private, names, lang, self.services.time_left(view)))
-        elif played:
-            said = "play.played_for_you" if for_you else "play.played"
-            lines.append(t(lang, said, move=move_label(played, lang, view.game)))
-        elif for_you:  # out of time on a pass or another decision: said as plainly
-            lines.append(t(lang, "play.decided_for_you"))
+        elif played and late is None:
+            lines.append(t(lang, "play.played", move=move_label(played, lang, view.game)))
         if _on_autopilot(view, private.seat):
             lines.append(t(lang, "play.on_autopilot"))
         return "\n".join(lines)
+
+
+def _late_line(game: str, for_you: Late, played: str | None, lang: str) -> str:
+    """What was done for a player out of time: the rules' choice when a window closed, else
+    their bot's move (or decision)."""
+    if for_you == "rules":
+        return t(lang, "play.window_closed_for_you")
+    if played:
+        return t(lang, "play.played_for_you", move=move_label(played, lang, game))
+    return t(lang, "play.decided_for_you")  # a pass or another decision: said as plainly
 
 
 def decision_question(

@@ -23,7 +23,7 @@ def _round_ended(event: Any) -> tuple[int, tuple[int, ...]] | None:
 
 def _window(deal: Any, rules: Rules) -> Window | None:
     """§3: the exposure window is `expose_seconds`, and closing it is no fault."""
-    return Window(float(rules.expose_seconds), True) if deal.phase == "expose" else None
+    return Window(float(rules.expose_seconds), True, deal.default_move) if deal.phase == "expose" else None
 
 
 def _team(rules: Rules, seat: int) -> int | None:

@@ -24,7 +24,9 @@ def _round_ended(event: Any) -> tuple[int, tuple[int, ...]] | None:
 def _window(hand: Any, rules: Rules) -> Window | None:
     """预点 / 太空 / 明点 (docs/rules/gouji-variants.md A.6, B.6) and a 挑牌's answers (A.9) are decided at
     once; not declaring (or rejecting by timeout) is no fault."""
-    return Window(0.0, True) if hand.phase in ("blind_declare", "declare", "claim_answer") else None
+    if hand.phase in ("blind_declare", "declare", "claim_answer"):
+        return Window(0.0, True, hand.default_move)
+    return None
 
 
 def _tallies(event: Any) -> tuple[tuple[int, str, int], ...]:

@@ -110,7 +110,7 @@ class Play:
     async def _time_out(self, table: LiveTable) -> None:
         """The deadline has passed: a warning and the seat's bot moves for it (托管); at the strike
         limit, the penalty and autopilot. A decision window that closes (`Window.faultless`) is no
-        fault."""
+        fault, and its late seats make the rules' move (`Window.closes_with`), not their bot's."""
         match = table.match
         assert match is not None
         late = sorted(table.waiting & set(match.to_act))
@@ -134,7 +134,10 @@ class Play:
                 rows.append(self.core.row(table, seat, "", "timeout", player, "timeout", len(rows)))
                 table.seats[seat].strikes = timed_out.strikes
                 table.seats[seat].autopilot = table.seats[seat].autopilot or timed_out.autopilot
-            move = await self.core.bot_move(table, seat, table.ply + len(rows))
+            if window is not None and closing:
+                move = window.closes_with(seat)
+            else:
+                move = await self.core.bot_move(table, seat, table.ply + len(rows))
             events += match.apply(seat, move)
             rows.append(self.core.row(table, seat, str(move), "timeout", player, offset=len(rows)))
 

@@ -262,3 +262,27 @@ async def test_the_last_score_sheet_offers_a_rematch_button_for_the_creator(bot:
     assert referee.view(1).status == "running" and referee.view(1).match_no == 2
     await bot.told()
     assert not [text for _, text, _ in bot.buttons(GROUP["id"]) if "再来一局" in text]  # the button went
+
+
+async def test_an_exposure_window_that_runs_out_exposes_nothing_and_says_so_to_the_player(
+    api: FakeBotApi, tmp_path: Path
+) -> None:
+    """The rules' move for a seat out of time exposes nothing (not its bot's ♦J), no penalty; the
+    group hears it, and so does the player, above the question that asks for her card at once
+    (the bots play instantly up to her)."""
+    bot = await Bot.start(api, tmp_path / "bot.sqlite3")
+    await seated_alone(bot, "gongzhu", "fast")
+    referee = bot.app.bot_data.services.referee
+    seat = referee.view(1).seat_of(ALICE["id"])
+    deadline = referee.view(1).deadline_at
+    await bot.clock.advance(deadline - bot.clock.now() + 0.5)
+    said = await bot.until(lambda calls: to_group(calls, "超时：未作选择，不罚"))
+    assert "Alice" in said.text
+    await bot.until(lambda calls: "未替你作选择" in last_hand_caption(bot, ALICE))
+    assert referee.view(1).to_act == (seat,)  # her turn follows at once
+    caption = last_hand_caption(bot, ALICE)
+    assert caption.index("未替你作选择") < caption.index("剩余"), caption  # above the question
+    assert not any(c for c in bot.api.calls if c.chat == GROUP["id"] and "Alice 亮" in c.text)
+    assert referee.tables[1].seats[seat].strikes == 0
+    await bot.stop()
+

@@ -1,9 +1,10 @@
-"""Issue 49: a player who let 拱猪's exposure window run out read "Bob exposes ♦J" in the group, as
-if he had chosen it. What the bot chose for a seat whose window ran out is said to be the bot's,
-in both languages; a seat that chose in time is told as before."""
+"""A seat whose decision window ran out chose nothing: the group hears that time ran out and that
+nothing was chosen, in both languages, and whatever the rules then decided for the seat (a claim
+resisted) says so; a seat that chose in time is told as before."""
 
 from __future__ import annotations
 
+from engine.events import ClaimAnswered
 from engine.gongzhu.events import Exposed
 from engine.referee.events import WindowClosed
 from handlers.announce import lines
@@ -15,11 +16,18 @@ def told(lang: str, *events: object) -> list[str]:
     return lines(list(events), NAMES, str, lang)  # type: ignore[arg-type]
 
 
-def test_an_exposure_the_bot_made_when_the_window_ran_out_is_told_as_the_bots() -> None:
-    timed = told("en", WindowClosed((1,)), Exposed(1, ("DJ",), 1), Exposed(2, ("SQ",), 1))
-    assert timed[0].startswith("Bob exposes") and timed[0].endswith("(time ran out: the bot chose)")
-    assert timed[1].startswith("Carol exposes") and "time ran out" not in timed[1]  # Carol chose in time
-    assert told("zh", WindowClosed((1,)), Exposed(1, ("DJ",), 1))[0].endswith("（超时，机器人代选）")
+def test_a_window_that_ran_out_is_told_as_nothing_chosen_without_penalty() -> None:
+    assert told("en", WindowClosed((1, 3)), Exposed(2, ("SQ",), 1)) == [
+        "⏰ Time ran out for Bob, Dave: nothing chosen, no penalty.",
+        "Carol exposes ♠Q",  # Carol chose in time
+    ]
+    assert told("zh", WindowClosed((1,))) == ["⏰ Bob 超时：未作选择，不罚。"]
+
+
+def test_what_the_rules_decided_for_a_seat_out_of_time_says_so() -> None:
+    rejected = told("en", WindowClosed((1,)), ClaimAnswered(1, False))
+    assert rejected[1] == "Bob rejects the claim: play goes on. (time ran out)"
+    assert told("zh", WindowClosed((1,)), ClaimAnswered(1, False))[1].endswith("（超时）")
 
 
 def test_an_exposure_chosen_in_time_says_nothing_of_time() -> None:

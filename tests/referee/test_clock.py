@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from data.store import Store
+from engine.bots import bot_move
 from engine.errors import Refused
 from engine.events import TimedOut
 from tests.referee.world import ALICE, World
@@ -99,10 +100,16 @@ async def test_the_exposure_window_closes_without_a_fault(world: World) -> None:
     seat = view.seat_of(ALICE)
     assert view.public and view.public.phase == "expose" and world.referee.private_view(table.id, ALICE).legal
     assert view.deadline_at == world.clock.now() + 30  # the window, longer than a fast move
+    assert seat is not None and table.match is not None
+    assert str(bot_move("gongzhu", table.match.current, seat, table.ply)) != "pass"  # its bot would expose
     await world.clock.advance(30)
     [closed] = world.recorder.events("WindowClosed")
     assert closed.seats == (seat,) and not world.recorder.events("TimedOut")
     assert world.referee.view(table.id).seats[seat].strikes == 0
+    # the rules' move, not the bot's: a seat out of time exposes nothing
+    assert all(e.seat != seat for e in world.recorder.events("Exposed"))
+    [exposures] = world.recorder.events("ExposureClosed")
+    assert exposures.exposed[seat] == ()
 
 
 async def test_a_deadline_survives_a_restart_and_the_time_down_is_given_back(world: World) -> None:
