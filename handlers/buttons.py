@@ -35,7 +35,7 @@ LOBBY = {
 # keyboard steps that send nothing to the referee
 BUILDER = {Action.RANKS, Action.SETS, Action.HOME, Action.WARNED, Action.TOGGLE}
 # buttons of a decision all asked seats take at once (an exposure, a declaration)
-TOGETHER = {Action.TOGGLE, Action.DONE, Action.MOVE, Action.HINT}
+TOGETHER = {Action.TOGGLE, Action.DONE, Action.MOVE, Action.TYPED, Action.HINT}
 
 
 async def pressed(update: Update, context: Context) -> None:
@@ -58,6 +58,9 @@ async def pressed(update: Update, context: Context) -> None:
             await _builder(update, context, button, lang)
         elif button.action == Action.HINT:
             await _hint(update, context, button, lang)
+        elif button.action == Action.DISMISS:  # a typed move's offer, declined: it only closes
+            await query.edit_message_text(t(lang, "play.typed_dismissed"))
+            await query.answer()
         else:  # a move, or the exposure's done
             await _move(update, context, button, lang)
     except Refusal as error:
@@ -215,4 +218,7 @@ async def _move(update: Update, context: Context, button: Button, lang: str) -> 
     else:
         move = legal[_index(button, legal)]
     await services(context).referee.submit(button.table, player, move, private.version)
-    await query.answer(fitted(t(lang, "play.played", move=move_label(move, lang, game)), ANSWER_LIMIT))
+    played = t(lang, "play.played", move=move_label(move, lang, game))
+    if button.action == Action.TYPED:  # the offer's own message says it was played, keyboard gone
+        await query.edit_message_text(played)
+    await query.answer(fitted(played, ANSWER_LIMIT))

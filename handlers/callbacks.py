@@ -40,6 +40,8 @@ class Action(StrEnum):
     DONE = "d"  # toggles: the decision they make (GameUI.toggled)
     REMATCH = "a"  # at a match's end: the same seats again
     HINT = "i"  # the normal bot's move for this decision, told in a pop-up
+    TYPED = "y"  # a typed move offered to confirm (a warned play, a lowercase card): played by its index
+    DISMISS = "n"  # a typed move's offer declined: nothing is played
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,12 +15,13 @@ import render
 from engine.errors import Refusal, Refused
 from engine.games import GAMES
 from engine.move import MAX_NOTATION, quoted
+from engine.referee.views import TableView
 from handlers import league, replays, reviews, settings
 from handlers.answers import to_asker
 from handlers.callbacks import Action
 from handlers.context import Context
 from handlers.drawing import drawn
-from handlers.games import game_commands, games_about
+from handlers.games import decision_marks, game_commands, games_about, move_label
 from handlers.i18n import LANGUAGES, has, t
 from handlers.incoming import (
     addressed_to_us,
@@ -32,14 +33,15 @@ from handlers.incoming import (
     reply,
     user_id,
 )
-from handlers.keyboards import watch_keyboard
+from handlers.keyboards import Keys, watch_keyboard
 from handlers.membership import admin_unless_creator, is_admin, is_member
 from handlers.notifier import TelegramNotifier
+from handlers.private import deciding_now
 from handlers.ratelimit import CHATTER, calls_at
 from handlers.replies import group_table, refusal
 from handlers.services import Services
 from handlers.sheets import score_sheet_of
-from handlers.typed import needs_exact_form
+from handlers.typed import legal_index, needs_exact_form
 
 # besides these, a table of each registered game is opened by the command of its name (`/<game>`)
 TABLE_COMMANDS = (
@@ -454,6 +456,8 @@ async def typed_move(update: Update, context: Context) -> None:
     text = (message(update).text or "").strip()
     parse = GAMES[view.game].parse_move
     exact = needs_exact_form(text, parse) if len(text) <= MAX_NOTATION else None  # longer: refused below
+    if await _offered(update, found, view, exact, text, lang):
+        return
     if exact is not None:  # `k` from "ok" is never played silently
         await reply(update, t(lang, "refuse.exact_form", typed=quoted(text), exact=quoted(exact)))
         return
@@ -462,6 +466,30 @@ async def typed_move(update: Update, context: Context) -> None:
     except Refusal as error:  # a pause is no fault of the move: said as it is
         said = refusal(lang, error)
         await reply(update, said if error.key == "paused" else t(lang, "refuse.bad_move", reason=said))
+
+
+async def _offered(
+    update: Update, found: Services, view: TableView, exact: str | None, text: str, lang: str
+) -> bool:
+    """A typed move that a button would have asked to confirm (a play with a consequence), or
+    that names a legal move only once in capitals, is offered as a button instead of played."""
+    player = user_id(update)
+    private = found.referee.private_view(view.id, player)
+    index = legal_index(exact or text, private.legal, GAMES[view.game].parse_move)
+    if index is None or not deciding_now(view, private):
+        return False
+    warnings, _ = decision_marks(view.game, private)
+    warning = warnings.get(private.legal[index])
+    if exact is None and warning is None:
+        return False
+    said = [t(lang, f"play.warn_{warning}")] if warning else []
+    if exact is not None:
+        label = move_label(private.legal[index], lang, view.game)
+        said.append(t(lang, "play.typed_as", typed=quoted(text), move=label))
+    said.append(t(lang, "play.typed_confirm"))
+    keys = Keys(found.signer, message(update).chat_id, view.game, view.id, private.version, lang)
+    await reply(update, "\n".join(said), reply_markup=keys.typed(private.legal, index, warning is not None))
+    return True
 
 
 HANDLERS = {

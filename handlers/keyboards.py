@@ -79,6 +79,14 @@ class Keys:
         play_it = self.button(f"⚠️ {t(self.lang, 'play.confirm')}: {label}", Action.MOVE, str(index))
         return InlineKeyboardMarkup([[play_it], [self.button(t(self.lang, "play.cancel"), Action.HOME)]])
 
+    def typed(self, legal: Sequence[str], index: int, warned: bool) -> InlineKeyboardMarkup:
+        """A typed move offered as a button (a warned play, a card typed in lowercase): play it,
+        or leave it unplayed; the message closes either way."""
+        label = move_label(legal[index], self.lang, self.game)
+        mark = "⚠️ " if warned else ""
+        play_it = self.button(f"{mark}{t(self.lang, 'play.confirm')}: {label}", Action.TYPED, str(index))
+        return InlineKeyboardMarkup([[play_it], [self.button(t(self.lang, "play.cancel"), Action.DISMISS)]])
+
     def choices(self, legal: Sequence[str], indexes: Sequence[int], warned: frozenset[str]) -> Rows:
         buttons = [self.move(legal, i, warned) for i in list(indexes)[:MAX_BUTTONS]]
         return rows(buttons, ui(self.game).per_row)

@@ -1,10 +1,10 @@
-"""What a typed move must look like before it is played (issue 49): cards as the notation writes
-them, in capitals. `k` (as in "ok") was played as a K at once; a move typed in lowercase, or
-differing from the notation only by case, is refused with the exact form to type, never played."""
+"""What a typed move must look like before it is played: cards as the notation writes them, in
+capitals. A move typed in lowercase, or differing from the notation only by case, is never played
+as it stands (`k`, as in "ok", is no K): the move it would be is offered as a button to confirm."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from engine.errors import IllegalMove
 from engine.move import Move
@@ -29,3 +29,12 @@ def needs_exact_form(text: str, parse: Callable[[str], Move]) -> str | None:
     except IllegalMove:
         return None
     return exact
+
+
+def legal_index(text: str, legal: Sequence[str], parse: Callable[[str], Move]) -> int | None:
+    """The index of the legal move `text` names in the game's notation; None when it names none."""
+    try:
+        named = str(parse(text))
+    except IllegalMove:
+        return None
+    return legal.index(named) if named in legal else None

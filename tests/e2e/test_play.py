@@ -4,6 +4,7 @@ the rule that no hand ever reaches the group or another player."""
 from __future__ import annotations
 
 from handlers.announce import signed
+from handlers.games import decision_marks
 from tests.e2e.fake_api import SENDS
 from tests.e2e.harness import (
     ALICE,
@@ -120,9 +121,9 @@ async def test_table_in_private_shows_the_players_table_picture_and_no_hand(bot:
     assert said[0] == "You are not at a running table."
 
 
-async def test_a_move_typed_in_lowercase_is_never_played_but_answered_with_its_exact_form(bot: Bot) -> None:
-    """Issue 49: typing `k` (as in "ok") played a K at once. A move that differs from the
-    notation only by case is refused with the form to type; typed so, it is played."""
+async def test_a_move_typed_in_lowercase_is_offered_as_a_button_never_played_as_typed(bot: Bot) -> None:
+    """Typing `k` (as in "ok") must never play a K. A move that differs from the notation only by
+    case is offered as a button: nothing is played until it is pressed; Cancel plays nothing."""
     await seated_alone(bot, "gongzhu")
     referee = bot.app.bot_data.services.referee
     seat = next(s.seat for s in referee.view(1).seats if s.player == ALICE["id"])
@@ -132,12 +133,45 @@ async def test_a_move_typed_in_lowercase_is_never_played_but_answered_with_its_e
     card = referee.private_view(1, ALICE["id"]).legal[0]  # e.g. "SQ"
     version = bot.version()
     before = await bot.say(ALICE, private(ALICE), card.lower())
-    reply = next(
-        c.text for c in bot.api.calls[before:] if c.chat == ALICE["id"] and c.method == "sendMessage"
-    )
-    assert f"请照样输入：{card}" in reply and bot.version() == version  # nothing played
+    offer = next(c for c in bot.api.calls[before:] if c.chat == ALICE["id"] and c.method == "sendMessage")
+    assert f"“{card.lower()}” 读作" in offer.text and bot.version() == version  # nothing played
+    offered = [b for b in bot.buttons(ALICE["id"]) if b[0].get("text") == offer.text]
+    assert [text.startswith("确认出牌") for _, text, _ in offered] == [True, False]  # play it, cancel
+    message, _, cancel = offered[1]
+    await bot.press(ALICE, message, cancel, bots=False)
+    closed = bot.api.messages[(ALICE["id"], message["message_id"])]
+    assert bot.version() == version and "已取消" in closed["text"] and not closed.get("reply_markup")
     before = await bot.say(ALICE, private(ALICE), "hello")  # no move in any case: the engine says so
     told = [c.text for c in bot.api.calls[before:] if c.chat == ALICE["id"] and c.method == "sendMessage"]
     assert any("“hello”不是一张牌" in text for text in told), told
-    await bot.say(ALICE, private(ALICE), card)
-    assert bot.version() > version and (seat, card) in referee.tables[1].match.log
+    before = await bot.say(ALICE, private(ALICE), card.lower())
+    offer = next(c for c in bot.api.calls[before:] if c.chat == ALICE["id"] and c.method == "sendMessage")
+    message, _, play_it = next(b for b in bot.buttons(ALICE["id"]) if b[0].get("text") == offer.text)
+    answer = await bot.press(ALICE, message, play_it, bots=False)
+    assert answer.params["text"].startswith("已出") and (seat, card) in referee.tables[1].match.log
+    assert bot.api.messages[(ALICE["id"], message["message_id"])]["text"].startswith("已出")
+
+async def test_a_typed_play_with_a_consequence_asks_to_be_confirmed_as_its_button_does(bot: Bot) -> None:
+    """A ⚠️ button (a 4 before 开点, a burn) asks to be confirmed; typed, the same move is offered
+    with the same warning and played only when its button is pressed."""
+    await seated_alone(bot, "gouji")
+    referee = bot.app.bot_data.services.referee
+
+    def warned() -> list[str]:
+        private = referee.private_view(1, ALICE["id"])
+        if ALICE["id"] not in [referee.view(1).seats[s].player for s in referee.view(1).to_act]:
+            return []
+        marks, _ = decision_marks("gouji", private)
+        return [move for move in private.legal if move in marks]
+
+    await play_until(bot, lambda calls: warned() or referee.view(1).status != "running", limit=300)
+    moves = warned()
+    assert moves, "no warned play came up in the match"
+    version = bot.version()
+    before = await bot.say(ALICE, private(ALICE), moves[0])
+    offer = next(c for c in bot.api.calls[before:] if c.chat == ALICE["id"] and c.method == "sendMessage")
+    assert offer.text.startswith("⚠️") and bot.version() == version  # the warning, nothing played
+    message, label, play_it = next(b for b in bot.buttons(ALICE["id"]) if b[0].get("text") == offer.text)
+    assert label.startswith("⚠️ 确认出牌")
+    await bot.press(ALICE, message, play_it, bots=False)
+    assert bot.version() > version
