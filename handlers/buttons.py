@@ -169,7 +169,8 @@ async def _builder(update: Update, context: Context, button: Button, lang: str) 
         notifier(context).private.exposing[(button.table, query.from_user.id)] = chosen
         markup = keys.moves(legal, private.phase, warnings, chosen, hidden)  # the toggles and the hint
     else:
-        markup = keys.moves(legal, private.phase, warnings, hidden=hidden)
+        hinted = services(context).referee.hint(button.table, query.from_user.id)
+        markup = keys.moves(legal, private.phase, warnings, hidden=hidden, hinted=hinted)
     await query.edit_message_reply_markup(markup)
     await query.answer(alert and fitted(alert, ANSWER_LIMIT), show_alert=alert is not None)
 

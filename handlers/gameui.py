@@ -68,6 +68,9 @@ class GameUI:
     implied: Mapping[tuple[str, str], dict[str, str]] = field(default_factory=dict)
     # moves the keyboard does not offer now (typing them still works), and moves to confirm
     hidden: Callable[[Private], frozenset[str]] = lambda private: frozenset()
+    # the order a decision's choices are listed in, as a sort key of each move (none: the
+    # engine's): the first button is the one a hurried player taps
+    listed_by: Callable[[str], Any] | None = None
     confirm: Callable[[Private], dict[str, str]] = lambda private: {}
     question_values: Callable[[Private, Sequence[str], str], dict[str, str]] = lambda p, names, lang: {}
     # "you are here": (table, seat, names, lang) → the player's seat and who sits with and against

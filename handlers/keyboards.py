@@ -59,19 +59,36 @@ class Keys:
         warnings: Mapping[str, str] | None = None,
         chosen: int = 0,
         hidden: frozenset[str] = frozenset(),
+        hinted: str | None = None,
     ) -> InlineKeyboardMarkup:
         """The first keyboard of a decision: the game's own (`GameUI.keyboard`: a few suggested
         sets and a builder, toggles …), else every choice. A play with a consequence (`warnings`)
-        asks to be confirmed first. `chosen`: the toggles already on, as a bit mask."""
+        asks to be confirmed first. `chosen`: the toggles already on, as a bit mask. `hinted`:
+        the move 💡 names, kept one press away (on top when the game's keyboard left it out)."""
         warned = frozenset(warnings or ())
         special = ui(self.game).keyboard(self, legal, phase, warned, chosen)
         offered = [i for i, move in enumerate(legal) if move not in hidden]
+        if (order := ui(self.game).listed_by) is not None:
+            offered.sort(key=lambda i: order(legal[i]))
         markup = special or InlineKeyboardMarkup(self.choices(legal, offered, warned))
+        keyboard: list[Sequence[InlineKeyboardButton]] = list(markup.inline_keyboard)
+        if hinted in legal and not self._offers(keyboard, legal.index(hinted)):
+            keyboard.insert(0, [self.move(legal, legal.index(hinted), warned)])
         if len(legal) < 2:
-            return markup
-        return InlineKeyboardMarkup(
-            [*markup.inline_keyboard, [self.button(t(self.lang, "play.hint"), Action.HINT)]]
-        )
+            return InlineKeyboardMarkup(keyboard)
+        return InlineKeyboardMarkup([*keyboard, [self.button(t(self.lang, "play.hint"), Action.HINT)]])
+
+    def _offers(self, keyboard: Sequence[Sequence[InlineKeyboardButton]], index: int) -> bool:
+        """Whether the keyboard plays legal move `index` in one press, or builds any move from
+        toggles (an exposure): either way the hinted move needs no button of its own."""
+        for row in keyboard:
+            for key in row:
+                button = self.signer.load(str(key.callback_data), self.chat)
+                if button.action == Action.TOGGLE:
+                    return True
+                if button.action in (Action.MOVE, Action.WARNED) and button.arg == str(index):
+                    return True
+        return False
 
     def confirm(self, legal: Sequence[str], index: int) -> InlineKeyboardMarkup:
         """A warned play's second step: play it, or go back to the choices."""

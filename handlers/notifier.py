@@ -105,10 +105,7 @@ class TelegramNotifier:
     async def lobby(self, view: TableView, lang: str, names: list[str], stopper: str | None = None) -> None:
         """The group's lobby message, edited in place; once the lobby is stopped (`stopper`: who
         stopped it, None when the referee did) it says so and loses its buttons."""
-        seats = [f"{i + 1}. {name}{_team_mark(view, i, lang)}" for i, name in enumerate(names)]
-        seats += [
-            f"{i + 1}. {t(lang, 'lobby.seat_empty')}" for i in range(len(names), GAMES[view.game].seats)
-        ]
+        seats = _lobby_seats(view, names, lang)
         game = t(lang, f"game.{view.game}")
         if view.status == "stopped":
             self._settings.discard(view.id)
@@ -390,6 +387,25 @@ def played_this_round(events: Sequence[Event]) -> dict[int, str]:
         elif isinstance(event, CardsPlayed):
             played[event.seat] = event.cards
     return played
+
+
+def _lobby_seats(view: TableView, names: list[str], lang: str) -> list[str]:
+    """The lobby's people, bots and empty places. Numbered only where the seats go by joining
+    order: where they are drawn at the start, a number would name a seat nobody will hold (and
+    the bots are named by the seat they draw), which the list says instead."""
+    game = GAMES[view.game]
+    numbered = game.seating(game.rules(view.options)) == "join_order"
+    shown = [
+        name if numbered or seat.player is not None else t(lang, "lobby.seat_bot")
+        for seat, name in zip(view.seats, names, strict=False)
+    ]
+    shown += [t(lang, "lobby.seat_empty")] * (game.seats - len(shown))
+    listed = [f"{_lobby_mark(i, numbered)} {name}{_team_mark(view, i, lang)}" for i, name in enumerate(shown)]
+    return listed if numbered else [*listed, t(lang, "lobby.seats_drawn")]
+
+
+def _lobby_mark(seat: int, numbered: bool) -> str:
+    return f"{seat + 1}." if numbered else "•"
 
 
 def _team_mark(view: TableView, seat: int, lang: str) -> str:

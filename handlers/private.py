@@ -203,7 +203,9 @@ class PrivateChats:
         if deciding:
             keys = Keys(self.services.signer, player, view.game, view.id, view.version, lang)
             warnings, hidden = decision_marks(view.game, private)
-            markup = keys.moves(private.legal, private.phase, warnings, self.exposing.get(key, 0), hidden)
+            hinted = self.services.referee.hint(view.id, player)
+            chosen = self.exposing.get(key, 0)
+            markup = keys.moves(private.legal, private.phase, warnings, chosen, hidden, hinted)
             markup = with_app(markup, self.services, view.id, lang)  # the Mini App, when it is served
         else:
             self.exposing.pop(key, None)

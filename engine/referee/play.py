@@ -49,20 +49,28 @@ class Play:
         """The normal bot's move for the player's decision now (None: they have none). The bot
         reads only what the seat may see (engine/bots; `tests/test_hint_secrecy.py` proves it),
         so a hint tells nothing more than the player's own view."""
-        explained = self.explained_hint(table_id, player)
-        return None if explained is None else explained[0]
+        hinted = self._hinted(table_id, player)
+        return None if hinted is None else str(hinted[2])
 
     def explained_hint(self, table_id: int, player: int) -> tuple[str, str, dict[str, object]] | None:
-        """The hint, and why the bot makes it (issue 53): (move, reason key, its values); the
-        reason reads the same view as the bot."""
+        """The hint, and why the bot makes it: (move, reason key, its values); the reason reads
+        the same view as the bot."""
+        hinted = self._hinted(table_id, player)
+        if hinted is None:
+            return None
+        table, seat, move = hinted
+        assert table.match is not None
+        key, values = table.game.explain(table.match.current, seat, move)
+        return str(move), key, values
+
+    def _hinted(self, table_id: int, player: int) -> tuple[LiveTable, int, Any] | None:
+        """The player's table, seat and the normal bot's move for their decision now, if any."""
         table = self.core.table(table_id)
         match = table.match
         seat = table.seat_of(player)
         if match is None or table.status != "running" or seat is None or seat not in match.to_act:
             return None
-        move = bot_move(table.game.name, match.current, seat, table.ply, "normal")
-        key, values = table.game.explain(match.current, seat, move)
-        return str(move), key, values
+        return table, seat, bot_move(table.game.name, match.current, seat, table.ply, "normal")
 
     async def back(self, table_id: int, player: int) -> list[Event]:
         """/back: the player takes their seat over from the autopilot."""

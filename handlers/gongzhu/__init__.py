@@ -39,6 +39,7 @@ PART = GameUI(
         ("decks", "1"): {"double_pig": "false"},
     },  # 双猪: two decks
     hidden=ui.hidden,
+    listed_by=keyboards.safest_first,
     sheet_taken=ui.sheet_taken,
     confirm=lambda private: {"claim": "claim"},  # it publishes the hand: asked twice
     question_values=ui.claim_question,

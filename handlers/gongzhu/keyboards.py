@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from telegram import InlineKeyboardMarkup
 
-from engine.gongzhu.moves import Decision, parse_move
+from engine.gongzhu.moves import Decision, Play, parse_move
 from handlers.callbacks import Action
 from handlers.cards import card_label
 from handlers.i18n import t
@@ -53,3 +53,13 @@ def exposure_move(legal: Sequence[str], chosen: int) -> str | None:
 def _decisions(legal: Sequence[str]) -> list[Decision]:
     """The decisions among the legal moves, as the engine reads them."""
     return [move for move in map(parse_move, legal) if isinstance(move, Decision)]
+
+
+def safest_first(move: str) -> tuple[int, int, int]:
+    """Cards before decisions; among cards, those that score nothing first (a first-button lead
+    must never give away one's own pig), then by suit and lowest rank first."""
+    played = parse_move(move)
+    if not isinstance(played, Play):
+        return (2, 0, 0)
+    card = played.cards[0]
+    return (int(any(c.scoring for c in played.cards)), card.suit, card.rank)

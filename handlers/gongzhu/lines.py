@@ -44,6 +44,24 @@ def _claim_made(event: Any, values: dict[str, Any], told: Telling) -> str | None
     return t(told.lang, "announce.ClaimMade", seat=values["seat"], hand=hand)
 
 
+def _claim_settled(event: Any, values: dict[str, Any], told: Telling) -> str | None:
+    """Why a deal ends with cards still in hand: a claim every other player accepted, or the
+    referee's own when what is left can change no score (no scoring card left in any hand; one
+    card each, the last trick playing itself)."""
+    if values["seat"] is not None:
+        return t(told.lang, "announce.ClaimSettled", seat=values["seat"])
+    if not values["assignment"]:
+        return t(told.lang, "announce.ClaimSettled_no_scoring")
+    given = listed(
+        told.lang,
+        (
+            t(told.lang, "announce.card_to", card=card_label(card), seat=told.names[seat])
+            for card, seat in values["assignment"]
+        ),
+    )
+    return t(told.lang, "announce.ClaimSettled_last_trick", given=given)
+
+
 LINES: dict[type, Said] = {
     ev.Exposed: _exposed,
     ev.SwapChosen: _swap_chosen,
@@ -51,4 +69,5 @@ LINES: dict[type, Said] = {
     ev.AllHearts: _all_hearts,
     ev.TrickWon: _trick_won,
     ev.ClaimMade: _claim_made,
+    ev.ClaimSettled: _claim_settled,
 }

@@ -47,7 +47,7 @@ def sets(
     base, _, rest = step.partition("/")
     warned = frozenset(warnings or ())
     found = sets_of(legal)
-    of_base = [i for i, s in found.items() if s.base == base]
+    of_base = [i for i in cheapest_first(found) if found[i].base == base]  # natural sets first
     if not rest:
         if len(of_base) <= PAGE:
             return InlineKeyboardMarkup([*keys.choices(legal, of_base, warned), [keys.back()]])

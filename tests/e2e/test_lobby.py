@@ -23,15 +23,17 @@ async def test_joining_without_a_private_chat_goes_through_the_deep_link(bot: Bo
     lobby = await bot.wait(
         lambda calls: next((c for c in calls if "拱猪" in c.text and c.chat == GROUP["id"]), None)
     )
-    assert "1. Alice" in lobby.text and "2. 空位" in lobby.text and "（快）" in lobby.text
+    assert "• Alice" in lobby.text and "• 空位" in lobby.text and "（快）" in lobby.text
+    # seats are drawn at the start: no number promises one, and the list says so
+    assert "1." not in lobby.text and "开局时随机排座" in lobby.text
     assert "设置：默认" in lobby.text  # the rules in words, not key=value
     before = await bot.say(BOB, GROUP, "/join")
     link = await bot.wait(lambda calls: next((c for c in calls[before:] if "start=j" in c.text), None))
     assert "https://t.me/gouji_test_bot?start=j" in link.text
-    assert "2. Bob" not in bot.api.messages[(GROUP["id"], lobby_id(bot))]["text"]
+    assert "• Bob" not in bot.api.messages[(GROUP["id"], lobby_id(bot))]["text"]
     before = await bot.say(BOB, private(BOB), await join_link(bot))
     await bot.wait(
-        lambda calls: any(c.method == "editMessageText" and "2. Bob" in c.text for c in calls[before:])
+        lambda calls: any(c.method == "editMessageText" and "• Bob" in c.text for c in calls[before:])
     )
     welcome = await bot.wait(lambda calls: next((c for c in calls[before:] if c.chat == BOB["id"]), None))
     assert welcome.text.startswith("You are seated at the Gongzhu table")  # Bob's Telegram speaks English
@@ -126,7 +128,7 @@ async def test_teams_chosen_has_team_buttons_and_the_start_honours_them(bot: Bot
     assert refused.params["text"] == "You have no seat at this table."
     await bot.press(ALICE, message, team2, bots=False)
     await bot.until(
-        lambda calls: "1. Alice（联邦2）" in bot.api.messages[(GROUP["id"], message["message_id"])]["text"]
+        lambda calls: "• Alice（联邦2）" in bot.api.messages[(GROUP["id"], message["message_id"])]["text"]
     )
     await bot.say(ALICE, GROUP, "/fill")
     await bot.say(ALICE, GROUP, "/startgame")

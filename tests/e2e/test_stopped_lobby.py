@@ -36,7 +36,7 @@ async def test_a_lobby_of_one_stopped_by_its_creator_says_so_and_loses_its_butto
     await bot.until(lambda calls: not bot.buttons(GROUP["id"]))
     lobby = lobby_message(bot, "拱猪")
     assert lobby["text"].startswith("⏹ 拱猪 牌桌已由 Alice 结束，没有开局。"), lobby["text"]
-    assert "1. Alice" in lobby["text"] and "设置" not in lobby["text"]
+    assert "• Alice" in lobby["text"] and "设置" not in lobby["text"]
     assert not group_photos(bot, before)  # no picture of a table of one seat
     assert bot.app.bot_data.services.referee.tables_in(GROUP["id"]) == []
     before = await bot.say(ALICE, GROUP, "/table")  # nothing left to show: said in words
@@ -53,7 +53,7 @@ async def test_a_gouji_lobby_of_two_stopped_by_a_group_admin_names_the_admin(bot
     await bot.until(lambda calls: not bot.buttons(GROUP["id"]))
     text = lobby_message(bot, "够级")["text"]
     assert text.startswith("⏹ 够级 牌桌已由 Bob 结束，没有开局。"), text
-    assert "1. Alice" in text and "2. Bob" in text and "6. 空位" in text
+    assert "• Alice" in text and "• Bob" in text and text.count("• 空位") == 4
     assert not group_photos(bot)
 
 
@@ -67,7 +67,7 @@ async def test_settings_and_table_of_a_lobby_of_two_show_the_lobby_message(bot: 
     await bot.press(ALICE, message, data, bots=False)
     assert "开点: ✗" in [text for _, text, _ in bot.buttons(GROUP["id"])]
     before = await bot.say(ALICE, GROUP, "/table")
-    await bot.until(lambda calls: any("2. Bob" in c.text for c in calls[before:]))
+    await bot.until(lambda calls: any("• Bob" in c.text for c in calls[before:]))
     assert not group_photos(bot)
     await bot.say(ALICE, GROUP, "/stop")
     await bot.until(lambda calls: not bot.buttons(GROUP["id"]))  # the settings' buttons go too
@@ -86,7 +86,7 @@ async def test_a_lobby_recovered_after_a_restart_is_shown_and_stopped_as_a_lobby
     bot = await Bot.start(api, database)  # the lobby of two is loaded from the store
     try:
         before = await bot.say(BOB, GROUP, "/table")
-        await bot.until(lambda calls: any("2. Bob" in c.text for c in calls[before:]))
+        await bot.until(lambda calls: any("• Bob" in c.text for c in calls[before:]))
         await bot.say(ALICE, GROUP, "/stop")
         await bot.until(lambda calls: not bot.buttons(GROUP["id"]))
         assert lobby_message(bot, "够级")["text"].startswith("⏹ 够级 牌桌已由 Alice 结束")
