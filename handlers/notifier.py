@@ -24,7 +24,7 @@ from handlers import announce, settings
 from handlers.drawing import drawn
 from handlers.games import ui
 from handlers.groupfeed import Batch, GroupFeed
-from handlers.i18n import t
+from handlers.i18n import listed, t
 from handlers.keyboards import Keys, watch_button
 from handlers.limits import CAPTION_LIMIT, chunks, utf16_len
 from handlers.messages import Messages
@@ -243,13 +243,19 @@ class TelegramNotifier:
         teams = [game.team_of(rules, seat.seat) for seat in view.seats]
         rated = {c.rater: c for e in notice.events if isinstance(e, RatingsChanged) for c in e.changes}
         over = next((e for e in ends if isinstance(e, MatchOver) and e.reason != "stopped"), None)
+        alone = all(team is None for team in teams)  # every seat for itself: places and winners said
         for seat in view.seats:
             if seat.player is None or seat.player in self.unreachable:
                 continue
             lang = await self.services.lang_of(seat.player)
             lines = [line for e in ends if (line := ui(view.game).round_result(e, seat.seat, teams, lang))]
             if over is not None:
-                lines.append(_match_result(over, seat.seat, view.totals, rated.get(seat.player), lang))
+                line = _match_result(over, seat.seat, view.totals, rated.get(seat.player), lang)
+                if alone:
+                    line += _standing(
+                        over, seat.seat, view.totals, await self.services.seat_names(view, lang), lang
+                    )
+                lines.append(line)
             if not lines:
                 continue
             text = results[(view.id, seat.player)] = "\n".join(lines)
@@ -370,6 +376,18 @@ def _match_result(over: Event, seat: int, totals: Sequence[int], change: Any, la
         after = announce.shown(change.after, change.provisional)
         line += t(lang, "play.result_rating", before=change.before, after=after)
         line = announce.with_provisional_note(line, change.provisional, lang)
+    return line
+
+
+def _standing(over: Event, seat: int, totals: Sequence[int], names: Sequence[str], lang: str) -> str:
+    """Where a seat playing for itself finished (ties share a place) and, unless it won, who won
+    with what total."""
+    place = 1 + sum(1 for total in totals if total > totals[seat])
+    line = t(lang, "play.result_place", place=t(lang, f"play.place_{place}"), seats=len(totals))
+    winners = getattr(over, "winners", ())
+    if winners and seat not in winners:
+        who = listed(lang, (names[s] for s in winners))
+        line += t(lang, "play.result_winners", names=who, total=announce.signed(totals[winners[0]]))
     return line
 
 
