@@ -170,6 +170,8 @@ def _match_ended(event: Event, values: dict[str, Any], told: Telling) -> str | N
     """Who won; where a game names losers too (the pig, 当猪), who lost. The rematch hint comes
     last (`lines`)."""
     lang, names = told.lang, told.names
+    if values["reason"] == "stopped":  # no draw: nobody played it to its end
+        return t(lang, "announce.MatchEnded_stopped")
     line = t(lang, "announce.MatchEnded_won", winners=listed(lang, (names[s] for s in values["winners"])))
     if not values["winners"]:
         line = t(lang, "announce.MatchEnded_draw")

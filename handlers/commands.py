@@ -42,6 +42,7 @@ from handlers.replies import group_table, refusal
 from handlers.services import Services
 from handlers.sheets import score_sheet_of
 from handlers.typed import legal_index, needs_exact_form
+from render.games import LOOKS
 
 # besides these, a table of each registered game is opened by the command of its name (`/<game>`)
 TABLE_COMMANDS = (
@@ -229,8 +230,12 @@ async def score(update: Update, context: Context, found: Services, lang: str) ->
         return
     names = await found.seat_names(view, lang)
     sheet = score_sheet_of(found.referee, view, names, final=view.status == "finished")
-    if sheet is None:
-        await reply(update, t(lang, "help.score_none"))
+    if sheet is None:  # nothing scored yet: which round is on, if any
+        said = t(lang, "help.score_none")
+        if view.public is not None:
+            round_ = t(lang, f"picture.{LOOKS[view.game].round_label}", n=view.public.number)
+            said = t(lang, "help.score_playing", round=round_)
+        await reply(update, said)
         return
     await message(update).reply_photo(await drawn(render.score_sheet, sheet, lang=lang))
 

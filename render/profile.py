@@ -31,8 +31,9 @@ class GameCard:
     average: str  # average place or score (as the game says), already formatted; '' when none
     counts: tuple[tuple[str, int], ...]  # (label key, count): the game's own statistics (闷, 烧 …)
     history: tuple[int, ...]  # the shown rating at the start, then after each rated match
-    teammates: tuple[str, ...]
+    teammates: tuple[str, ...]  # () and no row where the player never had one (拱猪 alone)
     opponents: tuple[str, ...]
+    with_teammates: bool = True  # the game seats teams (or partners were played): the row is shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +72,10 @@ def _game(canvas: Canvas, game: GameCard, top: int, lang: str) -> None:
     chart_top = top + 124
     _chart(canvas, game.history, (PAD, chart_top, WIDTH - PAD, chart_top + CHART_H), lang)
     y = chart_top + CHART_H + 16
-    _people(canvas, label(lang, "teammates"), game.teammates, y, t.good, lang)
-    _people(canvas, label(lang, "opponents"), game.opponents, y + 30, t.bad, lang)
+    if game.with_teammates:
+        _people(canvas, label(lang, "teammates"), game.teammates, y, t.good, lang)
+        y += 30
+    _people(canvas, label(lang, "opponents"), game.opponents, y, t.bad, lang)
 
 
 def _people(canvas: Canvas, title: str, names: Sequence[str], y: int, color: RGB, lang: str) -> None:

@@ -175,3 +175,10 @@ async def test_a_typed_play_with_a_consequence_asks_to_be_confirmed_as_its_butto
     assert label.startswith("⚠️ 确认出牌")
     await bot.press(ALICE, message, play_it, bots=False)
     assert bot.version() > version
+
+
+async def test_score_before_the_first_round_ends_says_which_round_is_on(bot: Bot) -> None:
+    await seated_alone(bot, "gouji")
+    before = await bot.say(ALICE, GROUP, "/score")
+    said = await bot.wait(lambda calls: [c.text for c in calls[before:] if c.chat == GROUP["id"] and c.text])
+    assert said[0] == "第1手还在进行中，打完后才有比分表。", said

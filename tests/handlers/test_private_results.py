@@ -13,7 +13,9 @@ NAMES = ["Alice", "Bob", "Carol", "Dave"]
 
 def said(seat: int, lang: str = "en") -> str:
     over = GongzhuEnded((0, -40, -140, -310), "deals", (0,), (3,))
-    return _match_result(over, seat, over.totals, None, lang) + _standing(over, seat, over.totals, NAMES, lang)
+    return _match_result(over, seat, over.totals, None, lang) + _standing(
+        over, seat, over.totals, NAMES, lang
+    )
 
 
 def test_the_pig_hears_it_lost_the_winner_that_it_won_and_the_rest_their_place() -> None:
