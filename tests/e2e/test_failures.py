@@ -348,3 +348,27 @@ async def test_short_of_budget_a_new_decision_edits_the_hand_message_in_place(
     assert keyboard["message_id"] == message["message_id"]  # the same message, edited
     mine = [c.method for c in bot.api.calls[before:] if c.chat == ALICE["id"]]
     assert "deleteMessages" not in mine and "sendPhoto" not in mine, mine
+
+
+async def test_an_answer_for_a_player_who_blocked_the_bot_falls_back_to_the_group(bot: Bot) -> None:
+    """Asked in the group, an answer goes to the asker's private chat; once they have blocked the
+    bot, it is given in the group instead, and never dropped."""
+    await bot.say(BOB, private(BOB), "/start")
+    before = await bot.say(BOB, GROUP, "/stats")
+    await bot.wait(
+        lambda calls: [c for c in calls[before:] if c.chat == BOB["id"] and c.method == "sendMessage"]
+    )
+    bot.api.blocked.add(BOB["id"])
+    before = await bot.say(BOB, GROUP, "/stats")
+    answer = await bot.wait(
+        lambda calls: next(
+            (c for c in calls[before:] if c.chat == GROUP["id"] and c.method == "sendMessage"), None
+        )
+    )
+    assert answer.status == 200 and answer.text
+    before = await bot.say(BOB, GROUP, "/stats")  # known unreachable now: straight to the group
+    await bot.wait(
+        lambda calls: next(
+            (c for c in calls[before:] if c.chat == GROUP["id"] and c.method == "sendMessage"), None
+        )
+    )
