@@ -43,6 +43,14 @@ class Canvas:
     def text(self, xy: tuple[float, float], text: str, size: int, color: RGB, anchor: str = "la") -> None:
         self.draw.text(xy, text, font=font(size), fill=color, anchor=anchor)
 
+    def fitted(self, text: str, size: int, width: float) -> str:
+        """`text` cut (with an ellipsis) to what `width` pixels hold at `size`."""
+        if self.draw.textlength(text, font=font(size)) <= width:
+            return text
+        while text and self.draw.textlength(text + "…", font=font(size)) > width:
+            text = text[:-1]
+        return text.rstrip() + "…"
+
     def pill(self, center: tuple[float, float], text: str, size: int, fill: RGB, color: RGB) -> None:
         """A rounded label centred on `center`."""
         box = self.draw.textbbox(center, text, font=font(size), anchor="mm")

@@ -29,6 +29,15 @@ def label(lang: str, key: str, **values: object) -> str:
     return numbered(text, values).format(**values)
 
 
+def has_label(lang: str, key: str) -> bool:
+    """Whether `key` is a picture word of the bot's or of a game pack's."""
+    try:
+        label(lang, key)
+    except KeyError:
+        return False
+    return True
+
+
 def _pack_word(lang: str, key: str) -> str:
     for look in LOOKS.values():
         words = look.words.get(lang) or look.words.get("zh") or {}

@@ -33,6 +33,7 @@ class SeatScene:
     taken: tuple[str, ...] = ()  # the scoring cards the seat took this round
     taken_short: tuple[str, ...] = ()  # the same, short (♥3 ♠Q), where room is scarce
     total: int | None = None  # the seat's match total so far (None: a lobby)
+    round_points: int | None = None  # what the round scores for the seat so far, where it is public
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,14 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from render.canvas import Canvas
-from render.cardface import suited
-from render.fonts import printable
+from render.fonts import font, printable
 from render.games import LOOKS
-from render.labels import label
+from render.labels import has_label, label
 from render.theme import theme as theme_named
 
-COL_W, FIRST_W, ROW_H, PAD = 138, 70, 40, 20
-MINI_W, MINI_H = 30, 42  # the scoring cards a seat took
+COL_W, FIRST_W, ROW_H, PAD = 138, 150, 40, 20  # FIRST_W: room for "Compensation" at 20 px
+TAKEN_LINE = 28  # a line of the scoring cards a seat took, named (a suit of many: counted)
+TAKEN_LINES = 2
+LEGEND_H = 34  # what the cards taken are worth, in one line under the sheet
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 MAX_ROWS = 12  # older rounds fold into one "…" row: the totals still count them
 NAME_CHARS = 7
 
@@ -50,8 +52,10 @@ def score_sheet(sheet: ScoreSheet, theme: str = "light", lang: str = "zh") -> by
         + (sheet.teams is not None)
     )
     width = FIRST_W + COL_W * seats + 2 * PAD
-    taken_h = 0 if sheet.taken is None else MINI_H + 12
-    height = PAD + 56 + 50 + rows * ROW_H + taken_h + PAD
+    taken_h = 0 if sheet.taken is None else TAKEN_LINE * TAKEN_LINES + 8
+    probe = Canvas.new(t, 1, 1)  # measures the legend's lines before the sheet's height is known
+    legend = _legend(probe, sheet, lang, width - 2 * PAD - 16)
+    height = PAD + 56 + 50 + rows * ROW_H + taken_h + PAD + LEGEND_H * len(legend)
     canvas = Canvas.new(t, width, height)
     canvas.text((PAD, PAD), _title(sheet, lang), 30, t.text)
     y = PAD + 56
@@ -79,7 +83,27 @@ def score_sheet(sheet: ScoreSheet, theme: str = "light", lang: str = "zh") -> by
     y += ROW_H + 4
     if sheet.teams is not None:
         _team_totals(canvas, sheet, y, lang)
+        y += ROW_H
+    for line in legend:
+        canvas.text((PAD + 8, y + LEGEND_H / 2), line, 18, t.muted, "lm")
+        y += LEGEND_H
     return canvas.png()
+
+
+def _legend(canvas: Canvas, sheet: ScoreSheet, lang: str, width: float) -> list[str]:
+    """The game's own words on what the cards taken are worth (`<game>_taken_legend`, parts
+    joined by " · "), in lines that fit `width`; none for a game without them."""
+    key = f"{sheet.game}_taken_legend"
+    if sheet.taken is None or not has_label(lang, key):
+        return []
+    lines: list[str] = []
+    for part in label(lang, key).split(" · "):
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and canvas.draw.textlength(joined, font=font(18)) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return lines
 
 
 def _title(sheet: ScoreSheet, lang: str) -> str:
@@ -112,15 +136,32 @@ def _row(canvas: Canvas, first: str, scores: tuple[int, ...], y: int, size: int)
 
 
 def _taken(canvas: Canvas, taken: tuple[tuple[str, ...], ...], y: int) -> None:
-    """Under the last deal's scores, the scoring cards each seat took, fanned in its column."""
+    """Under the last deal's scores, the scoring cards each seat took, as words that read on a
+    phone: a suit of three or more counted (♥×7), the others named (♠Q ♣10), red suits red."""
+    t = canvas.theme
     for seat, cards in enumerate(taken):
-        if not cards:
-            continue
-        room = COL_W - 16 - MINI_W
-        step = min(16, room // max(1, len(cards) - 1))
-        x = PAD + FIRST_W + seat * COL_W + (COL_W - MINI_W - step * (len(cards) - 1)) // 2
-        for i, text in enumerate(cards):
-            canvas.card(*suited(text), x + i * step, y + 4, MINI_W, MINI_H)
+        words = taken_words(cards)
+        lines = [words[i : i + 3] for i in range(0, len(words), 3)][:TAKEN_LINES]
+        for row, line in enumerate(lines):
+            centre_x = PAD + FIRST_W + seat * COL_W + COL_W / 2
+            text = " ".join(line)
+            x = centre_x - canvas.draw.textlength(text, font=font(20)) / 2
+            for word in line:
+                colour = t.red if word[0] in "♥♦" else t.text
+                canvas.text((x, y + 6 + row * TAKEN_LINE + TAKEN_LINE / 2), word, 20, colour, "lm")
+                x += canvas.draw.textlength(word + " ", font=font(20))
+
+
+def taken_words(cards: tuple[str, ...]) -> list[str]:
+    """Cards by suit in the order taken: a suit of three or more as a count (♥×7), else each card."""
+    by_suit: dict[str, list[str]] = {}
+    for card in cards:
+        by_suit.setdefault(card[0], []).append(card[1:])
+    words: list[str] = []
+    for suit, ranks in by_suit.items():
+        sign = SUIT_SIGNS.get(suit, suit)
+        words += [f"{sign}×{len(ranks)}"] if len(ranks) >= 3 else [sign + rank for rank in ranks]
+    return words
 
 
 def _team_totals(canvas: Canvas, sheet: ScoreSheet, y: int, lang: str) -> None:

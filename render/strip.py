@@ -11,7 +11,7 @@ from render.fonts import font, printable
 from render.games import LOOKS
 from render.labels import label
 from render.scene import TableScene
-from render.table import status_pills
+from render.table import signed, status_pills
 
 CHIP_H = 78
 CHIP_GAP = 8
@@ -50,10 +50,8 @@ def _chip(canvas: Canvas, scene: TableScene, seat: int, me: int, x: int, y: int,
     canvas.draw.rounded_rectangle(box, 12, fill=t.panel)
     if info.team is not None:
         canvas.draw.rounded_rectangle((x, y, x + 9, y + CHIP_H), 5, fill=t.teams[info.team])
-    declared = label(lang, f"declared_{info.declared}") if info.declared else ""
-    declared_w = canvas.draw.textlength(declared, font=font(15)) + 14 if declared else 0
-    badge = (TINY_W + 3) * len(info.exposed) + 30 * info.opened + int(declared_w)  # right of the name
-    name = _fitted(canvas, _name(scene, seat, me, lang, 24), 20, w - 26 - badge)
+    badge = (TINY_W + 3) * len(info.exposed)  # exposed cards, right of the name
+    name = canvas.fitted(_name(scene, seat, me, lang, 24), 20, w - 26 - badge)
     canvas.text((x + 18, y + 8), name, 20, t.text)
     canvas.back(x + 18, y + 40, 20, 28)
     second = str(info.cards_left)
@@ -62,38 +60,30 @@ def _chip(canvas: Canvas, scene: TableScene, seat: int, me: int, x: int, y: int,
     elif info.tricks is not None:
         second += " · " + label(lang, "tricks", n=info.tricks)
     canvas.text((x + 44, y + 54), second, 20, t.muted, anchor="lm")
-    if info.taken_short:  # what the seat took, not how many tricks (issue 50)
-        after = x + 44 + int(canvas.draw.textlength(second + " ", font=font(20)))
-        _taken(canvas, info.taken_short, after, y + 54)
-    status_pills(canvas, info, (x + w - 10, y + 54), lang, most=1, bots=False)
+    after = x + 44 + int(canvas.draw.textlength(second + " ", font=font(20)))
+    if info.taken_short:  # what the seat took, not how many tricks, and what it is worth now
+        after = _taken(canvas, info.taken_short, after, y + 54)
+        if info.round_points is not None:
+            worth = signed(info.round_points)
+            canvas.text((after, y + 54), worth, 18, t.bad if info.round_points < 0 else t.good, anchor="lm")
+            after += int(canvas.draw.textlength(worth, font=font(18)))
+    status_pills(canvas, info, (x + w - 10, y + 54), lang, left=after + 4, bots=False)
     for i, text in enumerate(reversed(info.exposed)):  # 明牌, in the chip's top right corner
         canvas.card(*suited(text), x + w - 8 - (i + 1) * (TINY_W + 3), y + 6, TINY_W, TINY_H)
-    if info.opened:  # 开点, in the chip's top right corner
-        canvas.pill((x + w - 20, y + 18), label(lang, "opened_short"), 15, t.good, t.card)
-    if declared:  # 预点 / 太空 / 明点, left of the 开点 mark
-        right = x + w - 6 - 30 * info.opened
-        canvas.pill((right - declared_w / 2, y + 18), declared, 15, t.mark, t.card)
     if seat in scene.to_act:
         canvas.outline(box, t.accent, 5, 12)
     elif seat == me:
         canvas.outline(box, t.mark, 3, 12)
 
 
-def _taken(canvas: Canvas, words: tuple[str, ...], x: int, y: int) -> None:
+def _taken(canvas: Canvas, words: tuple[str, ...], x: int, y: int) -> int:
+    """The words from `x`; where they end."""
     t = canvas.theme
     for word in words:
         colour = t.red if word[0] in "♥♦" else t.text
         canvas.text((x, y), word, 18, colour, anchor="lm")
         x += int(canvas.draw.textlength(word + " ", font=font(18)))
-
-
-def _fitted(canvas: Canvas, text: str, size: int, width: int) -> str:
-    """`text` cut (with an ellipsis) to what `width` pixels hold at `size`."""
-    if canvas.draw.textlength(text, font=font(size)) <= width:
-        return text
-    while text and canvas.draw.textlength(text + "…", font=font(size)) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    return x
 
 
 def _trick(canvas: Canvas, scene: TableScene, x: int, y: int, me: int, lang: str) -> None:

@@ -14,10 +14,11 @@ from render.games import LOOKS
 from render.labels import label
 from render.look import Faces, Middle
 from render.scene import SeatScene, TableScene
+from render.theme import RGB, Theme
 from render.theme import theme as theme_named
 
 WIDTH, HEIGHT = 1000, 640
-PANEL_W, PANEL_H = 232, 86
+PANEL_W, PANEL_H = 248, 86
 MINI_W, MINI_H = 60, 84  # cards on the table
 TINY_W, TINY_H = 38, 53  # a seat's exposed cards
 NAME_CHARS = 9
@@ -75,15 +76,20 @@ def _panel(canvas: Canvas, scene: TableScene, seat: int, centre: tuple[int, int]
     draw.rounded_rectangle(box, 14, fill=t.panel)
     if info.team is not None:
         draw.rounded_rectangle((x0, y0, x0 + 12, y0 + PANEL_H), 6, fill=t.teams[info.team])
-    canvas.text((x0 + 24, y0 + 8), printable(info.name, NAME_CHARS), 24, t.text)
-    if info.total is not None:  # the match total, at the name's end
-        canvas.text((x0 + PANEL_W - 12, y0 + 22), signed(info.total), 20, t.muted, anchor="rm")
+    total = "" if info.total is None else signed(info.total)  # the match total, at the name's end
+    room = PANEL_W - 24 - 12 - canvas.draw.textlength(total, font=font(20)) - 10
+    canvas.text((x0 + 24, y0 + 8), canvas.fitted(printable(info.name), 24, room), 24, t.text)
+    if total:
+        canvas.text((x0 + PANEL_W - 12, y0 + 22), total, 20, t.muted, anchor="rm")
     canvas.back(x0 + 24, y0 + 48, 22, 30)
     second = str(info.cards_left)
-    if info.tricks is not None:
+    if info.round_points is not None:  # what the seat's cards taken are worth now: what it decides on
+        second += " · " + label(lang, "round_points", points=signed(info.round_points))
+    elif info.tricks is not None:
         second += " · " + label(lang, "tricks", n=info.tricks)
     canvas.text((x0 + 54, y0 + 63), second, 20, t.muted, anchor="lm")
-    status_pills(canvas, info, (x0 + PANEL_W - 12, y0 + 63), lang)
+    after = x0 + 54 + int(canvas.draw.textlength(second, font=font(20))) + 10
+    status_pills(canvas, info, (x0 + PANEL_W - 12, y0 + 63), lang, left=after, bots=False)
     if seat in scene.to_act:
         canvas.outline(box, t.accent, 5, 14)
         if scene.seconds_left is not None:
@@ -100,27 +106,38 @@ def signed(points: int) -> str:
 
 
 def status_pills(
-    canvas: Canvas, info: SeatScene, right_top: tuple[int, int], lang: str, most: int = 2, bots: bool = True
+    canvas: Canvas, info: SeatScene, right_top: tuple[int, int], lang: str, left: int, bots: bool = True
 ) -> None:
-    """Pills on the panel's second line, right to left: place, then pass, autopilot or bot;
-    `most` of them, the first ones first (`bots=False`: a bot's name says it already)."""
+    """Pills on a seat's second line, right to left, as many as fit right of `left` (the cards
+    left, never covered), in this order: place, 无头, 开点, a declaration, pass, autopilot or bot
+    (`bots=False`: a bot's name says it already)."""
     t = canvas.theme
-    pills: list[tuple[str, tuple[int, int, int]]] = []
+    x, y = right_top
+    for text, fill in _pills(info, lang, t, bots):
+        width = canvas.draw.textlength(text, font=font(18)) + 16
+        if x - width < left:  # no room left: the later, lesser marks go unsaid
+            return
+        canvas.pill((x - width / 2, y), text, 18, fill, t.card if fill != t.badge else t.badge_text)
+        x -= int(width) + 6
+
+
+def _pills(info: SeatScene, lang: str, t: Theme, bots: bool) -> list[tuple[str, RGB]]:
+    pills: list[tuple[str, RGB]] = []
     if info.place is not None:
         pills.append((label(lang, f"place{info.place}"), t.good if info.place <= 3 else t.bad))
     if info.headless:
         pills.append((label(lang, "headless"), t.bad))
+    if info.opened:
+        pills.append((label(lang, "opened_short"), t.good))
+    if info.declared:
+        pills.append((label(lang, f"declared_{info.declared}"), t.mark))
     if info.passed:
         pills.append((label(lang, "passed"), t.muted))
     if info.autopilot:
         pills.append((label(lang, "autopilot"), t.mark))
     elif info.is_bot and bots:
         pills.append((label(lang, "bot"), t.badge))
-    x, y = right_top
-    for text, fill in pills[:most]:
-        width = canvas.draw.textlength(text, font=font(18)) + 16
-        canvas.pill((x - width / 2, y), text, 18, fill, t.card if fill != t.badge else t.badge_text)
-        x -= int(width) + 6
+    return pills
 
 
 def _beside(canvas: Canvas, info: SeatScene, centre: tuple[int, int], lang: str) -> None:

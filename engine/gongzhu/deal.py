@@ -360,7 +360,12 @@ class Deal(Exposure, Claims, TrickPlay):
             suits_opened=tuple(SUITS[s] for s in range(4) if self.suit_opened[s]),
             claim=self._claim_view(),
             card_points=None if result is None else tuple(result.card_points),
+            running=None if blind or result is not None else self._running(),
         )
+
+    def _running(self) -> tuple[int, ...]:
+        """`DealView.running`: nothing is scored until a scoring card is taken."""
+        return tuple(self._score().card_points) if any(self.taken) else (0,) * SEATS
 
     def _claim_view(self) -> ClaimView | None:
         if self.claimer is None:

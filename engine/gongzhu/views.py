@@ -30,6 +30,10 @@ class DealView(RoundView):
     suits_opened: tuple[str, ...]
     claim: ClaimView | None
     card_points: tuple[int, ...] | None
+    # each seat's card points were the deal to end now (its scoring cards taken, exposures
+    # counted): public, as taken cards lie face up; None once the deal is over, and with blind
+    # exposures, whose doubling is secret until then
+    running: tuple[int, ...] | None = None
 
 
 SeatDealView = SeatRoundView[DealView]  # a type: build it as SeatRoundView(...)

@@ -32,6 +32,7 @@ def scene(view: TableView, names: Sequence[str], common: Common) -> TableScene:
             tricks=public.tricks_won[s],
             taken=public.taken[s],
             taken_short=taken_summary(public.taken[s]),
+            round_points=None if public.running is None else public.running[s],
         )
         for s in range(n)
     )
