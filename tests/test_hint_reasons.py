@@ -28,7 +28,7 @@ def test_a_gongzhu_hint_sheds_the_pig_and_says_so() -> None:
     )
     deal.apply(0, "H5")
     assert reason("gongzhu", deal, 1) == ("SQ", "sheds the pig (♠Q) on someone else's trick")
-    assert reason("gongzhu", deal, 1, "zh")[1] == "把猪（♠Q）垫到别人的墩里"
+    assert reason("gongzhu", deal, 1, "zh")[1] == "把猪（♠Q）垫到别人的圈里"
 
 
 def test_a_gongzhu_hint_flushes_the_pig_with_a_low_spade() -> None:

@@ -157,6 +157,7 @@ async def test_a_houshuiwan_hand_of_48_cards_after_the_blind_declaration(
         ("gouji", "fast revolution=off", 36, False, "zh"),
         ("gouji", "fast variant=houshuiwan", 48, True, "zh"),
         ("gongzhu", "fast", 13, False, "en"),
+        ("gouji", "fast revolution=off", 36, False, "en"),
     ],
 )
 async def test_a_whole_hand_the_table_and_the_buttons_fit_a_360_by_640_phone(
@@ -196,6 +197,22 @@ async def test_a_whole_hand_the_table_and_the_buttons_fit_a_360_by_640_phone(
             assert height <= 640
             bottom = await phone.js("document.getElementById('actions').getBoundingClientRect().bottom")
             assert bottom <= 640  # the buttons on screen, with the whole hand above them
+            # every seat's name whole (a bot keeps its number), every mark inside its seat
+            cut = await phone.js(
+                """[...document.querySelectorAll('.seat:not(.empty) .name')]
+                .filter((n) => n.scrollHeight > n.clientHeight + 1 || n.scrollWidth > n.clientWidth + 1)
+                .map((n) => n.textContent)"""
+            )
+            assert cut == [], cut
+            clipped = await phone.js(
+                """[...document.querySelectorAll('.seat .pill')].filter((p) => {
+                  const box = p.closest('.seat').getBoundingClientRect(), r = p.getBoundingClientRect();
+                  return r.right > box.right + 0.5 || r.bottom > box.bottom + 0.5; }).map((p) => p.textContent)"""
+            )
+            assert clipped == [], clipped
+            if lang == "en":  # the jokers in the player's language
+                text = await phone.js("document.body.innerText")
+                assert "小王" not in text and "大王" not in text
     finally:
         phone.close()
 
@@ -253,6 +270,10 @@ async def test_a_gongzhu_card_off_the_led_suit_is_refused_with_the_suit_to_follo
         else:
             raise AssertionError("Alice never had to follow a suit")
         await browser.until(f"document.body.dataset.version === '{bot.version()}'")
+        pale = await browser.js(
+            "[...document.querySelectorAll('#hand .card.unplayable')].map((n) => n.dataset.card)"
+        )
+        assert sorted(pale) == sorted(off)  # off the led suit: pale before any tap, as in the picture
         await select(browser, off[:1])
         suit = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[led]
         assert await browser.js("document.getElementById('status').textContent") == f"要跟 {suit}"

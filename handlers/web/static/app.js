@@ -5,8 +5,8 @@
 
 const WORDS = {
   zh: {
-    trick: "第{n}墩",
-    play: "出牌", expose: "亮牌", pass: "过", hint: "提示", cards: "{n}张", tricks: "{n}墩",
+    trick: "第{n}圈",
+    play: "出牌", expose: "亮牌", pass: "过", hint: "提示", cards: "{n}张", tricks: "{n}圈",
     to_lead: "{name} 出牌", by: "{name} 出的", spectator: "观战中：看不到任何人的手牌",
     waiting: "等 {names}", your_turn: "轮到你了", place: ["", "头科", "二科", "三科", "四科", "五科", "末科"],
     passed: "过", headless: "无头", opened: "开点", autopilot: "托管", bot: "机器人", you: "你",
@@ -20,6 +20,7 @@ const WORDS = {
     good: "好棋", inaccuracy: "欠佳", mistake: "失误", blunder: "大错", better: "更好：{best}",
     next_mistake: "下一个失误 »", no_mistake: "这一局后面没有失误了", lost: "−{n} 分",
     review_note: "复盘按出牌者当时能看到的信息评估，从不看别人的暗牌。",
+    small_joker: "小王", big_joker: "大王",
   },
   en: {
     trick: "Trick {n}",
@@ -40,6 +41,7 @@ const WORDS = {
     good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder", better: "better: {best}",
     next_mistake: "Next mistake »", no_mistake: "No more mistakes in this round", lost: "−{n} points",
     review_note: "Reviewed from what each player could see then, never the hidden hands.",
+    small_joker: "SJ", big_joker: "BJ",
   },
 };
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -107,7 +109,7 @@ function cardFace(token, look, cls) {
     node.append(el("span", "rank", token.slice(1)), el("span", "suit", SUITS[suit]));
     if (suit === "H" || suit === "D") node.classList.add("red");
   } else {
-    node.append(el("span", "rank", token === "SJ" ? "小王" : token === "BJ" ? "大王" : token));
+    node.append(el("span", "rank", token === "SJ" ? w("small_joker") : token === "BJ" ? w("big_joker") : token));
     if (WILD.has(token)) node.classList.add("wild");
     if (token === "SJ" || token === "BJ") node.classList.add("joker");
     if (token === "BJ") node.classList.add("red");
@@ -299,9 +301,14 @@ function renderHand(v) {
   // look.hand "suits": each card a tile, suit after suit in one flowing row, a gap between suits
   // (a row per suit took four rows: the page overflowed a 640 px phone)
   const row = el("div", "group suits");
+  // a play to make: the cards no legal play holds are pale at once, as in the hand picture (the
+  // reason still comes with a tap)
+  const plays = (v.moves || []).filter((m) => m.kind === "play");
+  const playable = new Set(plays.flatMap((m) => m.cards || []));
   v.hand.forEach((token, i) => {
     if (i && token[0] !== v.hand[i - 1][0]) row.append(el("span", "suitgap"));
-    const card = cardFace(token, v.look, state.selected.has(i) ? "selected" : "");
+    const pale = plays.length && !playable.has(token) ? " unplayable" : "";
+    const card = cardFace(token, v.look, (state.selected.has(i) ? "selected" : "") + pale);
     card.dataset.index = i;
     card.addEventListener("click", () => toggle(i));
     row.append(card);
