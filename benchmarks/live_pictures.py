@@ -38,10 +38,11 @@ def last_photo(bot: Bot, chat: int, before: int | None = None) -> bytes | None:
     return next(iter(photos[-1].files.values())) if photos else None
 
 
-def transcript(bot: Bot, person: dict[str, Any]) -> list[str]:
+def transcript(bot: Bot, chat: dict[str, Any]) -> list[str]:
+    """Every message sent to the chat (a person's, or the group), with the clock's time."""
     lines = []
     for call in bot.api.calls:
-        if call.chat != person["id"] or not (call.method in SENDS or call.method.startswith("edit")):
+        if call.chat != chat["id"] or not (call.method in SENDS or call.method.startswith("edit")):
             continue
         keys = call.params.get("reply_markup")
         lines.append(f"[{call.method}{' +keyboard' if keys else ''}] {call.text}")
@@ -68,9 +69,9 @@ async def run(game: str, options: str, folder: Path) -> None:
             for name, png in pictures.items():
                 if png is not None:
                     (folder / name).write_bytes(png)
-            for person in players:
-                print(f"\n===== {game}: what {person['first_name']} received =====")
-                print("\n".join(transcript(bot, person)))
+            for chat in (*players, GROUP):
+                print(f"\n===== {game}: what {chat.get('first_name') or 'the group'} received =====")
+                print("\n".join(transcript(bot, chat)))
         finally:
             await bot.stop()
             api.stop()

@@ -31,10 +31,12 @@ class Batch:
     view: Any = None  # the latest TableView: the table message is edited to it
     lines: list[str] = field(default_factory=list)
     sheets: list[bytes] = field(default_factory=list)
+    results: int = 0  # the last lines that tell the newest sheet's round end (its caption)
 
-    def add(self, view: Any, lines: list[str], sheet: bytes | None) -> None:
+    def add(self, view: Any, lines: list[str], sheet: bytes | None, results: int = 0) -> None:
         self.view = view
         self.lines += lines
+        self.results = results if sheet is not None else 0 if lines else self.results
         if sheet is not None:
             self.sheets.append(sheet)
 
@@ -70,11 +72,14 @@ class GroupFeed:
         self._groups: dict[int, _Group] = {}
         self._sending: set[asyncio.Task[None]] = set()  # drains started by `post`
 
-    async def post(self, group: int, table: int, view: Any, lines: list[str], sheet: bytes | None) -> None:
-        """Adds a table's news; starts sending what is waiting if the group has budget for it
-        (returns at once: see `idle`)."""
+    async def post(
+        self, group: int, table: int, view: Any, lines: list[str], sheet: bytes | None, results: int = 0
+    ) -> None:
+        """Adds a table's news (`results`: how many of the last lines tell the sheet's round
+        end); starts sending what is waiting if the group has budget for it (returns at once:
+        see `idle`)."""
         state = self._groups.setdefault(group, _Group(self.burst, self.clock.now()))
-        state.batches.setdefault(table, Batch()).add(view, lines, sheet)
+        state.batches.setdefault(table, Batch()).add(view, lines, sheet, results)
         news = bool(lines) or sheet is not None
         if state.sending or (state.timer is not None and not news):
             return

@@ -91,13 +91,17 @@ class TelegramNotifier:
             await self._seat_intros(view)
         players = {p: await self.services.name_of(p) for p in _players(notice)}
         answerers = [names[s] for s in view.to_act]
-        lines = announce.lines(notice.events, names, lambda p: players.get(p, str(p)), lang, answerers)
+        end = next((i for i, e in enumerate(notice.events) if ends_round(e)), len(notice.events))
+        story = announce.lines(notice.events[:end], names, lambda p: players.get(p, str(p)), lang, answerers)
+        results = announce.lines(notice.events[end:], names, lambda p: players.get(p, str(p)), lang)
         sheet = None
-        if any(ends_round(e) for e in notice.events):
+        if end < len(notice.events):
             final = any(isinstance(e, MatchOver) for e in notice.events)
             found = score_sheet_of(self.services.referee, view, names, final=final)
             sheet = None if found is None else await drawn(render.score_sheet, found, lang=lang)
-        await self.feed.post(view.group_id, view.id, view, lines, sheet)
+        # seats deciding together, unseen: a redraw of the group's table would only move its clock
+        if story or results or sheet is not None or not _unseen(view):
+            await self.feed.post(view.group_id, view.id, view, story + results, sheet, len(results))
         await self._private(view, notice)
 
     # -- the group -------------------------------------------------------------------------------
@@ -202,16 +206,16 @@ class TelegramNotifier:
         await self.table(view, lang, names)
         calls = 1
         title = t(lang, "announce.sheet")
-        fits = bool(batch.sheets) and utf16_len(f"{title}\n{text}") <= CAPTION_LIMIT
-        if text and not fits:
-            for part in chunks(batch.lines):  # within Telegram's limit, counted as it counts
+        told, text = news_parts(batch, title)
+        if told:
+            for part in chunks(told):  # within Telegram's limit, counted as it counts
                 await self.bot.send_message(view.group_id, part)
                 calls += 1
         over = view.status == "finished"  # the match's last sheet offers a rematch
         keys = Keys(self.services.signer, view.group_id, view.game, view.id, view.version, lang)
         for i, sheet in enumerate(batch.sheets):
             last = i == len(batch.sheets) - 1
-            caption = f"{title}\n{text}" if last and fits and text else title
+            caption = f"{title}\n{text}" if last and text else title
             markup = keys.rematch() if last and over else None
             sent = await self.messages.send_photo(view.group_id, sheet, caption, markup)
             if markup is not None:
@@ -377,6 +381,25 @@ def _match_result(over: Event, seat: int, totals: Sequence[int], change: Any, la
         line += t(lang, "play.result_rating", before=change.before, after=after)
         line = announce.with_provisional_note(line, change.provisional, lang)
     return line
+
+
+def news_parts(batch: Batch, title: str) -> tuple[list[str], str]:
+    """A batch's lines as a message of their own, and the text under the sheet's title. A sheet's
+    caption tells the round's end (the result, the match's, the ratings): the plays before it go
+    first, so that the caption opens with the end; a caption too long for Telegram says none."""
+    if not batch.sheets:
+        return batch.lines, ""
+    told = batch.lines[: len(batch.lines) - batch.results]
+    text = "\n".join(batch.lines[len(told) :])
+    if utf16_len(f"{title}\n{text}") > CAPTION_LIMIT:
+        return batch.lines, ""
+    return told, text
+
+
+def _unseen(view: TableView) -> bool:
+    """A window where every asked seat decides at once and who has decided is secret (an
+    exposure, a declaration): nothing the group sees changes until it closes."""
+    return view.status == "running" and not view.to_act and view.deadline_at is not None
 
 
 def _standing(over: Event, seat: int, totals: Sequence[int], names: Sequence[str], lang: str) -> str:

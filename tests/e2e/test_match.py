@@ -57,6 +57,7 @@ async def test_a_gouji_match_with_two_humans_and_four_bots_is_played_to_its_end(
     final = [c for c in bot.api.calls if c.method == "sendPhoto" and "本局结束" in c.text]
     assert len(final) == 1 and final[0].files  # the match's last sheet carries the result
     assert "获胜" in final[0].text or "打平" in final[0].text  # and names who won
+    assert final[0].text.split("\n")[1].startswith("第")  # the caption opens with the round's end
     for player in (ALICE, BOB):
         assert_no_hand_leaves_its_chat(bot, player)
     # each player hears their own result in private: place and points per hand, then the match
@@ -286,3 +287,23 @@ async def test_an_exposure_window_that_runs_out_exposes_nothing_and_says_so_to_t
     assert referee.tables[1].seats[seat].strikes == 0
     await bot.stop()
 
+
+
+async def test_the_group_table_is_not_redrawn_while_seats_decide_together_unseen(
+    api: FakeBotApi, tmp_path: Path
+) -> None:
+    """In an exposure window who has decided is secret: the bots' decisions change nothing the
+    group sees, so its table picture is not edited until the window closes."""
+    bot = await Bot.start(api, tmp_path / "bot.sqlite3", move_delay=1.0)
+    await seated_alone(bot, "gongzhu", "fast expose_seconds=30")
+    referee = bot.app.bot_data.services.referee
+    assert referee.view(1).public.phase == "expose"
+    before = len(bot.api.calls)
+    versions = bot.version()
+    for _ in range(25):  # the three bots decide meanwhile; Alice has not
+        await bot.clock.advance(1)
+        await bot.told()
+    assert bot.version() > versions  # they did decide
+    edits = [c for c in bot.api.calls[before:] if c.chat == GROUP["id"] and c.method.startswith("edit")]
+    assert edits == []
+    await bot.stop()

@@ -207,7 +207,8 @@ async def test_a_whole_hand_the_table_and_the_buttons_fit_a_360_by_640_phone(
             clipped = await phone.js(
                 """[...document.querySelectorAll('.seat .pill')].filter((p) => {
                   const box = p.closest('.seat').getBoundingClientRect(), r = p.getBoundingClientRect();
-                  return r.right > box.right + 0.5 || r.bottom > box.bottom + 0.5; }).map((p) => p.textContent)"""
+                  return r.right > box.right + 0.5 || r.bottom > box.bottom + 0.5;
+                }).map((p) => p.textContent)"""
             )
             assert clipped == [], clipped
             if lang == "en":  # the jokers in the player's language

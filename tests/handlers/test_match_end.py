@@ -19,7 +19,9 @@ def test_gouji_names_the_winning_team_or_a_draw() -> None:
         "按成绩单下的按钮（或发送 /rematch）原班人马再来一局。",
     ]
     draw = gj.MatchEnded((0,) * 6, "stopped", (0,) * 6, ())
-    assert lines([draw], NAMES, str, "en") == ["The match is over: a draw."]  # stopped: no rematch hint
+    assert lines([draw], NAMES, str, "en") == [  # stopped: no draw, and no rematch hint
+        "The match was stopped before its end: nobody won, and it is not rated."
+    ]
 
 
 def test_gongzhu_names_the_winner_and_the_pig() -> None:
