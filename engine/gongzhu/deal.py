@@ -116,6 +116,9 @@ class Deal(Exposure, Claims, TrickPlay):
         self.forfeited: list[int] = []
         self.result: DealScore | None = None
         self._legal_cache: list[Move] | None = None
+        # the running value and when it was made (trick number, leavers): what is taken only
+        # changes as a trick is won, and every notice asks each seat's view for it
+        self._running_cache: tuple[int, int, tuple[int, ...]] | None = None
         self.exposure_choices: dict[int, list[Move]] = {}
 
     def _seat(self, dealt: list[list[Card]]) -> None:
@@ -365,7 +368,12 @@ class Deal(Exposure, Claims, TrickPlay):
 
     def _running(self) -> tuple[int, ...]:
         """`DealView.running`: nothing is scored until a scoring card is taken."""
-        return tuple(self._score().card_points) if any(self.taken) else (0,) * SEATS
+        cached = self._running_cache
+        if cached is not None and cached[0] == self.trick_no and cached[1] == len(self.forfeited):
+            return cached[2]
+        running = tuple(self._score().card_points) if any(self.taken) else (0,) * SEATS
+        self._running_cache = (self.trick_no, len(self.forfeited), running)
+        return running
 
     def _claim_view(self) -> ClaimView | None:
         if self.claimer is None:
@@ -389,11 +397,11 @@ class Deal(Exposure, Claims, TrickPlay):
 
 # Every attribute of a deal but those its blank constructor sets (rules, seed).
 FIELDS = (
-    "_legal_cache", "claim_assignment", "claimed_this_trick", "claimer", "deal_no", "exposed",
-    "exposed_copies", "exposure_choices", "forfeited", "hands", "held", "last_trick", "lead_reason",
-    "leader", "left", "must_lead_club_two", "opening_events", "phase", "pig_sheep_seats", "pig_taker",
-    "played", "result", "scoring_in_hands", "suit_opened", "taken", "to_act", "trick", "trick_no",
-    "tricks_won", "turn", "voids",
+    "_legal_cache", "_running_cache", "claim_assignment", "claimed_this_trick", "claimer", "deal_no",
+    "exposed", "exposed_copies", "exposure_choices", "forfeited", "hands", "held", "last_trick",
+    "lead_reason", "leader", "left", "must_lead_club_two", "opening_events", "phase", "pig_sheep_seats",
+    "pig_taker", "played", "result", "scoring_in_hands", "suit_opened", "taken", "to_act", "trick",
+    "trick_no", "tricks_won", "turn", "voids",
 )  # fmt: skip
 
 
