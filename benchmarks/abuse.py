@@ -101,7 +101,7 @@ def headers(api: FakeBotApi, bot: BotProcess) -> dict[str, Any]:
 def crowd(api: FakeBotApi, bot: BotProcess) -> dict[str, Any]:
     a_lobby(api)
     api.send(ALICE, GROUP, "/fill")
-    api.wait_for(lambda calls: any("4. 🤖" in c.text for c in calls))
+    api.wait_for(lambda calls: any("• 🤖" in c.text and "空位" not in c.text for c in calls))  # filled
     api.send(ALICE, GROUP, "/startgame")
     keyboard = api.wait_for(
         lambda calls: [b for b in buttons(api, ALICE["id"]) if b[2][:2] in ("d|", "m|")], 30

@@ -44,7 +44,7 @@ def one_mode(webhook: bool, presses: int) -> None:
             api.send(ALICE, GROUP, "/gongzhu fast deals=30")  # long enough: no ±1000 end
             join_by_link(api, ALICE)
             api.send(ALICE, GROUP, "/fill")
-            api.wait_for(lambda calls: any("4. 🤖" in c.text for c in calls))
+            api.wait_for(lambda calls: any("• 🤖" in c.text and "空位" not in c.text for c in calls))
             api.send(ALICE, GROUP, "/startgame")
             sent: dict[str, float] = {}
             press = api.press

@@ -183,7 +183,7 @@ def test_a_crowds_private_help_does_not_hold_a_tables_press(api: FakeBotApi, doo
     of the crowd's replies are still waiting, and a SIGTERM does not wait for the rest."""
     a_lobby(api)
     api.send(ALICE, GROUP, "/fill")
-    api.wait_for(lambda calls: any("4. 🤖" in c.text for c in calls))
+    api.wait_for(lambda calls: any("• 🤖" in c.text and "空位" not in c.text for c in calls))  # filled
     api.send(ALICE, GROUP, "/startgame")
     keyboard = api.wait_for(
         lambda calls: [b for b in buttons(api, ALICE["id"]) if b[2][:2] in ("d|", "m|")], timeout=30

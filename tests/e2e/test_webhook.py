@@ -56,7 +56,7 @@ def test_a_short_gongzhu_match_is_played_through_the_webhook(api: FakeBotApi, ho
     api.send(ALICE, GROUP, "/gongzhu fast deals=1")
     join_by_link(api, ALICE)
     api.send(ALICE, GROUP, "/fill")
-    api.wait_for(lambda calls: any("4. 🤖" in c.text for c in calls))
+    api.wait_for(lambda calls: any("• 🤖" in c.text and "空位" not in c.text for c in calls))  # filled
     api.send(ALICE, GROUP, "/startgame")
     answers, moves = play_alone(api, ALICE, lambda calls: bool(score_sheets(calls)))
     assert len(answers) >= 5 and all(a.status == 200 for a in answers)
