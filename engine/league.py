@@ -1,5 +1,5 @@
 """The league's arithmetic: who a finished match rates, how its seats rank, and the new skill
-ratings — openskill's Weng-Lin Bradley-Terry model over every pair of sides, which rates teams
+ratings — openskill's Weng-Lin Bradley-Terry model over each pair of sides next in rank, which rates teams
 and many players at once and never moves a player placed higher by less than one placed lower
 from the same rating (Plackett-Luce, its sibling, does when places tie: winners tied at the top of
 a 拱猪 match gained +23 while the third gained +28). Pure: the referee reads and writes the
@@ -22,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from openskill.models import BradleyTerryFull
+from openskill.models import BradleyTerryPart
 
-MODEL = BradleyTerryFull()  # the library's defaults: mu 25, sigma 25/3, tau 25/300
-MODEL_NAME = "bradley-terry-full"  # stored with the ratings: another model rates every match again
+MODEL = BradleyTerryPart()  # the library's defaults: mu 25, sigma 25/3, tau 25/300
+MODEL_NAME = "bradley-terry-part"  # stored with the ratings: another model rates every match again
 BOT_LEVELS = ("easy", "normal", "strong")
 GLOBAL = 0  # the scope of every group together (a group's scope is its chat id, never 0)
 PROVISIONAL_BELOW = 5  # rated matches before a rating is shown without its "?"

@@ -148,7 +148,7 @@ async def test_the_third_game_in_the_mini_app_api_page_and_replay(api: FakeBotAp
             try:
                 await page.open(f"{base}/app/?t=1", init_data(ALICE))
                 await page.until("document.getElementById('hand').dataset.cards === '6'")
-                assert await page.js("document.getElementById('title').textContent") == "吃墩 · 第1轮 · 第1墩"
+                assert await page.js("document.getElementById('title').textContent") == "吃墩 · 第1轮 · 第1圈"
                 await shot(page, tmp_path, "chidun-table.png")
             finally:
                 page.close()

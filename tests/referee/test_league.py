@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from openskill.models import BradleyTerryFull
+from openskill.models import BradleyTerryPart
 
 from engine import league
 from engine.league import SeatResult, Skill, bot_rater
@@ -44,7 +44,7 @@ def test_gongzhu_ranks_each_player_by_score_and_partners_by_their_sum() -> None:
 
 
 def test_a_team_win_moves_every_player_as_openskill_does() -> None:
-    model = BradleyTerryFull()
+    model = BradleyTerryPart()
     priors = {1: Skill(30.0, 4.0, 7), 2: Skill(25.0, 8.0, 1), 3: Skill(20.0, 6.0, 3)}
     results = [SeatResult(0, 1, 0, 0), SeatResult(1, 2, 1, 1), SeatResult(2, 3, 0, 0)]
     changes = {c.rater: c for c in league.rate(results, priors.__getitem__)}
@@ -64,7 +64,7 @@ def test_a_team_win_moves_every_player_as_openskill_does() -> None:
 
 def test_a_draw_and_partners_move_as_openskill_does() -> None:
     """A 够级 draw: both teams tied, as openskill rates a tie; 拱猪 partners: two sides of two."""
-    model = BradleyTerryFull()
+    model = BradleyTerryPart()
     priors = {r: Skill(20.0 + r, 5.0 + r / 2, 3) for r in range(1, 7)}
     drawn = league.standings((10, -4, -5, 4, 0, 5), lambda seat: seat % 2, [1, 2, 3, 4, 5, 6])
     changes = {c.rater: c for c in league.rate(drawn, priors.__getitem__)}
@@ -91,7 +91,7 @@ def test_a_bot_level_on_several_seats_moves_by_their_mean() -> None:
     ]
     fresh = lambda rater: Skill.new()  # noqa: E731
     changes = {c.rater: c for c in league.rate(results, fresh)}
-    model = BradleyTerryFull()
+    model = BradleyTerryPart()
     expected = model.rate([[model.rating()] for _ in range(4)], ranks=[1, 0, 2, 3])
     assert changes[bot].seats == (1, 2)
     assert changes[bot].after.mu == pytest.approx((expected[1][0].mu + expected[2][0].mu) / 2)
@@ -176,7 +176,7 @@ async def test_a_finished_gongzhu_match_rates_the_player_and_the_bot_level_in_gr
     [told] = world.recorder.events("RatingsChanged")
     seat = world.referee.view(table.id).seat_of(ALICE)
     assert seat is not None
-    model = BradleyTerryFull()
+    model = BradleyTerryPart()
     ranks = [sorted(set(ended.totals), reverse=True).index(t) for t in ended.totals]
     expected = model.rate([[model.rating()] for _ in range(4)], ranks=ranks)
     for scope in (GROUP, league.GLOBAL):
