@@ -138,9 +138,11 @@ class Announcements:
         self.feed, self.posted, self.sent = feed, 0, 0
         post, send = feed.post, feed.send
 
-        async def counted_post(group: int, table: int, view: Any, lines: list[str], sheet: Any) -> None:
+        async def counted_post(
+            group: int, table: int, view: Any, lines: list[str], sheet: Any, results: int = 0
+        ) -> None:
             self.posted += len(lines)
-            await post(group, table, view, lines, sheet)
+            await post(group, table, view, lines, sheet, results)
 
         async def counted_send(table: int, batch: Any) -> int:
             self.sent += len(batch.lines)  # handed over (a failed call is in the log and the 429s)

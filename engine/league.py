@@ -1,10 +1,11 @@
 """The league's arithmetic: who a finished match rates, how its seats rank, and the new skill
-ratings — openskill's Weng-Lin Bradley-Terry model over each pair of sides next in rank, which rates teams
-and many players at once and never moves a player placed higher by less than one placed lower
-from the same rating (Plackett-Luce, its sibling, does when places tie: winners tied at the top of
-a 拱猪 match gained +23 while the third gained +28). Pure: the referee reads and writes the
-ratings in the match's end transaction (engine/referee/ratings.py, its SQL in data/league.py),
-and `python -m engine.referee.ratings --rebuild` runs the same code over the move logs.
+ratings — openskill's Weng-Lin Bradley-Terry model over each pair of sides next in rank, which
+rates teams and many players at once and never moves a player placed higher by less than one
+placed lower from the same rating (Plackett-Luce, its sibling, does when places tie: winners
+tied at the top of a four-seat match gained +23 while the third gained +28). Pure: the referee
+reads and writes the ratings in the match's end transaction (engine/referee/ratings.py, its SQL
+in data/league.py), and `python -m engine.referee.ratings --rebuild` runs the same code over the
+move logs.
 
 Decisions (docs/referee-decisions.md, "The league"):
 - A seat is rated for the person who held it at the match's start, for the whole match, at full

@@ -117,7 +117,7 @@ def _game_card(game: GameProfile, name_of: Callable[[int], str], lang: str) -> G
         game.history,
         tuple(_met(m, name_of) for m in game.teammates),
         tuple(_met(m, name_of) for m in game.opponents),
-        shows.sheet_teams or bool(game.teammates),  # 拱猪 alone has no teammates to name
+        shows.sheet_teams or bool(game.teammates),  # every seat alone: no teammates to name
     )
 
 

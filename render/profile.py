@@ -31,7 +31,7 @@ class GameCard:
     average: str  # average place or score (as the game says), already formatted; '' when none
     counts: tuple[tuple[str, int], ...]  # (label key, count): the game's own statistics (闷, 烧 …)
     history: tuple[int, ...]  # the shown rating at the start, then after each rated match
-    teammates: tuple[str, ...]  # () and no row where the player never had one (拱猪 alone)
+    teammates: tuple[str, ...]  # () and no row where the player never had one (every seat alone)
     opponents: tuple[str, ...]
     with_teammates: bool = True  # the game seats teams (or partners were played): the row is shown
 
