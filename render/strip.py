@@ -62,10 +62,13 @@ def _chip(canvas: Canvas, scene: TableScene, seat: int, me: int, x: int, y: int,
     canvas.text((x + 44, y + 54), second, 20, t.muted, anchor="lm")
     after = x + 44 + int(canvas.draw.textlength(second + " ", font=font(20)))
     if info.taken_short:  # what the seat took, not how many tricks, and what it is worth now
-        after = _taken(canvas, info.taken_short, after, y + 54)
-        if info.round_points is not None:
-            worth = signed(info.round_points)
-            canvas.text((after, y + 54), worth, 18, t.bad if info.round_points < 0 else t.good, anchor="lm")
+        worth = "" if info.round_points is None else signed(info.round_points)
+        room = x + w - 10 - after - canvas.draw.textlength(worth, font=font(18))
+        if canvas.draw.textlength(" ".join(info.taken_short) + " ", font=font(18)) <= room:
+            after = _taken(canvas, info.taken_short, after, y + 54)
+        if worth:  # the number decides: said even where the cards taken find no room
+            colour = t.bad if info.round_points and info.round_points < 0 else t.good
+            canvas.text((after, y + 54), worth, 18, colour, anchor="lm")
             after += int(canvas.draw.textlength(worth, font=font(18)))
     status_pills(canvas, info, (x + w - 10, y + 54), lang, left=after + 4, bots=False)
     for i, text in enumerate(reversed(info.exposed)):  # 明牌, in the chip's top right corner
