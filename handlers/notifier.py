@@ -254,12 +254,13 @@ class TelegramNotifier:
             lang = await self.services.lang_of(seat.player)
             lines = [line for e in ends if (line := ui(view.game).round_result(e, seat.seat, teams, lang))]
             if over is not None:
-                line = _match_result(over, seat.seat, view.totals, rated.get(seat.player), lang)
+                standing = ""
                 if alone:
-                    line += _standing(
-                        over, seat.seat, view.totals, await self.services.seat_names(view, lang), lang
-                    )
-                lines.append(line)
+                    names = await self.services.seat_names(view, lang)
+                    standing = _standing(over, seat.seat, view.totals, names, lang)
+                lines.append(
+                    _match_result(over, seat.seat, view.totals, rated.get(seat.player), lang, standing)
+                )
             if not lines:
                 continue
             text = results[(view.id, seat.player)] = "\n".join(lines)
@@ -363,8 +364,11 @@ def _players(notice: Notice) -> set[int]:
     return named | {rater for rater in rated if rater > 0}
 
 
-def _match_result(over: Event, seat: int, totals: Sequence[int], change: Any, lang: str) -> str:
-    """本局结束：你赢了，总分 +6 · 积分 1500 → 1512."""
+def _match_result(
+    over: Event, seat: int, totals: Sequence[int], change: Any, lang: str, standing: str = ""
+) -> str:
+    """本局结束：你赢了，总分 +6 · 积分 1500 → 1512; `standing`: the seat's place and who won,
+    said before the rating (whose note, when provisional, ends the text)."""
     winners, losers = getattr(over, "winners", ()), getattr(over, "losers", None)
     if seat in winners:
         outcome = "won"
@@ -376,6 +380,7 @@ def _match_result(over: Event, seat: int, totals: Sequence[int], change: Any, la
     compensation = getattr(over, "compensation", ())  # 补偿积分: part of the total, said apart
     if seat < len(compensation) and compensation[seat]:
         line += t(lang, "play.result_compensation", points=announce.signed(compensation[seat]))
+    line += standing
     if change is not None:
         after = announce.shown(change.after, change.provisional)
         line += t(lang, "play.result_rating", before=change.before, after=after)

@@ -46,20 +46,10 @@ def _claim_made(event: Any, values: dict[str, Any], told: Telling) -> str | None
 
 def _claim_settled(event: Any, values: dict[str, Any], told: Telling) -> str | None:
     """Why a deal ends with cards still in hand: a claim every other player accepted, or the
-    referee's own when what is left can change no score (no scoring card left in any hand; one
-    card each, the last trick playing itself)."""
+    referee's own when no scoring card is left in any hand (nothing left can change a score)."""
     if values["seat"] is not None:
         return t(told.lang, "announce.ClaimSettled", seat=values["seat"])
-    if not values["assignment"]:
-        return t(told.lang, "announce.ClaimSettled_no_scoring")
-    given = listed(
-        told.lang,
-        (
-            t(told.lang, "announce.card_to", card=card_label(card), seat=told.names[seat])
-            for card, seat in values["assignment"]
-        ),
-    )
-    return t(told.lang, "announce.ClaimSettled_last_trick", given=given)
+    return t(told.lang, "announce.ClaimSettled_no_scoring")
 
 
 LINES: dict[type, Said] = {

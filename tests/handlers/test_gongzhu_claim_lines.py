@@ -28,10 +28,7 @@ def test_a_deal_ended_by_the_referee_with_no_scoring_card_left_says_so() -> None
     assert told("zh", *settled) == ["分牌已全部出完：剩下的牌不会改变得分，本副到此结束。"]
 
 
-def test_the_last_trick_playing_itself_and_an_accepted_claim_are_said() -> None:
-    assert told("en", ClaimSettled(None, (("HA", 2), ("SQ", 1)), True)) == [
-        "One card each: the last trick plays itself (♥A to Carol, ♠Q to Bob)."
-    ]
+def test_an_accepted_claim_is_said() -> None:
     assert told("en", ClaimSettled(3, (("HA", 3),), False)) == [
         "Everyone accepted Dave's claim: the deal ends as claimed."
     ]

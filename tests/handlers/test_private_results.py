@@ -37,3 +37,12 @@ def test_a_gouji_compensation_is_said_with_what_it_is() -> None:
     line = _match_result(over, 0, over.totals, None, "en")
     assert line.startswith("🏆 The match is over: you won, total +50. Compensation included: +40 (补偿积分:")
     assert "tributes still owed" in line
+
+
+def test_the_place_comes_before_the_rating_and_its_note() -> None:
+    class Change:
+        before, after, provisional = 1500, 1498, True
+
+    over = GongzhuEnded((0, -40, -140, -310), "deals", (0,), (3,))
+    said = _match_result(over, 2, over.totals, Change(), "en", _standing(over, 2, over.totals, NAMES, "en"))
+    assert said.index("You placed 3rd of 4") < said.index("Rating 1500 → 1498?") < said.index("provisional")
