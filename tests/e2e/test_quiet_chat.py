@@ -105,9 +105,10 @@ async def test_the_page_switches_the_chat_and_back_and_only_for_someone_the_bot_
 
         mark = len(api.calls)
         await bot.say(ALICE, private(ALICE), "/quiet off")
-        await bot.wait(lambda calls: len(to_alice(calls[mark:], SENT)) == 2)
+        await bot.wait(lambda calls: len(to_alice(calls[mark:], SENT)) >= 2)
         back = to_alice(api.calls[mark:], SENT)
-        assert [c.method for c in back] == ["sendMessage", "sendPhoto"]  # the answer, the hand again
+        # the answer, the hand again (on a busy machine the table's next notice may follow)
+        assert [c.method for c in back[:2]] == ["sendMessage", "sendPhoto"]
         assert back[0].text.startswith("🔔") and bot.buttons(ALICE["id"])  # its keyboard too
         before = await bot.say(ALICE, private(ALICE), "/quiet maybe")
         assert (await reply_after(bot, before, ALICE)).text == "发送 /quiet on 或 /quiet off。"
