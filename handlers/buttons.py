@@ -3,10 +3,12 @@ this bot did not sign, a stale keyboard, a double press, or a press by someone w
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import Any
 
-from telegram import Update
+from telegram import CallbackQuery, Update
+from telegram.error import BadRequest
 
 from engine.errors import Refusal, Refused
 from engine.referee.views import PrivateView
@@ -59,7 +61,7 @@ async def pressed(update: Update, context: Context) -> None:
         elif button.action == Action.HINT:
             await _hint(update, context, button, lang)
         elif button.action == Action.DISMISS:  # a typed move's offer, declined: it only closes
-            await query.edit_message_text(t(lang, "play.typed_dismissed"))
+            await _close_offer(query, t(lang, "play.typed_dismissed"))
             await query.answer()
         else:  # a move, or the exposure's done
             await _move(update, context, button, lang)
@@ -193,6 +195,14 @@ async def _hint(update: Update, context: Context, button: Button, lang: str) -> 
     await query.answer(fitted(said, ANSWER_LIMIT), show_alert=True)
 
 
+async def _close_offer(query: CallbackQuery, text: str) -> None:
+    """A typed move's offer says how it ended and loses its buttons. A second press that came
+    before the first closed it finds it closed already (Telegram: "message is not modified"),
+    and a message gone from the chat needs no closing: neither is an error."""
+    with contextlib.suppress(BadRequest):
+        await query.edit_message_text(text)
+
+
 def _index(button: Button, legal: Sequence[str]) -> int:
     if not button.arg.isdigit() or int(button.arg) >= len(legal):
         raise Refused("stale")
@@ -221,5 +231,5 @@ async def _move(update: Update, context: Context, button: Button, lang: str) -> 
     await services(context).referee.submit(button.table, player, move, private.version)
     played = t(lang, "play.played", move=move_label(move, lang, game))
     if button.action == Action.TYPED:  # the offer's own message says it was played, keyboard gone
-        await query.edit_message_text(played)
+        await _close_offer(query, played)
     await query.answer(fitted(played, ANSWER_LIMIT))
