@@ -292,6 +292,8 @@ class TelegramNotifier:
             except Refused:  # left since this notice was committed (its hand message was closed)
                 continue
             move = played.get(seat.seat)
+            if seat.seat not in late and (move is not None or _passed(notice.events, seat.seat)):
+                self.private.moved(view.id, seat.player)
             if move is None and late.get(seat.seat) == "bot" and _passed(notice.events, seat.seat):
                 move = "pass"  # the bot passed for a player out of time: said so, like a play
             update = self.private.update(view, seat.player, private, move, for_you=late.get(seat.seat, ""))

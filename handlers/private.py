@@ -103,6 +103,10 @@ class PrivateChats:
         # replace the message that said it
         self._late: dict[tuple[int, int], tuple[Late, str | None]] = {}
 
+    def moved(self, table: int, player: int) -> None:
+        """The player moved themselves: what was done for them when out of time is old news."""
+        self._late.pop((table, player), None)
+
     def _short(self) -> bool:
         """Whether the calls that would go before a player's message take more than a second of
         Telegram's budget (`PriorityRateLimiter.short`)."""
@@ -196,8 +200,6 @@ class PrivateChats:
         key = (view.id, player)
         if for_you:
             self._late[key] = (for_you, played)
-        elif played:  # their own move: what was done for them is old news
-            self._late.pop(key, None)
         deciding = deciding_now(view, private)
         markup = None
         if deciding:

@@ -285,6 +285,9 @@ async def test_an_exposure_window_that_runs_out_exposes_nothing_and_says_so_to_t
     assert caption.index("未替你作选择") < caption.index("剩余"), caption  # above the question
     assert not any(c for c in bot.api.calls if c.chat == GROUP["id"] and "Alice 亮" in c.text)
     assert referee.tables[1].seats[seat].strikes == 0
+    message, _, data = choices(bot, ALICE["id"])[0]
+    await bot.press(ALICE, message, data)  # her own move: the line was told, it goes
+    await bot.until(lambda calls: "⏰" not in last_hand_caption(bot, ALICE))
     await bot.stop()
 
 
