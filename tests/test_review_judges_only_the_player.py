@@ -1,0 +1,70 @@
+"""What a review judges and how it counts, each held by a case a single-line bug would break:
+the paired standard error over n − 1, only the moves a person made by hand (never their
+autopilot's or a timeout's), no forced play, and each choice's better plan (not its worse)."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import pytest
+
+from engine.games import GAMES
+from engine.gongzhu import Rules, from_hands
+from engine.gongzhu.review import _better_plan, weigh
+from engine.review import Reviewer, Weighed, paired, review_round
+
+
+def test_the_paired_standard_error_is_the_samples_spread_over_n_minus_one() -> None:
+    rows = [[0.0, 1.0], [0.0, 3.0], [0.0, 2.0], [0.0, 6.0]]  # candidate 1 less candidate 0: 1 3 2 6
+    [(same, none), (gain, noise)] = paired(rows, 0)
+    assert (same, none) == (0.0, 0.0) and gain == 3.0
+    spread = math.sqrt(((1 - 3) ** 2 + 0 + (2 - 3) ** 2 + (6 - 3) ** 2) / 3)
+    assert noise == pytest.approx(spread / 2)  # 1.08, where dividing by n gives 0.94
+
+
+def logged_match() -> tuple[str, list[tuple[int, str, str, str]]]:
+    """A real 拱猪 deal played to its end by the rules' own moves, logged as the referee logs it;
+    seat 0's card plays by hand, by its autopilot and by a timeout in turn."""
+    game, seed = GAMES["gongzhu"], "review-actors"
+    match = game.new_match(seed, game.rules({"deals": 1}))
+    log: list[tuple[int, str, str, str]] = []
+    turns = ("player", "autopilot", "timeout")
+    while not match.is_over:
+        seat = match.to_act[0]
+        move = str(match.current.default_move(seat))
+        mine = [row for row in log if row[0] == 0 and row[2] != "pass"]
+        actor = turns[len(mine) % 3] if seat == 0 and move != "pass" else "bot" if seat else "player"
+        log.append((seat, "move", move, actor))
+        match.apply(seat, move)
+    return seed, log
+
+
+def test_only_the_moves_a_person_made_by_hand_are_judged() -> None:
+    seed, log = logged_match()
+    asked: list[tuple[int, str]] = []
+
+    def recording(round_: Any, seat: int, made: str, rand: random.Random, samples: int) -> list[Weighed]:
+        asked.append((seat, made))
+        return [Weighed(made, 0.0, 0.0)]
+
+    game = GAMES["gongzhu"]
+    review_round(game, seed, game.rules({"deals": 1}), log, [0], 1, Reviewer(recording, (1, 2, 3), 1))
+    by_hand = [(seat, move) for seat, _, move, actor in log if seat == 0 and actor == "player"]
+    assert len(by_hand) >= 5 and asked == by_hand  # not the autopilot's, not a timeout's, not a bot's
+
+
+def test_a_forced_play_is_not_judged() -> None:
+    deal = from_hands(["H5 D2", "H9 C3", "S2 C4", "S3 C5"], leader=0, rules=Rules(auto_claim=False))
+    deal.apply(0, "H5")  # seat 1 holds one heart: it must follow with ♥9
+    assert weigh(deal, 1, "H9", random.Random(1), 8) is None
+    deal.apply(1, "H9")
+    assert weigh(deal, 2, "S2", random.Random(1), 8) is not None  # no heart: a real choice of two
+
+
+def test_each_choice_counts_its_better_plan() -> None:
+    low, high = ("SQ", "keep"), ("SQ", "race")
+    rows = [[5, 9], [6, 8], [4, 10]]  # the race totals 27, keeping 15
+    assert _better_plan([low, high], rows, {low: 0, high: 1}) == high  # type: ignore[arg-type]
+    assert _better_plan([high, low], rows, {low: 0, high: 1}) == high  # type: ignore[arg-type]
