@@ -1,6 +1,7 @@
 """What a review judges and how it counts, each held by a case a single-line bug would break:
 the paired standard error over n − 1, only the moves a person made by hand (never their
-autopilot's or a timeout's), no forced play, and each choice's better plan (not its worse)."""
+autopilot's or a timeout's), no forced play, each choice's better plan (not its worse), and 够级's
+reading of what play has shown mid-hand."""
 
 from __future__ import annotations
 
@@ -13,6 +14,10 @@ import pytest
 from engine.games import GAMES
 from engine.gongzhu import Rules, from_hands
 from engine.gongzhu.review import _better_plan, weigh
+from engine.gouji import bot as gouji_bot
+from engine.gouji import from_hands as gouji_hands
+from engine.gouji import review as gouji_review
+from engine.gouji.reading import read
 from engine.review import Reviewer, Weighed, paired, review_round
 
 
@@ -68,3 +73,34 @@ def test_each_choice_counts_its_better_plan() -> None:
     rows = [[5, 9], [6, 8], [4, 10]]  # the race totals 27, keeping 15
     assert _better_plan([low, high], rows, {low: 0, high: 1}) == high  # type: ignore[arg-type]
     assert _better_plan([high, low], rows, {low: 0, high: 1}) == high  # type: ignore[arg-type]
+
+
+def test_a_gouji_play_mid_hand_is_weighed_in_hands_that_agree_with_what_play_has_shown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After a round of play, a seat that passed on a set showed it holds nothing to beat it:
+    the review samples the hidden hands with that reading, as the strong bot does."""
+    hands = [
+        "3 4 5 6 7 8 9 10 J Q K A 2", "4 4 5 5 6 6 7 7 8 8 9 9 BJ", "10 10 J J Q Q K K A A 2 2 SJ",
+        "3 3 5 5 7 7 9 9 J J K K 2", "4 4 6 6 8 8 10 10 Q Q A A 2", "3 5 7 9 J K 4 6 8 10 Q A SJ",
+    ]  # fmt: skip
+    hand = gouji_hands(hands, leader=0)
+    while hand.to_act != [0] or hand.turns is None or len(hand.turns.history()) < 3:
+        seat = hand.to_act[0]
+        hand.apply(seat, gouji_bot.choose(hand, seat, random.Random(seat)))
+    readings: list[object] = []
+    sample = gouji_review.determinized
+
+    def recording(hand: Any, seat: int, rand: random.Random, known: Any = None) -> Any:
+        readings.append(known)
+        return sample(hand, seat, rand, known)
+
+    monkeypatch.setattr(gouji_review, "determinized", recording)
+    made = str(hand.legal_moves(0)[0])
+    assert gouji_review.weigh(hand, 0, made, random.Random(2), 2) is not None
+    shown = read(hand, 0)
+    assert shown.capped or any(shown.checks)  # the play so far did show something of the others
+    assert readings and all(
+        known is not None and (known.caps, known.not_exactly) == (shown.caps, shown.not_exactly)
+        for known in readings
+    )
