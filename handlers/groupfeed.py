@@ -36,7 +36,10 @@ class Batch:
     def add(self, view: Any, lines: list[str], sheet: bytes | None, results: int = 0) -> None:
         self.view = view
         self.lines += lines
-        self.results = results if sheet is not None else 0 if lines else self.results
+        if sheet is not None:  # its round's end is the caption's
+            self.results = results
+        elif lines:  # news after the sheet: the caption is the title alone
+            self.results = 0
         if sheet is not None:
             self.sheets.append(sheet)
 

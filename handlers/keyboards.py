@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
-from handlers.callbacks import Action, Button, Signer
+from handlers.callbacks import SEPARATOR, Action, Button, Signer
 from handlers.games import move_label, ui
 from handlers.i18n import t
 from handlers.services import Services
@@ -72,23 +72,13 @@ class Keys:
             offered.sort(key=lambda i: order(legal[i]))
         markup = special or InlineKeyboardMarkup(self.choices(legal, offered, warned))
         keyboard: list[Sequence[InlineKeyboardButton]] = list(markup.inline_keyboard)
-        if hinted in legal and not self._offers(keyboard, legal.index(hinted)):
-            keyboard.insert(0, [self.move(legal, legal.index(hinted), warned)])
+        if hinted in legal:
+            button = self.move(legal, legal.index(hinted), warned)
+            if not _offers(keyboard, button):
+                keyboard.insert(0, [button])
         if len(legal) < 2:
             return InlineKeyboardMarkup(keyboard)
         return InlineKeyboardMarkup([*keyboard, [self.button(t(self.lang, "play.hint"), Action.HINT)]])
-
-    def _offers(self, keyboard: Sequence[Sequence[InlineKeyboardButton]], index: int) -> bool:
-        """Whether the keyboard plays legal move `index` in one press, or builds any move from
-        toggles (an exposure): either way the hinted move needs no button of its own."""
-        for row in keyboard:
-            for key in row:
-                button = self.signer.load(str(key.callback_data), self.chat)
-                if button.action == Action.TOGGLE:
-                    return True
-                if button.action in (Action.MOVE, Action.WARNED) and button.arg == str(index):
-                    return True
-        return False
 
     def confirm(self, legal: Sequence[str], index: int) -> InlineKeyboardMarkup:
         """A warned play's second step: play it, or go back to the choices."""
@@ -117,6 +107,14 @@ class Keys:
 
     def back(self) -> InlineKeyboardButton:
         return self.button(t(self.lang, "play.back"), Action.HOME)
+
+
+def _offers(keyboard: Sequence[Sequence[InlineKeyboardButton]], move: InlineKeyboardButton) -> bool:
+    """Whether the keyboard holds the move's own button (its data is the button's whole meaning),
+    or builds any move from toggles (an exposure): either way the move is one press away."""
+    toggles = f"{Action.TOGGLE}{SEPARATOR}"
+    datas = [str(key.callback_data) for row in keyboard for key in row]
+    return move.callback_data in datas or any(data.startswith(toggles) for data in datas)
 
 
 def rows(buttons: list[InlineKeyboardButton], width: int) -> Rows:
