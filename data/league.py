@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from data.records import Companion, PlayedMatch, RatingRow
+from data.records import Companion, PlayedMatch, RatingRow, ReviewedSeat, StoredReview
 from data.sql import Sql
 
 # a conservative order, as the ratings are shown: openskill's ordinal, mu - 3 sigma
@@ -85,17 +85,60 @@ class LeagueQueries(Sql):
         row = await self._one(f"{_PLAYED} WHERE m.id = ?", (match_id,))
         return None if row is None else _played(row)
 
-    async def review(self, match_id: int) -> str | None:
-        """The match's stored review (JSON), if it has been made."""
-        row = await self._one("SELECT body FROM reviews WHERE match_id = ?", (match_id,))
-        return None if row is None else str(row[0])
-
-    async def save_review(self, match_id: int, body: str, at: float) -> None:
-        await self._run(
-            "INSERT INTO reviews (match_id, body, created_at) VALUES (?, ?, ?) "
-            "ON CONFLICT (match_id) DO NOTHING",
-            (match_id, body, at),
+    async def review(self, match_id: int, judge: str) -> StoredReview | None:
+        """The match's review (JSON) made by this judge, if it has been; one by another judge
+        counts as none."""
+        row = await self._one(
+            "SELECT body, told_message FROM reviews WHERE match_id = ? AND judge = ?", (match_id, judge)
         )
+        return None if row is None else StoredReview(str(row[0]), row[1])
+
+    async def save_review(self, match_id: int, body: str, judge: str, at: float) -> None:
+        """Stores the review, in place of one another judge made."""
+        await self._run(
+            "INSERT INTO reviews (match_id, body, judge, created_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (match_id) DO UPDATE SET body = excluded.body, judge = excluded.judge, "
+            "created_at = excluded.created_at, told_message = NULL WHERE reviews.judge != excluded.judge",
+            (match_id, body, judge, at),
+        )
+
+    async def reviewed_seats(self, player_id: int, judge_of: dict[str, str], most: int) -> list[ReviewedSeat]:
+        """The seats `player_id` played by hand in matches reviewed by their game's judge, the
+        newest first, with the reviews."""
+        return await self._reviewed("mv.player_id = ?", (player_id,), judge_of, most)
+
+    async def shared_seats(self, player_id: int, judge_of: dict[str, str], most: int) -> list[ReviewedSeat]:
+        """The seats other players who share their drills played in reviewed matches of the
+        groups where `player_id` has played, the newest first."""
+        return await self._reviewed(
+            "mv.player_id != ? AND p.drills_shared = 1 AND t.group_id IN "
+            "(SELECT t2.group_id FROM moves mv2 JOIN matches m2 ON m2.id = mv2.match_id "
+            "JOIN tables t2 ON t2.id = m2.table_id WHERE mv2.player_id = ?)",
+            (player_id, player_id),
+            judge_of,
+            most,
+        )
+
+    async def _reviewed(
+        self, who: str, params: tuple[object, ...], judge_of: dict[str, str], most: int
+    ) -> list[ReviewedSeat]:
+        judged = " OR ".join("(t.game = ? AND r.judge = ?)" for _ in judge_of) or "0"
+        rows = await self._all(
+            "SELECT DISTINCT r.match_id, mv.seat, mv.player_id, t.game, r.body, r.created_at "
+            "FROM reviews r JOIN matches m ON m.id = r.match_id JOIN tables t ON t.id = m.table_id "
+            "JOIN moves mv ON mv.match_id = r.match_id AND mv.actor = 'player' "
+            f"JOIN players p ON p.id = mv.player_id WHERE ({who}) AND ({judged}) "
+            "ORDER BY r.created_at DESC, r.match_id DESC LIMIT ?",
+            (*params, *(x for pair in judge_of.items() for x in pair), most),
+        )
+        return [ReviewedSeat(r[0], r[1], r[2], r[3], str(r[4])) for r in rows]
+
+    async def set_drills_shared(self, player_id: int, shared: bool) -> None:
+        await self._run("UPDATE players SET drills_shared = ? WHERE id = ?", (int(shared), player_id))
+
+    async def review_told(self, match_id: int, message_id: int) -> None:
+        """The group's message that told the review: a second /review points to it."""
+        await self._run("UPDATE reviews SET told_message = ? WHERE match_id = ?", (message_id, match_id))
 
     async def last_ended_match(self, group_id: int) -> PlayedMatch | None:
         """The group's match that ended last (played to its end, or stopped)."""

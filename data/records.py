@@ -118,3 +118,20 @@ class Companion:
     name: str
     matches: int
     wins: int  # matches the player ranked first of the two (teammates: won together)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredReview:
+    body: str  # JSON: engine.review's judgements
+    told_message: int | None  # the group's message that told it, once told
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewedSeat:
+    """A seat a person played by hand in a reviewed match: where drills come from."""
+
+    match_id: int
+    seat: int
+    player_id: int
+    game: str
+    body: str  # the review's judgements (JSON)

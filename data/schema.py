@@ -220,4 +220,12 @@ MIGRATIONS: tuple[str, ...] = (
         created_at REAL NOT NULL
     );
     """,
+    # 9: which judge made a review (a review by another judge is made again when asked), the
+    # group's message that told it (a second /review points to it), and whether a player lets
+    # the members of their groups drill their reviewed mistakes (/drill)
+    """
+    ALTER TABLE reviews ADD COLUMN judge TEXT NOT NULL DEFAULT '';
+    ALTER TABLE reviews ADD COLUMN told_message INTEGER;
+    ALTER TABLE players ADD COLUMN drills_shared INTEGER NOT NULL DEFAULT 0;
+    """,
 )

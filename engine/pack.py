@@ -72,6 +72,9 @@ class Game:
     # why the normal bot makes a move (a hint's reason): (round, seat, move) → (key, values), the
     # words being the interface's `hint.<key>`; ("", {}): nothing to say beyond the move
     explain: Callable[[Any, int, Move], tuple[str, dict[str, object]]] = no_reason
+    # the card counter (记牌器, the table option `counter`): round → (card, rank or suit, copies
+    # nobody has played), read from what everyone saw played; None: the game has none
+    still_out: Callable[[Any], tuple[tuple[str, int], ...]] | None = None
 
     def rules(self, options: dict[str, object]) -> Any:
         return self.rules_type(**options)

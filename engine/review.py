@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.record import apply_step
@@ -38,14 +38,22 @@ class Weighed:
 Weigh = Callable[[Any, int, str, random.Random, int], list[Weighed] | None]
 
 
+def never(round_: Any) -> bool:
+    return False
+
+
 @dataclass(frozen=True, slots=True)
 class Reviewer:
     """A game's part in reviews: how it weighs a decision, and the losses (in its points) from
     which a move is an inaccuracy, a mistake, a blunder."""
 
+    name: str  # the judge's name, stored with a review: a review by another judge is made again
     weigh: Weigh
     marks: tuple[float, float, float]
     samples: int
+    # whether a position opens a moment players count (a trick of 拱猪, a lead of 够级): a
+    # judgement is named by the count of them in its round ("第3圈"), 0 before the first
+    opens_moment: Callable[[Any], bool] = never
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +66,11 @@ class Judgement:
     loss: float  # points the best move was estimated to be worth more
     noise: float  # the standard error of that estimate
     mark: str  # good | inaccuracy | mistake | blunder
+    moment: int = 0  # the trick or lead of its round, as players count them (0: before play)
+    # why the better move is better, in the hint's terms (`Game.explain`: key, values); none
+    # for a good move
+    reason: str = ""
+    reason_values: dict[str, object] = field(default_factory=dict)
 
 
 def mark_of(loss: float, noise: float, marks: tuple[float, float, float]) -> str:
@@ -114,18 +127,20 @@ def review_round(
     is applied. `review_seed` seeds the samples: two seeds give two independent reviews."""
     match = game.new_match(seed, rules)
     out: list[Judgement] = []
-    current, round_no, step = match.current, 1, 0
+    current, round_no, step, moment = match.current, 1, 0, 0
     for ply, (seat, kind, move, actor) in enumerate(log):
         step += 1
+        moment += kind == "move" and reviewer.opens_moment(match.current)
         if round_no == number and kind == "move" and actor == "player" and seat in people:
             stream = f"review/{review_seed}/{ply}"
             judged = _judged(reviewer, match.current, seat, move, samples or reviewer.samples, seed, stream)
             if judged is not None:
                 best, loss, noise, mark = judged
-                out.append(Judgement(round_no, step, seat, move, best, loss, noise, mark))
+                why = game.explain(match.current, seat, game.parse_move(best)) if mark != "good" else ("", {})
+                out.append(Judgement(round_no, step, seat, move, best, loss, noise, mark, moment, *why))
         apply_step(match, seat, kind, move)
         if match.current is not current:  # the step dealt the next round
-            current, round_no, step = match.current, round_no + 1, 0
+            current, round_no, step, moment = match.current, round_no + 1, 0, 0
         if round_no > number:
             break
     return out

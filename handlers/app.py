@@ -58,6 +58,7 @@ MENU = (  # after a command per registered game (`menu()`)
     "rules",
     "record",
     "rematch",
+    "drill",
 )
 
 

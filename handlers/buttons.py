@@ -12,11 +12,11 @@ from telegram.error import BadRequest
 
 from engine.errors import Refusal, Refused
 from engine.referee.views import PrivateView
-from handlers import settings
+from handlers import drills, settings
 from handlers.callbacks import Action, Button, Forged
 from handlers.commands import manage_lobby, notifier, seat, services
 from handlers.context import Context
-from handlers.games import decision_marks, hint_reason, move_label, ui
+from handlers.games import counter_words, decision_marks, hint_reason, move_label, ui
 from handlers.i18n import t
 from handlers.keyboards import Keys
 from handlers.limits import ANSWER_LIMIT, fitted
@@ -60,6 +60,10 @@ async def pressed(update: Update, context: Context) -> None:
             await _builder(update, context, button, lang)
         elif button.action == Action.HINT:
             await _hint(update, context, button, lang)
+        elif button.action == Action.COUNT:
+            await _counted(update, context, button, lang)
+        elif button.action == Action.DRILL:
+            await drills.answered(update, context, services(context), button, lang)
         elif button.action == Action.DISMISS:  # a typed move's offer, declined: it only closes
             await _close_offer(query, t(lang, "play.typed_dismissed"))
             await query.answer()
@@ -169,10 +173,13 @@ async def _builder(update: Update, context: Context, button: Button, lang: str) 
     elif button.action == Action.TOGGLE:
         chosen = _mask(button)
         notifier(context).private.exposing[(button.table, query.from_user.id)] = chosen
-        markup = keys.moves(legal, private.phase, warnings, chosen, hidden)  # the toggles and the hint
+        counter = bool(services(context).referee.view(button.table).options.get("counter"))
+        markup = keys.moves(legal, private.phase, warnings, chosen, hidden, counter=counter)  # toggles, hint
     else:
-        hinted = services(context).referee.hint(button.table, query.from_user.id)
-        markup = keys.moves(legal, private.phase, warnings, hidden=hidden, hinted=hinted)
+        referee = services(context).referee
+        hinted = referee.hint(button.table, query.from_user.id)
+        counter = bool(referee.view(button.table).options.get("counter"))
+        markup = keys.moves(legal, private.phase, warnings, hidden=hidden, hinted=hinted, counter=counter)
     await query.edit_message_reply_markup(markup)
     await query.answer(alert and fitted(alert, ANSWER_LIMIT), show_alert=alert is not None)
 
@@ -192,6 +199,18 @@ async def _hint(update: Update, context: Context, button: Button, lang: str) -> 
     reason = hint_reason(game, key, values, lang)
     if reason:
         said += "\n" + t(lang, "hint.why", reason=reason)
+    await query.answer(fitted(said, ANSWER_LIMIT), show_alert=True)
+
+
+async def _counted(update: Update, context: Context, button: Button, lang: str) -> None:
+    """🧮: the cards still out, in a pop-up; nothing changes (the same for every player)."""
+    query = update.callback_query
+    assert query is not None
+    referee = services(context).referee
+    counted = referee.still_out(button.table)
+    if counted is None:
+        raise Refused("stale")
+    said = counter_words(referee.view(button.table).game, counted, lang)
     await query.answer(fitted(said, ANSWER_LIMIT), show_alert=True)
 
 

@@ -42,6 +42,8 @@ class Action(StrEnum):
     HINT = "i"  # the normal bot's move for this decision, told in a pop-up
     TYPED = "y"  # a typed move offered to confirm (a warned play, a lowercase card): played by its index
     DISMISS = "n"  # a typed move's offer declined: nothing is played
+    COUNT = "c"  # the card counter (记牌器), told in a pop-up
+    DRILL = "q"  # a drill's answer: `table` the match, `version` the player's drill number
 
 
 @dataclass(frozen=True, slots=True)

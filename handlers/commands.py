@@ -16,7 +16,7 @@ from engine.errors import Refusal, Refused
 from engine.games import GAMES
 from engine.move import MAX_NOTATION, quoted
 from engine.referee.views import TableView
-from handlers import league, replays, reviews, settings
+from handlers import drills, league, replays, reviews, settings
 from handlers.answers import to_asker
 from handlers.callbacks import Action
 from handlers.context import Context
@@ -59,7 +59,7 @@ TABLE_COMMANDS = (
     "replay",
     "review",
 )
-PRIVATE_COMMANDS = ("hand", "back", "quiet")
+PRIVATE_COMMANDS = ("hand", "back", "quiet", "drill")
 
 
 def group_commands() -> tuple[str, ...]:
@@ -519,6 +519,7 @@ HANDLERS = {
     "hand": hand,
     "back": back,
     "quiet": quiet,
+    "drill": drills.drill,
 }
 
 

@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from handlers.gameui import UI, GameUI, Private
 from handlers.i18n import has, listed, t
 
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
 
 def ui(game: str) -> GameUI:
     return UI[game]
@@ -31,6 +33,24 @@ def hint_reason(game: str, key: str, values: dict[str, object], lang: str) -> st
         return ""
     name = "hint.only" if key == "only" else f"hint.{game}_{key}"
     return t(lang, name, **values) if has(name) else ""
+
+
+def counter_words(game: str, counted: Sequence[tuple[str, int]], lang: str) -> str:
+    """The card counter (记牌器) in one message: each card, rank or suit with the copies still
+    out (a suit by its symbol; a card with one copy out by its name alone; none out: left out,
+    but a suit, whose 0 says it is gone)."""
+    look = ui(game)
+    suited = look.web is not None and look.web.look.get("cards") == "suited"
+    parts = []
+    for token, copies in counted:
+        suit = SUIT_SYMBOLS.get(token) if suited else None
+        if suit is not None:
+            parts.append(f"{suit} {copies}")
+        elif copies == 1 and suited:
+            parts.append(look.word(token))
+        elif copies:
+            parts.append(f"{look.word(token)}×{copies}")
+    return t(lang, "play.counted", cards=" · ".join(parts))
 
 
 def either(lang: str, items: Sequence[str]) -> str:

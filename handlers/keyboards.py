@@ -60,11 +60,13 @@ class Keys:
         chosen: int = 0,
         hidden: frozenset[str] = frozenset(),
         hinted: str | None = None,
+        counter: bool = False,
     ) -> InlineKeyboardMarkup:
         """The first keyboard of a decision: the game's own (`GameUI.keyboard`: a few suggested
         sets and a builder, toggles …), else every choice. A play with a consequence (`warnings`)
         asks to be confirmed first. `chosen`: the toggles already on, as a bit mask. `hinted`:
-        the move 💡 names, kept one press away (on top when the game's keyboard left it out)."""
+        the move 💡 names, kept one press away (on top when the game's keyboard left it out).
+        `counter`: the table plays with the card counter (记牌器), a button beside the hint's."""
         warned = frozenset(warnings or ())
         special = ui(self.game).keyboard(self, legal, phase, warned, chosen)
         offered = [i for i, move in enumerate(legal) if move not in hidden]
@@ -76,9 +78,10 @@ class Keys:
             button = self.move(legal, legal.index(hinted), warned)
             if not _offers(keyboard, button):
                 keyboard.insert(0, [button])
-        if len(legal) < 2:
-            return InlineKeyboardMarkup(keyboard)
-        return InlineKeyboardMarkup([*keyboard, [self.button(t(self.lang, "play.hint"), Action.HINT)]])
+        last = [self.button(t(self.lang, "play.hint"), Action.HINT)] if len(legal) > 1 else []
+        if counter:
+            last.append(self.button(t(self.lang, "play.counter"), Action.COUNT))
+        return InlineKeyboardMarkup([*keyboard, last] if last else keyboard)
 
     def confirm(self, legal: Sequence[str], index: int) -> InlineKeyboardMarkup:
         """A warned play's second step: play it, or go back to the choices."""

@@ -207,7 +207,8 @@ class PrivateChats:
             warnings, hidden = decision_marks(view.game, private)
             hinted = self.services.referee.hint(view.id, player)
             chosen = self.exposing.get(key, 0)
-            markup = keys.moves(private.legal, private.phase, warnings, chosen, hidden, hinted)
+            counter = bool(view.options.get("counter"))
+            markup = keys.moves(private.legal, private.phase, warnings, chosen, hidden, hinted, counter)
             markup = with_app(markup, self.services, view.id, lang)  # the Mini App, when it is served
         else:
             self.exposing.pop(key, None)

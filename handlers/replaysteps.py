@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from engine.referee.reading import MatchReplay
 from engine.referee.views import SeatView, TableView
 from engine.replays import Step
+from engine.views import RoundView
 from handlers import announce
 from handlers.games import move_label, ui
 from handlers.i18n import t
@@ -36,23 +37,39 @@ async def replay_names(found: Services, replay_of: MatchReplay, lang: str) -> li
 def step_view(found: MatchReplay, step: Step) -> TableView:
     """The table as it stood after the step, as the table picture and the page draw it (a set
     or a trick the step completed still on it: the game's `replay_public`)."""
-    seats = tuple(SeatView(s, p, None, False, 0) for s, p in enumerate(found.players))
+    public = ui(found.game).replay_public(step.public, step.events)
+    return finished_view(
+        found.game, found.table_id, found.group_id, found.options, found.players, public, step.totals
+    )
+
+
+def finished_view(
+    game: str,
+    table_id: int,
+    group_id: int,
+    options: dict[str, object],
+    players: Sequence[int | None],
+    public: RoundView,
+    totals: tuple[int, ...],
+) -> TableView:
+    """An ended match's table at one moment of it (a replay's step, a drill's position)."""
+    seats = tuple(SeatView(s, p, None, False, 0) for s, p in enumerate(players))
     return TableView(
-        id=found.table_id,
-        group_id=found.group_id,
-        game=found.game,
+        id=table_id,
+        group_id=group_id,
+        game=game,
         status="finished",
         version=0,
         creator=None,
         time_control="",
         move_seconds=0.0,
-        options=dict(found.options),
+        options=dict(options),
         seats=seats,
-        to_act=step.public.to_act,
+        to_act=public.to_act,
         deadline_at=None,
         match_no=0,
-        totals=step.totals,
-        public=ui(found.game).replay_public(step.public, step.events),
+        totals=totals,
+        public=public,
     )
 
 

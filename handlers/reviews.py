@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto, Update
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto, ReplyParameters, Update
 
 import render
 from engine.errors import Refused
@@ -18,7 +18,7 @@ from engine.referee.reviews import MatchReview
 from engine.review import Judgement
 from handlers.context import Context
 from handlers.drawing import drawn
-from handlers.games import move_label
+from handlers.games import hint_reason, move_label
 from handlers.i18n import t
 from handlers.incoming import chat_of, command_args, reply
 from handlers.replays import number_arg, replay_link
@@ -41,6 +41,9 @@ async def review(update: Update, context: Context, found: Services, lang: str) -
             raise
         raise Refused("review_game", game=t(lang, f"game.{refused.params['game']}")) from None
     if asked.ready is not None and asked.ready.done():
+        if asked.told_message is not None:  # told once: a pointer, not the summary again
+            await pointed(context.bot, found, group, asked, lang)
+            return
         await tell(context.bot, found, group, asked, lang)
         return
     await reply(update, t(lang, "review.making", match=asked.match_id))
@@ -67,12 +70,28 @@ async def tell(bot: Bot, found: Services, group: int, made: MatchReview, lang: s
     markup = (
         InlineKeyboardMarkup([[InlineKeyboardButton(t(lang, "review.open"), url=link)]]) if link else None
     )
-    await bot.send_message(group, text, reply_markup=markup)
+    sent = await bot.send_message(group, text, reply_markup=markup)
+    await found.referee.review_told(made.match_id, sent.message_id)
     pictures = await costliest_pictures(found, group, made, names, lang) if link is None else []
     if len(pictures) == 1:  # an album takes two to ten
         await bot.send_photo(group, pictures[0].media, caption=pictures[0].caption)
     elif pictures:
         await bot.send_media_group(group, pictures)
+
+
+async def pointed(bot: Bot, found: Services, group: int, made: MatchReview, lang: str) -> None:
+    """A second `/review`: a reply to the message that told the review, with the replay's link."""
+    assert made.told_message is not None
+    link = replay_link(found, made.match_id)
+    markup = (
+        InlineKeyboardMarkup([[InlineKeyboardButton(t(lang, "review.open"), url=link)]]) if link else None
+    )
+    await bot.send_message(
+        group,
+        t(lang, "review.told_above", match=made.match_id),
+        reply_markup=markup,
+        reply_parameters=ReplyParameters(made.told_message, allow_sending_without_reply=True),
+    )
 
 
 def summary(made: MatchReview, names: Sequence[str], lang: str) -> str:
@@ -97,15 +116,30 @@ def costliest(judgements: Sequence[Judgement], most: int = COSTLIEST) -> list[Ju
 
 
 def moment(game: str, judged: Judgement, lang: str) -> dict[str, object]:
-    """A judged play's words: its mark, round and step, the move made, the better one, the loss."""
+    """A judged play's words: its mark, round and moment as players count them, the move made,
+    the better one, the loss, and why the better one is better."""
+    why = reason(game, judged, lang)
     return {
         "mark": SIGNS[judged.mark],
         "round": t(lang, f"picture.{LOOKS[game].round_label}", n=judged.round),
-        "step": judged.step,
+        "when": when(game, judged, lang),
         "move": move_label(judged.move, lang, game),
         "best": move_label(judged.best, lang, game),
         "loss": f"{judged.loss:.0f}",
+        "why": t(lang, "review.why", reason=why) if why else "",
     }
+
+
+def when(game: str, judged: Judgement, lang: str) -> str:
+    """The judged play's moment as its players count them: 第3圈 (a trick), 第5轮 (a lead)."""
+    if not judged.moment:
+        return t(lang, "review.before_play")
+    return t(lang, f"review.{game}_moment", n=judged.moment)
+
+
+def reason(game: str, judged: Judgement, lang: str) -> str:
+    """Why the better move is better, in the hint's words; "" for none."""
+    return hint_reason(game, judged.reason, judged.reason_values, lang) if judged.mark != "good" else ""
 
 
 async def costliest_pictures(

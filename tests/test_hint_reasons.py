@@ -38,6 +38,20 @@ def test_a_gongzhu_hint_flushes_the_pig_with_a_low_spade() -> None:
     assert reason("gongzhu", deal, 0) == ("S3", "the pig is still out: a low spade flushes it")
 
 
+def test_a_high_lead_is_told_as_one_never_as_a_low_lead() -> None:
+    """A review's better move may be any legal move: a ♦A lead is explained as what it is."""
+    deal = from_hands(
+        ["DA D3 H5", "SQ C2 C3", "HA S2 SK", "D4 D5 D6"], leader=0, rules=Rules(auto_claim=False)
+    )
+    ace = next(m for m in deal.legal_moves(0) if str(m) == "DA")
+    key, _ = GAMES["gongzhu"].explain(deal, 0, ace)
+    assert hint_reason("gongzhu", key, {}, "en") == (
+        "a high card wins while everyone still follows: nobody can drop points on it"
+    )
+    key, _ = GAMES["gongzhu"].explain(deal, 0, next(m for m in deal.legal_moves(0) if str(m) == "D3"))
+    assert key == "lead_low"
+
+
 def test_a_gouji_hint_lets_a_teammates_set_stand() -> None:
     hands = [
         "3 4 5 6 7 8 9 10 J Q K A 2", "4 4 5 5 6 6 7 7 8 8 9 9 BJ", "10 10 J J Q Q K K A A 2 2 SJ",
@@ -67,8 +81,11 @@ def test_every_reason_the_bot_gives_has_its_words_in_both_languages(game: str) -
             key, values = pack.explain(match.current, seat, move)
             if key:
                 keys.add(key)
+            # a review explains its better move, which may be any legal one: each has words
+            for other in match.current.legal_moves(seat):
+                other_key, other_values = pack.explain(match.current, seat, other)
                 for lang in ("zh", "en"):
-                    assert hint_reason(game, key, values, lang), (game, key, lang)
+                    assert not other_key or hint_reason(game, other_key, other_values, lang), (game, other_key)
             match.apply(seat, move)
             plies += 1
     assert len(keys) >= 6  # the bots' reasons are many, not one generic line

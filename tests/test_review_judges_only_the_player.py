@@ -55,7 +55,7 @@ def test_only_the_moves_a_person_made_by_hand_are_judged() -> None:
         return [Weighed(made, 0.0, 0.0)]
 
     game = GAMES["gongzhu"]
-    review_round(game, seed, game.rules({"deals": 1}), log, [0], 1, Reviewer(recording, (1, 2, 3), 1))
+    review_round(game, seed, game.rules({"deals": 1}), log, [0], 1, Reviewer("recording", recording, (1, 2, 3), 1))
     by_hand = [(seat, move) for seat, _, move, actor in log if seat == 0 and actor == "player"]
     assert len(by_hand) >= 5 and asked == by_hand  # not the autopilot's, not a timeout's, not a bot's
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.gongzhu import bot, events, hints, review, search
+from engine.gongzhu import bot, counter, events, hints, review, search
 from engine.gongzhu.deal import Deal
 from engine.gongzhu.match import Match
 from engine.gongzhu.moves import parse_move
@@ -53,4 +53,5 @@ PART = Game(
     searching=frozenset({"strong"}),
     reviewer=review.REVIEWER,
     explain=hints.explain,
+    still_out=counter.still_out,
 )

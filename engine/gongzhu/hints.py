@@ -10,6 +10,9 @@ from engine.gongzhu.deal import Deal
 from engine.gongzhu.moves import Decision, Move, Play
 
 
+HIGH_LEAD = 11  # a lead of a J or higher is made to win the trick, not to stay out of it
+
+
 def explain(deal: Deal, seat: int, move: Move) -> tuple[str, dict[str, object]]:
     """(reason key, its values); ("", {}) when there is nothing to say beyond the move."""
     if len([m for m in deal.legal_moves(seat) if not (isinstance(m, Decision) and m.name == "claim")]) == 1:
@@ -33,6 +36,8 @@ def explain(deal: Deal, seat: int, move: Move) -> tuple[str, dict[str, object]]:
         return "take_sheep", {}
     if len(deal.trick) == SEATS - 1:
         return "win_last", {}
+    if on_table < 0:
+        return "win_points", {"points": -on_table}
     return "win_cheap", {}
 
 
@@ -40,6 +45,8 @@ def _lead(deal: Deal, seat: int, move: Play) -> tuple[str, dict[str, object]]:
     card = move.cards[0]
     if card.suit == SPADES and _pig_out(deal, seat) and card.rank < PIG.rank:
         return "flush_pig", {}
+    if card.rank >= HIGH_LEAD:
+        return "lead_high", {}
     if card.suit == HEARTS:
         return "lead_heart", {}
     return "lead_low", {}

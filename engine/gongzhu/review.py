@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import random
 
+from engine.gongzhu import solver
 from engine.gongzhu.deal import Deal
-from engine.gongzhu.moves import parse_move
+from engine.gongzhu.kernel import Kernel
+from engine.gongzhu.moves import Move, Play, parse_move
 from engine.gongzhu.search import Plan, choices_of, plans_of, scored_samples
+from engine.gongzhu.simulation import determinized
 from engine.review import Reviewer, Weighed, paired
 
 # deals sampled a decision, twice when a better move shows (engine.review._judged). Measured by
@@ -47,4 +50,62 @@ def _better_plan(plans: list[Plan], rows: list[list[int]], column: dict[Plan, in
     return max(plans, key=lambda plan: sum(row[column[plan]] for row in rows))
 
 
-REVIEWER = Reviewer(weigh, MARKS, SAMPLES)
+def opens_trick(deal: Deal) -> bool:
+    return deal.phase == "play" and not deal.trick
+
+
+PLAYOUT_REVIEWER = Reviewer("playout", weigh, MARKS, SAMPLES, opens_trick)
+
+EXACT_CARDS = 16  # cards left in hands from which a sampled world is solved exactly
+EXACT_SAMPLES = 32
+
+
+def weigh_exact(deal: Deal, seat: int, made: str, rand: random.Random, samples: int) -> list[Weighed] | None:
+    choices = choices_of(deal, seat)
+    chosen = parse_move(made)
+    if len(choices) <= 1 or chosen not in choices:
+        return None
+    if deal.phase != "play" or deal.rules.decks != 1:
+        return None
+    rows = []
+    for _ in range(samples):
+        start = Kernel.from_deal(determinized(deal, seat, rand))
+        rows.append([float(_exact(start, seat, move)) for move in choices])
+    gains = paired(rows, choices.index(chosen))
+    return [Weighed(move.text, gain, noise) for move, (gain, noise) in zip(choices, gains, strict=True)]
+
+
+def weigh_defended(deal: Deal, seat: int, made: str, rand: random.Random, samples: int) -> list[Weighed] | None:
+    choices = choices_of(deal, seat)
+    chosen = parse_move(made)
+    if len(choices) <= 1 or chosen not in choices or deal.phase != "play" or deal.rules.decks != 1:
+        return None
+    rows = []
+    for _ in range(samples):
+        start = Kernel.from_deal(determinized(deal, seat, rand))
+        rows.append([float(_defended(start, seat, move)) for move in choices])
+    gains = paired(rows, choices.index(chosen))
+    return [Weighed(move.text, gain, noise) for move, (gain, noise) in zip(choices, gains, strict=True)]
+
+
+def _defended(start: Kernel, seat: int, move: Move) -> int:
+    assert isinstance(move, Play)
+    line = start.copy()
+    line.play(move.cards[0].index)
+    while not line.is_over:
+        line.play(solver.defended_play(line))
+    return line.scores()[seat]
+
+
+def _exact(start: Kernel, seat: int, move: Move) -> int:
+    assert isinstance(move, Play)
+    line = start.copy()
+    line.play(move.cards[0].index)
+    while not line.is_over and line.in_hands.bit_count() > EXACT_CARDS:
+        line.play(solver.defended_play(line))
+    return solver.value(line, seat)
+
+
+REVIEWER = Reviewer("exact", weigh_exact, MARKS, EXACT_SAMPLES, opens_trick)
+
+DEFENDED_REVIEWER = Reviewer("defended", weigh_defended, MARKS, 96, opens_trick)

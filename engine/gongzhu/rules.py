@@ -36,6 +36,7 @@ class Rules(TableOptions):
     expose_discard: str = "forbid"  # §3 held-back exposed cards as discards
     expose_seconds: int = 20  # §3 the exposure window (the referee keeps the clock)
     self_capture: bool = True  # §3 自得
+    counter: bool = False  # 记牌器: the cards still out, the same for every player
     first_lead: str = "club2"  # §4
     pig_sheep_swap: str = "off"  # §5 猪羊变色 after 全红: off, auto, or chosen by its taker
     match_target: int = 1000  # §6 ±1000 or ±800

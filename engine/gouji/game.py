@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.gouji import bot, events, hints, review, search
+from engine.gouji import bot, counter, events, hints, review, search
 from engine.gouji.hand import Hand
 from engine.gouji.match import Match
 from engine.gouji.rules import Rules
@@ -70,4 +70,5 @@ PART = Game(
     searching=frozenset({"strong"}),
     reviewer=review.REVIEWER,
     explain=hints.explain,
+    still_out=counter.still_out,
 )

@@ -51,4 +51,8 @@ def weigh(hand: Hand, seat: int, made: str, rand: random.Random, samples: int) -
     return [Weighed(str(move), gain, noise) for move, (gain, noise) in zip(options, gains, strict=True)]
 
 
-REVIEWER = Reviewer(weigh, MARKS, SAMPLES)
+def opens_lead(hand: Hand) -> bool:
+    return hand.phase == "play" and hand.table is None
+
+
+REVIEWER = Reviewer("playout", weigh, MARKS, SAMPLES, opens_lead)

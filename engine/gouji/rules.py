@@ -105,6 +105,7 @@ class Rules(TableOptions):
     bie3: bool = True  # §3 憋3; off: the outline's other mode (A.9), 3s an ordinary rank
     last_gouji: bool = False  # B.12 够死级: 头科's opposite keeps one 够级 set that only a burn answers
     return_tribute: bool = False  # A.11 还贡: every tribute card received but a 点贡 is answered by one
+    counter: bool = False  # 记牌器: the cards still out by rank, the same for every player
     fall_tribute: bool = True  # A.12: off, no 落贡, 闷贡 or 烧贡 is owed (点贡 and declarations still are)
     bots: str = "normal"  # the seat-filling bots and autopilot: easy, normal (heuristic), strong (search)
 

@@ -63,6 +63,15 @@ class Play:
         key, values = table.game.explain(table.match.current, seat, move)
         return str(move), key, values
 
+    def still_out(self, table_id: int) -> tuple[tuple[str, int], ...] | None:
+        """The card counter (记牌器) of a running table that plays with it; None otherwise. The
+        same for everyone: it counts only cards not yet played."""
+        table = self.core.table(table_id)
+        still_out = table.game.still_out
+        if table.match is None or still_out is None or not getattr(table.rules, "counter", False):
+            return None
+        return still_out(table.match.current)
+
     def _hinted(self, table_id: int, player: int) -> tuple[LiveTable, int, Any] | None:
         """The player's table, seat and the normal bot's move for their decision now, if any."""
         table = self.core.table(table_id)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from data.store import Store
 from engine.referee.clock import Clock
 from engine.referee.core import RefereeCore
+from engine.referee.drills import Drills
 from engine.referee.forwarding import Forwarded
 from engine.referee.lobby import Lobby
 from engine.referee.notifier import Notice, Notifier
@@ -53,6 +54,7 @@ class Referee:
         self.players = Players(core)
         self.reading = Reading(core)
         self.reviews = Reviews(core)
+        self.drills = Drills(core)
         self.reach = Reach(core, self.lobby)
         self.standings = Standings(core)
         core.on_due = self.play.on_due
@@ -71,6 +73,7 @@ class Referee:
     back = Forwarded("play", Play.back)
     hint = Forwarded("play", Play.hint)
     explained_hint = Forwarded("play", Play.explained_hint)
+    still_out = Forwarded("play", Play.still_out)
     # the lobby and the table's life
     open_table = Forwarded("lobby", Lobby.open_table)
     join_token = Forwarded("lobby", Lobby.join_token)
@@ -106,6 +109,10 @@ class Referee:
     record = Forwarded("reading", Reading.record)
     replay = Forwarded("reading", Reading.replay)
     review = Forwarded("reviews", Reviews.review)
+    review_told = Forwarded("reviews", Reviews.told)
+    next_drill = Forwarded("drills", Drills.next)
+    answer_drill = Forwarded("drills", Drills.answer)
+    share_drills = Forwarded("drills", Drills.share)
     last_finished_table = Forwarded("reading", Reading.last_finished_table)
     replay_group = Forwarded("reading", Reading.replay_group)
     match_of = Forwarded("reading", Reading.match_of)

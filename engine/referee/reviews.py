@@ -20,7 +20,7 @@ from engine.review import Judgement, review_in_worker, rounds_played
 
 log = logging.getLogger(__name__)
 
-MAKING_AT_ONCE = 2  # reviews being made at once: each holds a search worker a round at a time
+MAKING_AT_ONCE = 2  # reviews being made at once: their rounds queue for the long jobs' worker
 
 
 def _failed(making: asyncio.Future[None]) -> None:
@@ -40,6 +40,7 @@ class MatchReview:
     judgements: tuple[Judgement, ...]  # empty until the review is made
     # done once the review is stored (at once when it already was); None: not made, not asked
     ready: asyncio.Future[None] | None
+    told_message: int | None = None  # the group's message that told the review, once told
 
 
 class Reviews:
@@ -59,8 +60,9 @@ class Reviews:
                     raise Refused("review_after_end") from None
                 raise Refused("no_review") from None
             rows = await q.moves(found.match_id)
-            stored = await q.review(found.match_id)
-        if GAMES[found.game].reviewer is None:  # a game that reviews nothing: a reader gets none
+            reviewer = GAMES[found.game].reviewer
+            stored = None if reviewer is None else await q.review(found.match_id, reviewer.name)
+        if reviewer is None:  # a game that reviews nothing: a reader gets none
             if not start:
                 return MatchReview(found.match_id, found.table_id, found.group_id, found.game, (), (), None)
             raise Refused("review_game", game=found.game)
@@ -70,8 +72,8 @@ class Reviews:
         if stored is not None:
             done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             done.set_result(None)
-            judgements = tuple(Judgement(**item) for item in json.loads(stored))
-            return replace(unmade, judgements=judgements, ready=done)
+            judgements = tuple(Judgement(**item) for item in json.loads(stored.body))
+            return replace(unmade, judgements=judgements, ready=done, told_message=stored.told_message)
         making = self._making.get(found.match_id)
         if making is None and not start:
             return unmade
@@ -83,6 +85,11 @@ class Reviews:
             making = self._making[found.match_id] = asyncio.ensure_future(self._make(found, log_rows, seats))
             making.add_done_callback(_failed)
         return replace(unmade, ready=making)
+
+    async def told(self, match_id: int, message_id: int) -> None:
+        """The group's message that told the review (a second `/review` points to it)."""
+        async with self.core.store.transaction() as q:
+            await q.review_told(match_id, message_id)
 
     async def _make(
         self, found: PlayedMatch, rows: list[tuple[int, str, str, str]], seats: tuple[int, ...]
@@ -101,7 +108,8 @@ class Reviews:
                 )
             )
             body = json.dumps([asdict(j) for part in parts for j in part], ensure_ascii=False)
+            assert game.reviewer is not None
             async with self.core.store.transaction() as q:
-                await q.save_review(found.match_id, body, self.core.clock.now())
+                await q.save_review(found.match_id, body, game.reviewer.name, self.core.clock.now())
         finally:
             del self._making[found.match_id]

@@ -12,6 +12,7 @@ so the move that comes back is the very object the engine's legality checks expe
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -32,6 +33,11 @@ WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))
 # heuristic answers. The searches take 0.3 s at most here compiled (1.3 s as pure Python): this
 # guards slower or busier machines.
 LIMIT = 2.0
+# Long jobs (reviews) at once, in a pool of their own: the tables' searches never wait for a
+# worker a review holds. A local worker for long jobs runs at a lower priority (`LONG_NICENESS`),
+# so that on a machine with few cores the tables' searches and the event loop come first.
+LONG_WORKERS = 1
+LONG_NICENESS = 5
 
 
 class AsyncPool(Protocol):
@@ -53,11 +59,18 @@ class Thinkers:
     """A pool of `workers` searching at once, started at the first search."""
 
     def __init__(
-        self, workers: int = WORKERS, pool: Callable[[int], Pool] = worker_processes, limit: float = LIMIT
+        self,
+        workers: int = WORKERS,
+        pool: Callable[[int], Pool] = worker_processes,
+        limit: float = LIMIT,
+        long_workers: int = LONG_WORKERS,
     ) -> None:
         self.workers = workers
         self.limit = limit
         self.busy = 0
+        self.long_workers = long_workers
+        self.long_busy = 0  # long jobs running in their own pool
+        self._long_pool: Pool | None = None
         self.answered = 0  # searches that answered in time
         self.refused: Counter[str] = Counter()  # searches the heuristic answered: busy, late, broken
         self._new_pool = pool
@@ -97,13 +110,25 @@ class Thinkers:
         return move
 
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """A long job that is not a move (a match's review, issue 53) in the pool, without the
-        search's limit. It waits for a free worker and then holds it, so the tables' searches
-        never queue behind it (they find the pool busy, and the heuristic answers)."""
-        while self.busy >= self.workers:
+        """A long job that is not a move (a match's review) without the search's limit, in the
+        long jobs' own pool: it waits for one of its `long_workers`, never for a worker of the
+        tables' searches, which it never takes."""
+        while self.long_busy >= self.long_workers:
             self._freed.clear()
             await self._freed.wait()
-        return await self._submit(fn, *args)
+        if self._long_pool is None:
+            self._long_pool = self._new_pool(self.long_workers)
+        pool = self._long_pool
+        self.long_busy += 1
+        try:
+            if isinstance(pool, ProcessPoolExecutor):  # a worker of this machine's own
+                return await asyncio.wrap_future(pool.submit(_lowly, fn, *args))
+            if isinstance(pool, Executor):
+                return await asyncio.wrap_future(pool.submit(fn, *args))
+            return await pool.submit(fn, *args)
+        finally:
+            self.long_busy -= 1
+            self._freed.set()
 
     def _submit(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
         """The call, started in the pool (started itself at the first call); a worker is busy
@@ -136,6 +161,9 @@ class Thinkers:
         """Stops the workers without waiting for a search under way (its answer is not needed);
         a cluster's connection closes in the background (`stop` waits for it)."""
         pool, self._pool = self._pool, None
+        self._shut(pool)
+
+    def _shut(self, pool: Pool | None) -> None:
         if isinstance(pool, Executor):
             pool.shutdown(wait=False, cancel_futures=True)
         elif pool is not None:
@@ -144,7 +172,22 @@ class Thinkers:
             closing.add_done_callback(self._closing.discard)
 
     async def stop(self, within: float = 5.0) -> None:
-        """Closes the pool, and waits (at most `within`) for a cluster's connection to close."""
+        """Closes the pools, and waits (at most `within`) for a cluster's connection to close."""
         self.close()
+        long_pool, self._long_pool = self._long_pool, None
+        self._shut(long_pool)
         if self._closing:
             await asyncio.wait(list(self._closing), timeout=within)
+
+
+_niced = False
+
+
+def _lowly(fn: Callable[..., Any], *args: Any) -> Any:
+    """`fn(*args)` in a local worker for long jobs, lowered in priority at its first job."""
+    global _niced
+    if not _niced:
+        _niced = True
+        with contextlib.suppress(OSError):  # a system that refuses: the worker's own priority
+            os.nice(LONG_NICENESS)
+    return fn(*args)

@@ -32,6 +32,7 @@ PART = GameUI(
         "pig_sheep_team",
         "colour_discard",
         "double_pig",
+        "counter",
     ),
     option_values={"decks": ("1", "2")},
     implied={

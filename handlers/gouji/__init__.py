@@ -30,6 +30,7 @@ PART = GameUI(
         "yielding",
         "burn_priority",
         "scoring",
+        "counter",
     ),
     seat_intro=ui.seat_intro,
     question_values=ui.question_values,

@@ -37,13 +37,14 @@ from engine.errors import Refusal, Refused
 from engine.referee import Referee
 from engine.referee.reviews import MatchReview
 from engine.referee.views import TableView
-from handlers.games import hint_reason, move_label
+from handlers.games import counter_words, hint_reason, move_label
 from handlers.i18n import language
 from handlers.live import LiveTables
 from handlers.membership import is_admin_of, is_member_of
 from handlers.private import decision_question
 from handlers.replaysteps import replay_names
 from handlers.replies import refusal
+from handlers.reviews import reason, when
 from handlers.services import Services
 from handlers.web.bodies import BadBody, json_body
 from handlers.web.initdata import MOVE_LIMIT, READ_LIMIT, InvalidInitData, WebAppUser, validate
@@ -235,8 +236,10 @@ class MiniAppApi:
         built = self._public.get(key)
         now = self.referee.clock.now()
         if built is None:  # `view` is committed (`access`): its version never changes meaning
+            counted = self.referee.still_out(view.id)  # the card counter: played cards only
             names = await self.services.seat_names(view, lang)
             built = public_json(view, names, now, lang, self.live.recent.get(view.id, ()))
+            built["counter"] = None if counted is None else counter_words(view.game, counted, lang)
             keep(self._public, key, built, PUBLIC_KEPT)
         return built | {"seconds_left": seconds_left(view, now)}
 
@@ -342,12 +345,16 @@ class MiniAppApi:
                 "loss": round(j.loss, 1),
                 "move": move_label(j.move, lang, made.game),
                 "best": move_label(j.best, lang, made.game),
+                "when": when(made.game, j, lang),
+                "why": reason(made.game, j, lang),
             }
             for j in made.judgements
             if j.round == round_no
         ]
         you = made.players.index(user) if user in made.players else None
-        return {"reviewed": bool(made.judgements), "marks": marks, "you": you}
+        # whose mistakes "next mistake" can step to: every reviewed seat, not only the viewer's
+        reviewed = sorted({j.seat for j in made.judgements})
+        return {"reviewed": bool(made.judgements), "marks": marks, "you": you, "reviewed_seats": reviewed}
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         user = self.caller(request, READ_LIMIT)

@@ -192,9 +192,9 @@ def group_texts(api: FakeBotApi, since: int, start: str) -> list[Call]:
 async def test_review_tells_the_group_each_players_marks_and_the_page_marks_the_steps(
     api: FakeBotApi, tmp_path: Path
 ) -> None:
-    """Issue 53: `/review` after a match says the review is under way, then tells the summary
-    (each person's plays, average loss, marks, costliest moments) with the marked replay's link;
-    a second `/review` answers at once from the store; the replay API carries the marks to
+    """`/review` after a match says the review is under way, then tells the summary (each
+    person's plays, average loss, marks, costliest moments named by their trick) with the marked
+    replay's link; a second `/review` answers at once by pointing to it; the replay API carries the marks to
     members only, and the page at 360×640 shows them and jumps to the next mistake."""
     async with served_bot(api, tmp_path / "bot.sqlite3") as (bot, base):
         await finished_gongzhu(bot)
@@ -211,7 +211,12 @@ async def test_review_tells_the_group_each_players_marks_and_the_page_marks_the_
         [[button]] = keyboard(told)
         assert button["url"] == "https://t.me/gouji_test_bot?start=r1"
         again = await bot.say(BOB, GROUP, "/review 1")
-        assert [c.text for c in group_texts(api, again, "🔍")] == [told.text]  # stored: at once
+        # told once: a second /review answers at once with a pointer to the summary, not a copy
+        [pointer] = group_texts(api, again, "🔍")
+        assert pointer.text == t("zh", "review.told_above", match=1)
+        replied = json.loads(pointer.params["reply_parameters"])["message_id"]
+        summaries = [i for i, m in api.by_chat[GROUP["id"]].items() if m.get("text") == told.text]
+        assert summaries == [replied]
         api.outsiders.add(MALLORY["id"])
         async with aiohttp.ClientSession() as session:
             status, body = await Caller(session, base, ALICE).get("/api/replays/1")

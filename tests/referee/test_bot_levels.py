@@ -14,6 +14,7 @@ import pytest
 from engine import gongzhu, gouji
 from engine.bots import LEVELS, bot_move, searches
 from engine.referee.thinking import Thinkers
+from engine.seeding import rng
 from tests.referee.world import World
 
 
@@ -94,3 +95,31 @@ async def test_a_search_past_the_limit_is_answered_by_the_heuristic_and_its_work
     for _ in range(5):  # the loop hears of it in a turn or two (no time passes)
         await asyncio.sleep(0)
     assert thinkers.busy == 0
+
+
+async def test_a_long_job_never_takes_a_tables_search_worker() -> None:
+    """A review holds a worker of the long jobs' own pool: while one runs, a table's search
+    still finds its worker free, and a second long job waits for the first."""
+    searches, long_jobs = StalledWorkers(), StalledWorkers()
+    pools = iter((long_jobs, searches))  # the first job started is the long one
+    thinkers = Thinkers(workers=1, pool=lambda workers: next(pools), limit=5.0, long_workers=1)
+    first = asyncio.ensure_future(thinkers.run(sum, (1, 2)))
+    second = asyncio.ensure_future(thinkers.run(sum, (3, 4)))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert (thinkers.long_busy, thinkers.busy, len(long_jobs.searches)) == (1, 0, 1)
+    hand = gouji.new_game(seed="long", rules=gouji.Rules(bots="strong"))
+    move = asyncio.ensure_future(thinkers.move("gouji", hand, hand.to_act[0], 0))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert len(searches.searches) == 1 and not thinkers.refused  # searched, not refused as busy
+    answer = gouji.bot.choose(hand, hand.to_act[0], rng("long"))
+    searches.searches[0].set_result(answer)
+    assert await asyncio.wait_for(move, 10) is answer
+    long_jobs.searches[0].set_result(3)
+    assert await asyncio.wait_for(first, 10) == 3
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert len(long_jobs.searches) == 2  # the second started once the first ended
+    long_jobs.searches[1].set_result(7)
+    assert await asyncio.wait_for(second, 10) == 7

@@ -18,7 +18,7 @@ const WORDS = {
     not_one_rank: "不是同一点数", threes_last: "3 要留到最后一手一起出", count_needed: "要出 {n} 张",
     not_bigger: "压不过 {cards}", follow: "要跟 {suit}", one_card: "一次出一张", not_now: "现在不能这样出",
     good: "好棋", inaccuracy: "欠佳", mistake: "失误", blunder: "大错", better: "更好：{best}",
-    next_mistake: "下一个失误 »", no_mistake: "这一局后面没有失误了", lost: "−{n} 分",
+    next_mistake: "下一个失误 »", mistakes_of: "{name} 的失误", no_mistake: "这一局后面没有失误了", lost: "−{n} 分",
     review_note: "复盘按出牌者当时能看到的信息评估，从不看别人的暗牌。",
     small_joker: "小王", big_joker: "大王",
   },
@@ -39,7 +39,7 @@ const WORDS = {
     not_bigger: "not bigger than {cards}", follow: "follow {suit}", one_card: "one card at a time",
     not_now: "not a play you can make now",
     good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder", better: "better: {best}",
-    next_mistake: "Next mistake »", no_mistake: "No more mistakes in this round", lost: "−{n} points",
+    next_mistake: "Next mistake »", mistakes_of: "{name}'s mistakes", no_mistake: "No more mistakes in this round", lost: "−{n} points",
     review_note: "Reviewed from what each player could see then, never the hidden hands.",
     small_joker: "SJ", big_joker: "BJ",
   },
@@ -277,6 +277,7 @@ function renderMiddle(v) {
   } else if (v.to_act.length === 1 && v.status === "running") {
     box.append(el("div", "who", w("to_lead", { name: v.seats[v.to_act[0]].name })));
   }
+  if (v.counter) box.append(el("div", "counter", v.counter));  // the table's card counter, in the server's words
 }
 
 function renderRecent(v) {
@@ -608,7 +609,8 @@ async function loadReplay(round) {
 function renderReplay() {
   const r = state.replay;
   const step = r.steps[state.step];
-  const v = { ...step.view, you: null, status: "replay" };
+  // the viewer sits at the bottom, as at the table; a viewer who did not play sees seat 1 there
+  const v = { ...step.view, you: r.you ?? null, status: "replay" };
   const round = w(r.look.round, { n: r.round });
   document.getElementById("title").textContent = `${w("replay", { n: r.match })} · ${r.look.name} · ${round}`;
   document.getElementById("score").textContent = `${w("total")}: ` + v.totals.join(" / ");
@@ -619,25 +621,52 @@ function renderReplay() {
   told.append(el("b", "", `${w("step", { n: state.step, total: r.steps.length - 1 })} · ${step.words}`));
   step.notes.forEach((note) => told.append(el("div", "", note)));
   const marked = (r.marks || []).find((m) => m.step === state.step);
-  if (marked) {  // the review's mark on this step (issue 53)
-    const mark = el("div", `mark ${marked.mark}`, `${SIGNS[marked.mark]} ${w(marked.mark)}`);
+  if (marked) {  // the review's mark on this step: when, how much, the better move and why
+    const mark = el("div", `mark ${marked.mark}`, `${SIGNS[marked.mark]} ${w(marked.mark)} · ${marked.when}`);
     const lost = w("lost", { n: Math.round(marked.loss) });
     if (marked.mark !== "good") mark.append(el("span", "", ` · ${lost} · ${w("better", { best: marked.best })}`));
+    if (marked.why) mark.append(el("div", "why", marked.why));
     told.append(mark);
   }
   document.getElementById("recent").prepend(told);
   const hands = document.getElementById("hand");
   hands.replaceChildren();
-  step.hands.forEach((cards, seat) => {
+  seatsFromViewer(r, step.hands.length).forEach((seat) => {
     const row = el("div", "group facing");
     row.dataset.seat = seat;
-    row.append(el("span", "label", r.names[seat]));
-    cards.forEach((c) => row.append(cardFace(c, r.look, "table")));
+    row.append(el("span", "label", r.names[seat] + (seat === r.you ? ` (${w("you")})` : "")));
+    compactHand(step.hands[seat], r.look).forEach((node) => row.append(node));
     hands.append(row);
   });
   renderStepper(r);
   say(r.reviewed ? w("review_note") : "");
   document.body.dataset.step = String(state.step);  // for tests: the step on screen
+}
+
+// the hands from the viewer's left round to the viewer, last: the viewer's own at the bottom
+function seatsFromViewer(r, n) {
+  const me = r.you ?? 0;
+  return Array.from({ length: n }, (_, k) => (me + 1 + k) % n);
+}
+
+// a hand in one short row: a rank stack with its count (look.hand "stacks"), or the suits one
+// after another in small faces (look.hand "suits"), as the table page draws hands
+function compactHand(cards, look) {
+  if (look.hand === "stacks") {
+    const counts = new Map();
+    cards.forEach((token) => counts.set(token, (counts.get(token) || 0) + 1));
+    return [...counts].map(([token, n]) => {
+      const node = mini(token, look);
+      if (n > 1) node.append(el("sub", "", `×${n}`));
+      return node;
+    });
+  }
+  const out = [];
+  cards.forEach((token, i) => {
+    if (i && token[0] !== cards[i - 1][0]) out.push(el("span", "suitgap"));
+    out.push(mini(token, look));
+  });
+  return out;
 }
 
 function renderStepper(r) {
@@ -651,7 +680,8 @@ function renderStepper(r) {
     button.addEventListener("click", () => { state.step = to; renderReplay(); });
     box.append(button);
   }
-  if (r.reviewed) {  // jump to the viewer's next mistake (anyone's, for a viewer who did not play)
+  if (r.reviewed) {  // jump to the next mistake of whoever is chosen: the viewer first, anyone
+    if (state.whose === undefined) state.whose = r.you ?? (r.reviewed_seats || [])[0] ?? null;
     const next = nextMistake(r);
     const button = el("button", "step", w("next_mistake"));
     button.id = "mistake";
@@ -659,6 +689,19 @@ function renderStepper(r) {
     button.title = next === null ? w("no_mistake") : "";
     button.addEventListener("click", () => { state.step = next; renderReplay(); });
     box.append(button);
+    const seats = r.reviewed_seats || [];
+    if (seats.length > 1) {  // whose mistakes to step through
+      const whose = el("select");
+      whose.id = "whose";
+      seats.forEach((seat) => {
+        const option = el("option", "", w("mistakes_of", { name: r.names[seat] }));
+        option.value = String(seat);
+        option.selected = seat === state.whose;
+        whose.append(option);
+      });
+      whose.addEventListener("change", () => { state.whose = Number(whose.value); renderStepper(r); });
+      box.append(whose);
+    }
   }
   if (r.rounds > 1) {
     const pick = el("select");
@@ -676,7 +719,7 @@ function renderStepper(r) {
 
 function nextMistake(r) {
   const ahead = (r.marks || []).filter((m) => m.step > state.step && (m.mark === "mistake" || m.mark === "blunder")
-    && (r.you === null || m.seat === r.you));
+    && (state.whose === null || m.seat === state.whose));
   return ahead.length ? Math.min(...ahead.map((m) => m.step)) : null;
 }
 

@@ -1,0 +1,156 @@
+"""The review proven against duplicate play: players whose moves do not come from the review's
+judge play the same 拱猪 deals from the same seat (the other three seats are the normal bot every
+time), so the difference of two players' scores on a deal is skill with the cards' luck
+cancelled; the review then grades every decision each of them made there. For each pair, the
+review's difference in loss a deal must agree in sign with the duplicate difference, and be
+within 1.5× of it.
+
+    python -m benchmarks.review_duplicate [--deals 120] [--samples N] [--players …]
+                                          [--judge exact|playout] [--jobs 2] [--seeds a b]
+
+Printed: per player its mean score, the review's loss a deal, marked decisions; then per pair
+the duplicate difference (± its standard error), the review's, their ratio and whether the sign
+agrees; with two review seeds, the share of marks and better moves the second kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from benchmarks.yardstick.gongzhu_players import defender, random_player, rules_player, sampler_player
+from engine.bots import LEVELS
+from engine.games import GAMES
+from engine.review import Judgement, Reviewer, review_round
+from engine.seeding import rng
+
+GAME = "gongzhu"
+PLAYERS = {
+    "random": random_player,
+    "easy": LEVELS[(GAME, "easy")],
+    "normal": LEVELS[(GAME, "normal")],
+    "rules": rules_player,
+    "sampler": sampler_player,
+    "strong": LEVELS[(GAME, "strong")],
+}
+SEATED = {**PLAYERS, "defender": defender}  # who may sit in the yardstick's other seats
+OTHERS = "defender"
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One player's play of one deal: the tested seat's score and the review's judgements."""
+
+    player: str
+    number: int
+    score: int
+    reviews: tuple[tuple[Judgement, ...], ...]  # one per review seed
+    seconds: float  # process time the reviews took
+
+
+def judge_of(name: str) -> Reviewer:
+    from engine.gongzhu import review
+
+    return {"exact": review.REVIEWER, "playout": review.PLAYOUT_REVIEWER, "defended": review.DEFENDED_REVIEWER}[name]
+
+
+def board(player: str, number: int, judge: str | None, samples: int | None, seeds: tuple[str, ...]) -> Board:
+    game = GAMES[GAME]
+    rules = game.rules({"deals": 1})
+    seed = f"yardstick/{number}"
+    tested = number % 4
+    match = game.new_match(seed, rules)
+    log: list[tuple[int, str, str, str]] = []
+    while not match.is_over:
+        seat = match.to_act[0]
+        policy = SEATED[player] if seat == tested else SEATED[OTHERS]
+        move = policy(match.current, seat, rng(seed, "bot", seat, len(log)))
+        match.apply(seat, move)
+        log.append((seat, "move", str(move), "player"))
+    score = match.totals[tested]
+    start = time.process_time()
+    if judge is None:  # the duplicate score alone
+        return Board(player, number, score, ((),), 0.0)
+    reviewer = judge_of(judge)
+    reviews = tuple(
+        tuple(review_round(game, seed, rules, log, (tested,), 1, reviewer, samples, s)) for s in seeds
+    )
+    return Board(player, number, score, reviews, time.process_time() - start)
+
+
+def _mean_se(values: list[float]) -> tuple[float, float]:
+    if len(values) < 2:
+        return (values[0] if values else 0.0), 0.0
+    return statistics.mean(values), statistics.stdev(values) / math.sqrt(len(values))
+
+
+def report(boards: list[Board], players: list[str], deals: int) -> None:
+    by = {(b.player, b.number): b for b in boards}
+    loss = {p: [sum(j.loss for j in by[(p, n)].reviews[0]) for n in range(deals)] for p in players}
+    score = {p: [float(by[(p, n)].score) for n in range(deals)] for p in players}
+    print(f"{'player':8} {'score':>8} {'loss a deal':>12} {'marked':>8} {'decisions':>9} {'review s':>9}")
+    for p in players:
+        judged = [j for n in range(deals) for j in by[(p, n)].reviews[0]]
+        marked = sum(1 for j in judged if j.mark != "good")
+        seconds = statistics.mean(by[(p, n)].seconds for n in range(deals)) / len(by[(p, 0)].reviews)
+        print(
+            f"{p:8} {statistics.mean(score[p]):8.1f} {statistics.mean(loss[p]):12.1f} "
+            f"{marked / max(1, len(judged)):8.1%} {len(judged):9} {seconds:9.2f}"
+        )
+    print(f"\n{'pair (a over b)':22} {'duplicate':>16} {'review':>16} {'ratio':>6} sign")
+    agree = 0
+    pairs = list(itertools.combinations(players, 2))
+    for a, b in pairs:
+        dup = _mean_se([x - y for x, y in zip(score[a], score[b], strict=True)])
+        rev = _mean_se([y - x for x, y in zip(loss[a], loss[b], strict=True)])
+        ratio = rev[0] / dup[0] if dup[0] else math.inf
+        same = (dup[0] > 0) == (rev[0] > 0)
+        agree += same
+        print(
+            f"{a + ' over ' + b:22} {dup[0]:+8.1f} ± {dup[1]:5.1f} {rev[0]:+8.1f} ± {rev[1]:5.1f} "
+            f"{ratio:6.2f} {'yes' if same else 'NO'}"
+        )
+    print(f"signs agree for {agree} of {len(pairs)} pairs")
+    if len(boards[0].reviews) > 1:
+        kept = moved = total = marked = 0
+        for b in boards:
+            for x, y in zip(b.reviews[0], b.reviews[1], strict=True):
+                total += 1
+                kept += x.mark == y.mark
+                if x.mark != "good":
+                    marked += 1
+                    moved += x.best != y.best
+        print(
+            f"second seed: {kept / total:.1%} of {total} marks kept; {marked - moved} of {marked} better moves kept"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=120)
+    parser.add_argument("--samples", type=int)
+    parser.add_argument("--players", nargs="+", default=list(PLAYERS))
+    parser.add_argument("--judge", default="exact")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seeds", nargs="+", default=["a"])
+    args = parser.parse_args()
+    wall, cpu = time.perf_counter(), time.process_time()
+    tasks = [(p, n) for n in range(args.deals) for p in args.players]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        futures = [pool.submit(board, p, n, args.judge, args.samples, tuple(args.seeds)) for p, n in tasks]
+        boards = [f.result() for f in futures]
+    report(boards, args.players, args.deals)
+    worker = sum(b.seconds for b in boards)
+    print(
+        f"\n{args.deals} deals, judge {args.judge}: {time.perf_counter() - wall:.0f} s wall, "
+        f"{worker:.0f} s of process time in reviews (this process {time.process_time() - cpu:.0f} s)"
+    )
+
+
+if __name__ == "__main__":
+    main()
