@@ -34,7 +34,7 @@ COMPILED = [
     *(f"engine/gouji/{name}.py" for name in ("cards", "sets", "scoring", "state", "play", "preplay")),
     *(f"engine/gouji/{name}.py" for name in ("declarations", "claims", "hand", "simulation", "turns")),
     *(f"engine/gouji/{name}.py" for name in ("bot", "reading", "search", "kernel")),
-    *(f"engine/gongzhu/{name}.py" for name in ("bot", "search", "solver")),
+    *(f"engine/gongzhu/{name}.py" for name in ("bot", "search")),
 ]  # the rules and the bots; events, rules, phases and views stay interpreted (little time)
 
 

@@ -1,12 +1,14 @@
 """The review proven against duplicate play: players whose moves do not come from the review's
-judge play the same 拱猪 deals from the same seat (the other three seats are the normal bot every
-time), so the difference of two players' scores on a deal is skill with the cards' luck
-cancelled; the review then grades every decision each of them made there. For each pair, the
+judge play the same 拱猪 deals from the same seat (the other three seats are the normal bot that
+also stops a lone run for 全红, as good players do: `defender`), so the difference of two
+players' scores on a deal is skill with the cards' luck cancelled; the review then grades every
+decision each of them made there. The duplicate truth is played on many more deals than are
+reviewed (a deal's score swings far more than its review). For each pair, the
 review's difference in loss a deal must agree in sign with the duplicate difference, and be
 within 1.5× of it.
 
-    python -m benchmarks.review_duplicate [--deals 120] [--samples N] [--players …]
-                                          [--judge exact|playout] [--jobs 2] [--seeds a b]
+    python -m benchmarks.review_duplicate [--deals 200] [--truth-deals 2000] [--samples N]
+                                          [--players …] [--judge …] [--share 1] [--jobs 2] [--seeds a b]
 
 Printed: per player its mean score, the review's loss a deal, marked decisions; then per pair
 the duplicate difference (± its standard error), the review's, their ratio and whether the sign
@@ -18,15 +20,18 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
+import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
+from benchmarks.yardstick.gongzhu_judges import JUDGES
 from benchmarks.yardstick.gongzhu_players import defender, random_player, rules_player, sampler_player
 from engine.bots import LEVELS
 from engine.games import GAMES
-from engine.review import Judgement, Reviewer, review_round
+from engine.review import Judgement, Reviewer, Weighed, review_round
 from engine.seeding import rng
 
 GAME = "gongzhu"
@@ -53,13 +58,29 @@ class Board:
     seconds: float  # process time the reviews took
 
 
-def judge_of(name: str) -> Reviewer:
-    from engine.gongzhu import review
+def judge_of(name: str, share: float = 1.0) -> Reviewer:
+    """The named judge; with `share` below 1, each decision is weighed with that chance (drawn
+    from its own random stream) — a loss a deal is then the sum of those weighed over `share`:
+    more deals for the same work, as a deal's losses vary far less than deals do."""
+    judge = {"review": GAMES[GAME].reviewer, **JUDGES}[name]
+    assert judge is not None
+    if share >= 1.0:
+        return judge
 
-    return {"exact": review.REVIEWER, "playout": review.PLAYOUT_REVIEWER, "defended": review.DEFENDED_REVIEWER}[name]
+    def some(round_: Any, seat: int, made: str, rand: random.Random, samples: int) -> list[Weighed] | None:
+        return judge.weigh(round_, seat, made, rand, samples) if rand.random() < share else None
+
+    return replace(judge, weigh=some)
 
 
-def board(player: str, number: int, judge: str | None, samples: int | None, seeds: tuple[str, ...]) -> Board:
+def board(
+    player: str,
+    number: int,
+    judge: str | None,
+    samples: int | None,
+    seeds: tuple[str, ...],
+    share: float = 1.0,
+) -> Board:
     game = GAMES[GAME]
     rules = game.rules({"deals": 1})
     seed = f"yardstick/{number}"
@@ -76,7 +97,7 @@ def board(player: str, number: int, judge: str | None, samples: int | None, seed
     start = time.process_time()
     if judge is None:  # the duplicate score alone
         return Board(player, number, score, ((),), 0.0)
-    reviewer = judge_of(judge)
+    reviewer = judge_of(judge, share)
     reviews = tuple(
         tuple(review_round(game, seed, rules, log, (tested,), 1, reviewer, samples, s)) for s in seeds
     )
@@ -89,33 +110,43 @@ def _mean_se(values: list[float]) -> tuple[float, float]:
     return statistics.mean(values), statistics.stdev(values) / math.sqrt(len(values))
 
 
-def report(boards: list[Board], players: list[str], deals: int) -> None:
+def report(
+    boards: list[Board], truth: dict[str, list[float]], players: list[str], deals: int, share: float
+) -> None:
+    """Per player its duplicate score and the review's loss; per pair the duplicate difference
+    (over the truth's deals) beside the review's (over the reviewed ones), their ratio, and
+    whether they agree: the same sign, and within 1.5× where the duplicate difference is
+    settled (beyond twice its standard error)."""
     by = {(b.player, b.number): b for b in boards}
-    loss = {p: [sum(j.loss for j in by[(p, n)].reviews[0]) for n in range(deals)] for p in players}
-    score = {p: [float(by[(p, n)].score) for n in range(deals)] for p in players}
+    loss = {p: [sum(j.loss for j in by[(p, n)].reviews[0]) / share for n in range(deals)] for p in players}
     print(f"{'player':8} {'score':>8} {'loss a deal':>12} {'marked':>8} {'decisions':>9} {'review s':>9}")
     for p in players:
         judged = [j for n in range(deals) for j in by[(p, n)].reviews[0]]
         marked = sum(1 for j in judged if j.mark != "good")
         seconds = statistics.mean(by[(p, n)].seconds for n in range(deals)) / len(by[(p, 0)].reviews)
         print(
-            f"{p:8} {statistics.mean(score[p]):8.1f} {statistics.mean(loss[p]):12.1f} "
+            f"{p:8} {statistics.mean(truth[p]):8.1f} {statistics.mean(loss[p]):12.1f} "
             f"{marked / max(1, len(judged)):8.1%} {len(judged):9} {seconds:9.2f}"
         )
-    print(f"\n{'pair (a over b)':22} {'duplicate':>16} {'review':>16} {'ratio':>6} sign")
-    agree = 0
+    print(f"\n{'pair (a over b)':22} {'duplicate':>16} {'review':>16} {'ratio':>6} sign  1.5x")
+    signs = sizes = settled = 0
     pairs = list(itertools.combinations(players, 2))
     for a, b in pairs:
-        dup = _mean_se([x - y for x, y in zip(score[a], score[b], strict=True)])
+        dup = _mean_se([x - y for x, y in zip(truth[a], truth[b], strict=True)])
         rev = _mean_se([y - x for x, y in zip(loss[a], loss[b], strict=True)])
         ratio = rev[0] / dup[0] if dup[0] else math.inf
         same = (dup[0] > 0) == (rev[0] > 0)
-        agree += same
+        near = 1 / 1.5 <= ratio <= 1.5
+        firm = abs(dup[0]) > 2 * dup[1]
+        signs += same
+        sizes += near
+        settled += firm
         print(
             f"{a + ' over ' + b:22} {dup[0]:+8.1f} ± {dup[1]:5.1f} {rev[0]:+8.1f} ± {rev[1]:5.1f} "
-            f"{ratio:6.2f} {'yes' if same else 'NO'}"
+            f"{ratio:6.2f} {'yes' if same else 'NO':4}  {'yes' if near else 'no'}"
+            f"{'' if firm else ' (unsettled)'}"
         )
-    print(f"signs agree for {agree} of {len(pairs)} pairs")
+    print(f"signs agree for {signs} of {len(pairs)} pairs ({settled} settled); within 1.5x: {sizes}")
     if len(boards[0].reviews) > 1:
         kept = moved = total = marked = 0
         for b in boards:
@@ -126,25 +157,37 @@ def report(boards: list[Board], players: list[str], deals: int) -> None:
                     marked += 1
                     moved += x.best != y.best
         print(
-            f"second seed: {kept / total:.1%} of {total} marks kept; {marked - moved} of {marked} better moves kept"
+            f"second seed: {kept / total:.1%} of {total} marks kept; "
+            f"{marked - moved} of {marked} better moves kept"
         )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=120)
+    parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--samples", type=int)
     parser.add_argument("--players", nargs="+", default=list(PLAYERS))
-    parser.add_argument("--judge", default="exact")
+    parser.add_argument("--judge", default="review", help="review (the product's), search or exact")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seeds", nargs="+", default=["a"])
+    parser.add_argument("--share", type=float, default=1.0, help="the share of decisions weighed")
+    parser.add_argument("--truth-deals", type=int, default=2000, help="deals of the duplicate truth")
     args = parser.parse_args()
     wall, cpu = time.perf_counter(), time.process_time()
     tasks = [(p, n) for n in range(args.deals) for p in args.players]
     with ProcessPoolExecutor(args.jobs) as pool:
-        futures = [pool.submit(board, p, n, args.judge, args.samples, tuple(args.seeds)) for p, n in tasks]
+        futures = [
+            pool.submit(board, p, n, args.judge, args.samples, tuple(args.seeds), args.share)
+            for p, n in tasks
+        ]
+        played = [
+            pool.submit(board, p, n, None, None, ()) for n in range(args.truth_deals) for p in args.players
+        ]
         boards = [f.result() for f in futures]
-    report(boards, args.players, args.deals)
+        truth: dict[str, list[float]] = {p: [] for p in args.players}
+        for f in played:
+            truth[f.result().player].append(float(f.result().score))
+    report(boards, truth, args.players, args.deals, args.share)
     worker = sum(b.seconds for b in boards)
     print(
         f"\n{args.deals} deals, judge {args.judge}: {time.perf_counter() - wall:.0f} s wall, "

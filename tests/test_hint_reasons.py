@@ -78,14 +78,14 @@ def test_every_reason_the_bot_gives_has_its_words_in_both_languages(game: str) -
         while not match.is_over and plies < 400:
             seat = match.to_act[0]
             move = pack.bots["normal"](match.current, seat, rng("hints", number, plies))
-            key, values = pack.explain(match.current, seat, move)
+            key, _ = pack.explain(match.current, seat, move)
             if key:
                 keys.add(key)
             # a review explains its better move, which may be any legal one: each has words
             for other in match.current.legal_moves(seat):
-                other_key, other_values = pack.explain(match.current, seat, other)
+                said, values = pack.explain(match.current, seat, other)
                 for lang in ("zh", "en"):
-                    assert not other_key or hint_reason(game, other_key, other_values, lang), (game, other_key)
+                    assert not said or hint_reason(game, said, values, lang), (game, said)
             match.apply(seat, move)
             plies += 1
     assert len(keys) >= 6  # the bots' reasons are many, not one generic line

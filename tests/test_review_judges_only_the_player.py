@@ -12,13 +12,16 @@ from typing import Any
 import pytest
 
 from engine.games import GAMES
-from engine.gongzhu import Rules, from_hands
-from engine.gongzhu.review import _better_plan, weigh
+from engine.gongzhu import Rules, from_hands, parse_card
+from engine.gongzhu import bot as heuristic
+from engine.gongzhu.kernel import Kernel
+from engine.gongzhu.review import defended_play, weigh
 from engine.gouji import bot as gouji_bot
 from engine.gouji import from_hands as gouji_hands
 from engine.gouji import review as gouji_review
 from engine.gouji.reading import read
 from engine.review import Reviewer, Weighed, paired, review_round
+from engine.seeding import rng
 
 
 def test_the_paired_standard_error_is_the_samples_spread_over_n_minus_one() -> None:
@@ -55,7 +58,8 @@ def test_only_the_moves_a_person_made_by_hand_are_judged() -> None:
         return [Weighed(made, 0.0, 0.0)]
 
     game = GAMES["gongzhu"]
-    review_round(game, seed, game.rules({"deals": 1}), log, [0], 1, Reviewer("recording", recording, (1, 2, 3), 1))
+    judge = Reviewer("recording", recording, (1, 2, 3), 1)
+    review_round(game, seed, game.rules({"deals": 1}), log, [0], 1, judge)
     by_hand = [(seat, move) for seat, _, move, actor in log if seat == 0 and actor == "player"]
     assert len(by_hand) >= 5 and asked == by_hand  # not the autopilot's, not a timeout's, not a bot's
 
@@ -68,11 +72,17 @@ def test_a_forced_play_is_not_judged() -> None:
     assert weigh(deal, 2, "S2", random.Random(1), 8) is not None  # no heart: a real choice of two
 
 
-def test_each_choice_counts_its_better_plan() -> None:
-    low, high = ("SQ", "keep"), ("SQ", "race")
-    rows = [[5, 9], [6, 8], [4, 10]]  # the race totals 27, keeping 15
-    assert _better_plan([low, high], rows, {low: 0, high: 1}) == high  # type: ignore[arg-type]
-    assert _better_plan([high, low], rows, {low: 0, high: 1}) == high  # type: ignore[arg-type]
+def test_a_defender_stops_a_lone_run_for_all_the_hearts() -> None:
+    """Seat 0 has taken every heart so far and leads ♥: seat 1 wins the trick with ♥A rather
+    than duck under it, as the heuristic alone would."""
+    deal = from_hands(
+        ["HK H3 D2", "HA H4 D3", "C5 C6 C7", "S5 S6 S7"], leader=0, rules=Rules(auto_claim=False)
+    )
+    deal.taken[0].append((parse_card("H2"), 1))  # seat 0 alone has a heart
+    deal.apply(0, "HK")
+    kernel = Kernel.from_deal(deal)
+    assert str(heuristic.choose(deal, 1, rng("run"))) != "HA"
+    assert defended_play(kernel) == parse_card("HA").index
 
 
 def test_a_gouji_play_mid_hand_is_weighed_in_hands_that_agree_with_what_play_has_shown(

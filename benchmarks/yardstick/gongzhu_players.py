@@ -18,11 +18,11 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from engine.gongzhu import bot as heuristic
 from engine.gongzhu.cards import HEARTS, PIG, SPADES, Card
 from engine.gongzhu.deal import Deal
 from engine.gongzhu.kernel import Kernel
 from engine.gongzhu.moves import PASS, REJECT, Move, Play
-from engine.gongzhu import bot as heuristic
 from engine.gongzhu.search import block_play, runner
 from engine.gongzhu.simulation import determinized
 

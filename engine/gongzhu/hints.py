@@ -9,7 +9,6 @@ from engine.gongzhu.cards import HEARTS, PIG, SEATS, SHEEP, SPADES
 from engine.gongzhu.deal import Deal
 from engine.gongzhu.moves import Decision, Move, Play
 
-
 HIGH_LEAD = 11  # a lead of a J or higher is made to win the trick, not to stay out of it
 
 

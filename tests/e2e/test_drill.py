@@ -5,6 +5,7 @@ group drills another's mistakes only once that player shares them."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from engine.review import Judgement
@@ -16,6 +17,15 @@ from tests.e2e.miniapp import served_bot
 from tests.e2e.test_miniapp_replay import finished_gongzhu, group_texts
 
 DRILL = "🎯"
+PICTURES = Path(__file__).resolve().parents[2] / "docs" / "pictures"
+
+
+def keep_picture(api: FakeBotApi, user: dict[str, object], name: str) -> None:
+    """The newest photo sent to the user, kept under docs/pictures with UPDATE_PICTURES=1."""
+    if not os.environ.get("UPDATE_PICTURES"):
+        return
+    sent = next(c for c in reversed(api.calls) if c.method == "sendPhoto" and c.chat == user["id"])
+    (PICTURES / name).write_bytes(next(iter(sent.files.values())))
 
 
 def drill_message(bot: Bot, user: dict[str, object]) -> tuple[dict[str, object], list[tuple[str, str]]]:
@@ -30,7 +40,7 @@ def drill_message(bot: Bot, user: dict[str, object]) -> tuple[dict[str, object],
 async def reviewed(bot: Bot, api: FakeBotApi) -> list[Judgement]:
     await finished_gongzhu(bot)
     before = await bot.say(ALICE, GROUP, "/review")
-    await bot.wait(lambda calls: group_texts(api, before, "🔍 第 1 场复盘"), timeout=120)
+    await bot.wait(lambda calls: group_texts(api, before, "🔍 第 1 场复盘"), timeout=300)
     made = await bot.app.bot_data.services.referee.review(GROUP["id"], 1)
     return list(made.judgements)
 
@@ -48,6 +58,7 @@ async def test_a_drill_asks_a_players_own_mistake_and_tells_why(api: FakeBotApi,
         costliest = min(mine, key=lambda j: (("blunder", "mistake", "inaccuracy").index(j.mark), -j.loss))
         message, choices = drill_message(bot, ALICE)
         assert message["photo"]  # her hand under the table, as she saw it then
+        keep_picture(api, ALICE, "drill-zh.png")
         asked = message["caption"]
         assert asked.startswith(f"{DRILL} 练习 · 第 1 场") and "这是你自己当时的局面" in asked
         best = bot.app.bot_data.services.referee.drills._asked[ALICE["id"]].judged.best
@@ -64,13 +75,18 @@ async def test_a_drill_asks_a_players_own_mistake_and_tells_why(api: FakeBotApi,
         stale = await bot.press(ALICE, message, right, bots=False)
         assert stale.params["text"] == t("zh", "reason.stale")
         # Bob drills the group's mistakes only once Alice shares hers
-        await bot.say(BOB, private(BOB), "/drill group")
-        assert api.calls[-1].text == t("zh", "reason.no_shared_drill")
+        await bot.say(BOB, private(BOB), "/drill group")  # Bob reads English
+        assert api.calls[-1].text == t("en", "reason.no_shared_drill")
         await bot.say(ALICE, private(ALICE), "/drill share on")
         assert api.calls[-1].text == t("zh", "drill.shared_on")
         await bot.say(BOB, private(BOB), "/drill group")
         message, choices = drill_message(bot, BOB)
-        assert "这是 Alice 当时的局面" in message["caption"]
+        keep_picture(api, BOB, "drill-en.png")
+        print(asked, labels, edited.text, message["caption"], [label for label, _ in choices], sep="\n")
+        assert (
+            message["caption"].startswith("🎯 Drill · match #1")
+            and "Alice's move in that match" in message["caption"]
+        )
 
 
 def _label(move: str) -> str:

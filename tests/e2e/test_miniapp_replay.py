@@ -201,7 +201,7 @@ async def test_review_tells_the_group_each_players_marks_and_the_page_marks_the_
         before = await bot.say(ALICE, GROUP, "/review")
         [making] = group_texts(api, before, "🔍 正在复盘")
         assert making.text == t("zh", "review.making", match=1)
-        [told] = await bot.wait(lambda calls: group_texts(api, before, "🔍 第 1 场复盘"), timeout=120)
+        [told] = await bot.wait(lambda calls: group_texts(api, before, "🔍 第 1 场复盘"), timeout=300)
         lines = told.text.split("\n")
         print("\n".join(lines))
         assert lines[0] == t("zh", "review.title", match=1, game="拱猪")

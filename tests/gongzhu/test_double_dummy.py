@@ -1,4 +1,5 @@
-"""The review's exact values (engine/gongzhu/solver.py) against a plain minimax written here
+"""Double-dummy values (benchmarks/yardstick/double_dummy.py, a judge the review's was measured
+against) against a plain minimax written here
 from the rules engine alone: every legal card of every seat tried, no pruning, no table, no
 cards taken as alike — on random endings of real deals. Claims (声称) are no card play: the
 judge weighs cards only."""
@@ -7,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks.yardstick import double_dummy
 from engine import gongzhu
 from engine.gongzhu import bot as heuristic
-from engine.gongzhu import solver
 from engine.gongzhu.deal import Deal
 from engine.gongzhu.kernel import Kernel
 from engine.gongzhu.moves import Play
@@ -57,19 +58,8 @@ def test_the_exact_value_is_the_plain_minimax(rules: gongzhu.Rules) -> None:
             continue
         seat = deal.turn
         friends = {seat, seat ^ 2} if rules.partners else {seat}
-        assert solver.value(Kernel.from_deal(deal), seat) == plain_value(deal.clone(), seat, friends), number
+        assert double_dummy.value(Kernel.from_deal(deal), seat) == plain_value(deal.clone(), seat, friends), (
+            number
+        )
         checked += 1
     assert checked >= 20
-
-
-def test_a_defender_stops_a_lone_run_for_all_the_hearts() -> None:
-    """Seat 0 has taken every heart so far and leads ♥: seat 1 wins the trick with ♥A rather
-    than duck under it, as the heuristic alone would."""
-    deal = gongzhu.from_hands(
-        ["HK H3 D2", "HA H4 D3", "C5 C6 C7", "S5 S6 S7"], leader=0, rules=gongzhu.Rules(auto_claim=False)
-    )
-    deal.taken[0].append((gongzhu.parse_card("H2"), 1))  # seat 0 alone has a heart
-    deal.apply(0, "HK")
-    kernel = Kernel.from_deal(deal)
-    assert str(heuristic.choose(deal, 1, rng("run"))) != "HA"
-    assert solver.defended_play(kernel) == gongzhu.parse_card("HA").index

@@ -1,11 +1,11 @@
-"""Exact values of a one-deck 拱猪 deal with every hand in view (double dummy), for the review's
-judge: the score a seat is sure of when it plays best and the other seats play against it
-(paranoid: its partner, where it has one, plays with it). An alpha-beta search over the
-remaining tricks of a `Kernel` position.
+"""Exact values of a one-deck 拱猪 deal with every hand in view (double dummy), for a judge the
+review's was measured against (`gongzhu_judges.exact`): the score a seat is sure of when it
+plays best and the other seats play against it (paranoid: its partner, where it has one, plays
+with it). An alpha-beta search over the remaining tricks of a `Kernel` position.
 
-Why against it: a judge must model the others as players who defend. Each playing for itself
-(max^n) cannot prune and costs hundreds of times more; against the seat, they block a run for
-全红 it cannot force, and drop the pig on it whenever they can, as good players do.
+Why against it: each playing for itself (max^n) cannot prune and costs hundreds of times more;
+against the seat, they block a run for 全红 it cannot force, and drop the pig on it whenever they
+can.
 
 Two cards of a suit that no card still in play separates, neither one worth points nor held
 back exposed, win and lose the same tricks: only one of them is searched. A position whose hands
@@ -36,17 +36,6 @@ def friends_of(kernel: Kernel, seat: int) -> int:
 # same cards taken by the same seats, reached by tricks played in another order
 Table = dict[tuple[int, ...], tuple[int, int]]
 WIDE = 1 << 30
-
-
-def defended_play(kernel: Kernel) -> int:
-    """The card a good player plays who is not solving: the heuristic's, but a lone seat
-    running for 全红 is stopped — its trick carrying a heart is won, when it can be."""
-    takers = kernel.heart_takers()
-    if takers and not takers & (takers - 1) and takers != 1 << kernel.turn:
-        block = kernel._block_play()
-        if block >= 0:
-            return block
-    return kernel.heuristic_play()
 
 
 def value(kernel: Kernel, seat: int, table: Table | None = None) -> int:
