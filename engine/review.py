@@ -21,6 +21,8 @@ from engine.seeding import rng
 
 MARKS = ("good", "inaccuracy", "mistake", "blunder")
 NOISE = 2.0  # standard errors a loss must clear to be marked at all
+# extra batches of samples, at most, for a decision whose mark its noise could still change
+MORE_BATCHES = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +53,7 @@ class Reviewer:
     weigh: Weigh
     marks: tuple[float, float, float]
     samples: int
-    # whether a position opens a moment players count (a trick of 拱猪, a lead of 够级): a
+    # whether a position opens a moment players count (a trick, a lead): a
     # judgement is named by the count of them in its round ("第3圈"), 0 before the first
     opens_moment: Callable[[Any], bool] = never
 
@@ -157,7 +159,38 @@ def _judged(
     if max(w.gain for w in weighed) <= 0:
         return judge(weighed, move, reviewer.marks)
     confirmed = reviewer.weigh(round_, seat, move, rng(seed, stream, "again"), samples)
-    return judge(weighed, move, reviewer.marks, confirmed)
+    assert confirmed is not None
+    verdict = judge(weighed, move, reviewer.marks, confirmed)
+    for more in range(MORE_BATCHES):  # a mark its noise could change: more samples, pooled
+        if not _unsure(verdict[1], verdict[2], reviewer.marks):
+            break
+        fresh = reviewer.weigh(round_, seat, move, rng(seed, stream, "more", more), samples)
+        assert fresh is not None
+        confirmed = pooled(confirmed, fresh, more + 1)
+        verdict = judge(weighed, move, reviewer.marks, confirmed)
+    return verdict
+
+
+def _unsure(loss: float, noise: float, marks: tuple[float, float, float]) -> bool:
+    """Whether the loss's mark could change within twice its noise: a floor (or the noise's own
+    bar, under which nothing is marked) lies inside the loss ± 2 noise."""
+    if noise <= 0:
+        return False
+    bars = (NOISE * noise, *marks)
+    return any(abs(loss - bar) < NOISE * noise for bar in bars)
+
+
+def pooled(before: list[Weighed], fresh: list[Weighed], batches: int) -> list[Weighed]:
+    """`batches` equal batches' estimates (`before`) and one more, as one: the mean of the
+    means, its noise shrinking as the square root of the batches."""
+    by_move = {w.move: w for w in fresh}
+    out = []
+    for w in before:
+        new = by_move[w.move]
+        gain = (w.gain * batches + new.gain) / (batches + 1)
+        noise = math.sqrt(w.noise**2 * batches**2 + new.noise**2) / (batches + 1)
+        out.append(Weighed(w.move, gain, noise))
+    return out
 
 
 def rounds_played(game: Any, seed: str, rules: Any, log: Iterable[tuple[int, str, str, str]]) -> int:

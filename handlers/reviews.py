@@ -125,7 +125,8 @@ def moment(game: str, judged: Judgement, lang: str) -> dict[str, object]:
         "when": when(game, judged, lang),
         "move": move_label(judged.move, lang, game),
         "best": move_label(judged.best, lang, game),
-        "loss": f"{judged.loss:.0f}",
+        # its confidence: the loss within twice its noise either way
+        "loss": f"{judged.loss:.0f}±{2 * judged.noise:.0f}" if judged.noise >= 0.5 else f"{judged.loss:.0f}",
         "why": t(lang, "review.why", reason=why) if why else "",
     }
 

@@ -20,7 +20,7 @@ from engine.gouji import bot as gouji_bot
 from engine.gouji import from_hands as gouji_hands
 from engine.gouji import review as gouji_review
 from engine.gouji.reading import read
-from engine.review import Reviewer, Weighed, paired, review_round
+from engine.review import Reviewer, Weighed, _unsure, paired, pooled, review_round
 from engine.seeding import rng
 
 
@@ -114,3 +114,17 @@ def test_a_gouji_play_mid_hand_is_weighed_in_hands_that_agree_with_what_play_has
         known is not None and (known.caps, known.not_exactly) == (shown.caps, shown.not_exactly)
         for known in readings
     )
+
+
+def test_a_mark_its_noise_could_change_gets_more_samples_pooled() -> None:
+    """Samples are spent where the mark is in doubt: a loss within twice its noise of a floor
+    is unsure, one far from every floor is not; two equal batches pooled keep their mean and
+    their noise shrinks by √2, a third batch joins at a third of the weight."""
+    assert _unsure(58.0, 5.0, (30.0, 60.0, 120.0))  # 60 is a floor, inside 58 ± 10
+    assert _unsure(9.0, 5.0, (30.0, 60.0, 120.0))  # the noise's own bar, 10, inside 9 ± 10
+    assert not _unsure(90.0, 5.0, (30.0, 60.0, 120.0))
+    one = [Weighed("SQ", 10.0, 4.0), Weighed("S2", 0.0, 0.0)]
+    two = pooled(one, [Weighed("S2", 0.0, 0.0), Weighed("SQ", 20.0, 4.0)], 1)
+    assert two[0].gain == 15.0 and math.isclose(two[0].noise, 4.0 / math.sqrt(2))
+    three = pooled(two, [Weighed("SQ", 30.0, 4.0), Weighed("S2", 0.0, 0.0)], 2)
+    assert three[0].gain == 20.0 and math.isclose(three[0].noise, 4.0 / math.sqrt(3))

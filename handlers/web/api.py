@@ -343,6 +343,7 @@ class MiniAppApi:
                 "seat": j.seat,
                 "mark": j.mark,
                 "loss": round(j.loss, 1),
+                "spread": round(2 * j.noise),  # the loss is sure within this, either way
                 "move": move_label(j.move, lang, made.game),
                 "best": move_label(j.best, lang, made.game),
                 "when": when(made.game, j, lang),

@@ -623,7 +623,7 @@ function renderReplay() {
   const marked = (r.marks || []).find((m) => m.step === state.step);
   if (marked) {  // the review's mark on this step: when, how much, the better move and why
     const mark = el("div", `mark ${marked.mark}`, `${SIGNS[marked.mark]} ${w(marked.mark)} · ${marked.when}`);
-    const lost = w("lost", { n: Math.round(marked.loss) });
+    const lost = w("lost", { n: Math.round(marked.loss) + (marked.spread ? `±${marked.spread}` : "") });
     if (marked.mark !== "good") mark.append(el("span", "", ` · ${lost} · ${w("better", { best: marked.best })}`));
     if (marked.why) mark.append(el("div", "why", marked.why));
     told.append(mark);
