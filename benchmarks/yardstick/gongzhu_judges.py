@@ -16,9 +16,8 @@ from benchmarks.yardstick import double_dummy
 from engine.gongzhu.deal import Deal
 from engine.gongzhu.kernel import Kernel
 from engine.gongzhu.moves import Move, Play, parse_move
-from engine.gongzhu.review import MARKS, defended_play, opens_trick
+from engine.gongzhu.review import MARKS, defended_play, opens_trick, weigh_by
 from engine.gongzhu.search import Plan, choices_of, plans_of, scored_samples
-from engine.gongzhu.simulation import determinized
 from engine.review import Reviewer, Weighed, paired
 
 SEARCH_SAMPLES = 192
@@ -44,22 +43,7 @@ def _better_plan(plans: list[Plan], rows: list[list[int]], column: dict[Plan, in
     return max(plans, key=lambda plan: sum(row[column[plan]] for row in rows))
 
 
-def weigh_exact(
-    deal: Deal, seat: int, made: str, rand: random.Random, samples: int, exact_cards: int = 16
-) -> list[Weighed] | None:
-    choices = choices_of(deal, seat)
-    chosen = parse_move(made)
-    if len(choices) <= 1 or chosen not in choices or deal.phase != "play" or deal.rules.decks != 1:
-        return None
-    rows = []
-    for _ in range(samples):
-        start = Kernel.from_deal(determinized(deal, seat, rand))
-        rows.append([float(_exact(start, seat, move, exact_cards)) for move in choices])
-    gains = paired(rows, choices.index(chosen))
-    return [Weighed(move.text, gain, noise) for move, (gain, noise) in zip(choices, gains, strict=True)]
-
-
-def _exact(start: Kernel, seat: int, move: Move, exact_cards: int) -> int:
+def _exact(start: Kernel, seat: int, move: Move, exact_cards: int = 16) -> int:
     assert isinstance(move, Play)
     line = start.copy()
     line.play(move.cards[0].index)
@@ -70,5 +54,5 @@ def _exact(start: Kernel, seat: int, move: Move, exact_cards: int) -> int:
 
 JUDGES = {
     "search": Reviewer("search", weigh_search, MARKS, SEARCH_SAMPLES, opens_trick),
-    "exact": Reviewer("exact", weigh_exact, MARKS, EXACT_SAMPLES, opens_trick),
+    "exact": Reviewer("exact", weigh_by(_exact), MARKS, EXACT_SAMPLES, opens_trick),
 }

@@ -51,6 +51,10 @@ async def test_a_drill_asks_a_players_own_mistake_and_tells_why(api: FakeBotApi,
         players = (await bot.app.bot_data.services.referee.review(GROUP["id"], 1)).players
         alice = players.index(ALICE["id"])
         mine = [j for j in judgements if j.seat == alice and j.mark != "good"]
+        await bot.say(ALICE, GROUP, "/drill")  # a drill shows a hand: private only
+        assert "私聊" in api.calls[-1].text
+        await bot.say(ALICE, private(ALICE), "/drill everything")
+        assert api.calls[-1].text == t("zh", "reason.drill_usage")
         await bot.say(ALICE, private(ALICE), "/drill")
         if not mine:  # a match without a mistake of hers: told so, nothing drawn
             assert api.calls[-1].text == t("zh", "reason.no_drill")
