@@ -43,3 +43,10 @@ def test_the_gouji_kernel_benchmarks_play_and_compare() -> None:
     assert "the same move in 3 of 3 decisions" in out, out  # the kernel changes no choice
     out = benchmark("benchmarks.gouji_engine", "--hands", "6", "--positions", "5")
     assert out.count("… play in the kernel") == 3, out  # every variant
+
+
+def test_the_review_yardstick_plays_duplicate_and_compares_each_pair() -> None:
+    out = benchmark(
+        "benchmarks.review_duplicate", "--deals", "2", "--truth-deals", "4", "--players", "random", "normal"
+    )
+    assert "random over normal" in out and "signs agree for" in out
