@@ -5,6 +5,8 @@ as buttons. The answer tells whether the choice was the better play, and why."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 
 import render
@@ -45,7 +47,7 @@ async def drill(update: Update, context: Context, found: Services, lang: str) ->
         position.public,
         asked.totals,
     )
-    scene = render.table_scene(view, names, 0.0)
+    scene = replace(render.table_scene(view, names, 0.0), own_hand=asked.own)
     picture = await drawn(ui(asked.match.game).hand_picture, position, lang, scene)
     caption = question(asked, names, lang)
     markup = choices(found, update, asked, lang)

@@ -48,6 +48,9 @@ class TableScene:
     trick: tuple[tuple[int, str], ...] = ()  # a trick of suited cards: (seat, card) in play order
     trick_no: int | None = None
     notes: tuple[str, ...] = ()  # picture word keys: headless, melee, burn, phase_*
+    # the hand drawn under the table is the viewer's own ("you"); False: another player's, drawn
+    # under their name (a drill of a member's shared mistake)
+    own_hand: bool = True
 
 
 def table_scene(view: TableView, names: Sequence[str], now: float) -> TableScene:

@@ -40,7 +40,7 @@ def draw_strip(canvas: Canvas, scene: TableScene, me: int, top: int, pad: int, l
 
 
 def _name(scene: TableScene, seat: int, me: int, lang: str, limit: int) -> str:
-    return label(lang, "you") if seat == me else printable(scene.seats[seat].name, limit)
+    return label(lang, "you") if seat == me and scene.own_hand else printable(scene.seats[seat].name, limit)
 
 
 def _chip(canvas: Canvas, scene: TableScene, seat: int, me: int, x: int, y: int, w: int, lang: str) -> None:

@@ -85,7 +85,7 @@ async def test_a_drill_asks_a_players_own_mistake_and_tells_why(api: FakeBotApi,
         assert api.calls[-1].text == t("zh", "drill.shared_on")
         await bot.say(BOB, private(BOB), "/drill group")
         message, choices = drill_message(bot, BOB)
-        keep_picture(api, BOB, "drill-en.png")
+        keep_picture(api, BOB, "drill-en.png")  # Alice's seat under her name, not "you"
         print(asked, labels, edited.text, message["caption"], [label for label, _ in choices], sep="\n")
         assert (
             message["caption"].startswith("🎯 Drill · match #1")
