@@ -80,7 +80,8 @@ async def answered(update: Update, context: Context, found: Services, button: Bu
     """A drill's button: the verdict in place of the question, the buttons gone."""
     query = update.callback_query
     assert query is not None
-    result = found.referee.answer_drill(query.from_user.id, button.version, int(button.arg or -1))
+    choice = int(button.arg) if button.arg.isdigit() else -1  # anything else: no choice, stale
+    result = found.referee.answer_drill(query.from_user.id, button.version, choice)
     names = await found.names_of(result.drill.players, lang)
     await query.edit_message_caption(verdict(result, names, lang), reply_markup=None)
     await query.answer("✅" if result.right else "❌")

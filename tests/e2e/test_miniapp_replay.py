@@ -113,22 +113,27 @@ async def test_a_member_steps_through_the_replay_in_a_browser(api: FakeBotApi, t
             await page.open(f"{base}/app/?r=1", init_data(ALICE))
             await page.until("document.body.dataset.step === '0'")
             assert await page.js("document.querySelectorAll('#hand .group.facing').length") == 4
-            assert await page.js("document.querySelectorAll('#hand .card').length") == 52
+            # every hand one short row of small faces, the viewer's own last (at the bottom)
+            assert await page.js("document.querySelectorAll('#hand .mini').length") == 52
+            facing = "[...document.querySelectorAll('#hand .group.facing')].map((g) => g.dataset.seat)"
+            seats = bot.app.bot_data.services.referee.view(1).seats
+            alice = next(s.seat for s in seats if s.player == ALICE["id"])
+            assert (await page.js(facing))[-1] == str(alice)
             assert (await page.js("document.getElementById('title').textContent")).startswith("第 1 场回放")
             assert await page.js("document.getElementById('prev').disabled")
             for _ in range(6):
                 await page.click("#next")
             await page.until("document.body.dataset.step === '6'")
-            assert await page.js("document.querySelectorAll('#hand .card').length") < 52
+            assert await page.js("document.querySelectorAll('#hand .mini').length") < 52
             told = await page.js("document.querySelector('#recent .told b').textContent")
             assert told.startswith("第 6/") and "：" in told  # the step, and who played what
             assert "undefined" not in await page.js("document.body.innerText")  # the recent plays drawn
             await shot(page, tmp_path, "miniapp-replay-zh.png")
             await page.click("#last")
-            total = await page.js("document.querySelectorAll('#hand .card').length")
+            total = await page.js("document.querySelectorAll('#hand .mini').length")
             assert total == 0 and await page.js("document.getElementById('next').disabled")
             await page.click("#prev")
-            assert await page.js("document.querySelectorAll('#hand .card').length") > 0
+            assert await page.js("document.querySelectorAll('#hand .mini').length") > 0
         finally:
             page.close()
 
