@@ -14,7 +14,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from handlers.games import move_label
+from handlers.games import counter_words, move_label
 from tests.e2e.fake_api import FakeBotApi
 from tests.e2e.harness import ALICE, BOB, MALLORY, Bot, private, seated_alone
 from tests.e2e.miniapp import WEBAPP_URL, Caller, play_by_api, served_bot, web_server
@@ -252,3 +252,28 @@ async def test_no_hint_out_of_turn_and_a_watching_pages_stream_ends_with_the_mat
             assert out_of_turn >= 3
             told = await asyncio.wait_for(to_the_end, timeout=20)  # the server ended the stream
         assert b'"status": "finished"' in told
+
+
+async def test_the_page_shows_the_card_counter_of_a_table_that_plays_with_it(
+    served: tuple[Bot, aiohttp.ClientSession, str],
+) -> None:
+    """The counter's words on the page are the pop-up's, the same for a player and a watcher;
+    a table without the option has none."""
+    bot, session, base = served
+    await seated_alone(bot, "gongzhu", "fast counter=on")
+    status, alice = await Caller(session, base, ALICE).get("/api/tables/1")
+    referee = bot.app.bot_data.services.referee
+    counted = referee.still_out(1)
+    assert status == 200 and counted is not None
+    assert alice["counter"] == counter_words("gongzhu", counted, "zh")
+    _, bob = await Caller(session, base, BOB | {"language_code": "zh-hans"}).get("/api/tables/1")
+    assert bob["counter"] == alice["counter"]  # a watcher reads the same counts
+
+
+async def test_a_table_without_the_counter_serves_none(
+    served: tuple[Bot, aiohttp.ClientSession, str],
+) -> None:
+    bot, session, base = served
+    await seated_alone(bot, "gongzhu")
+    _, alice = await Caller(session, base, ALICE).get("/api/tables/1")
+    assert alice["counter"] is None
