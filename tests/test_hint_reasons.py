@@ -52,6 +52,20 @@ def test_a_high_lead_is_told_as_one_never_as_a_low_lead() -> None:
     assert key == "lead_low"
 
 
+def test_a_gouji_lead_of_part_of_a_rank_is_told_as_one() -> None:
+    """A review's better move may split a rank the bot would lead whole: said as it is."""
+    hands = [
+        "8 8 8 9 10 J Q K A 2 4 5 6", "4 4 5 5 6 6 7 7 8 8 9 9 BJ", "10 10 J J Q Q K K A A 2 2 SJ",
+        "3 3 5 5 7 7 9 9 J J K K 2", "4 4 6 6 8 8 10 10 Q Q A A 2", "3 5 7 9 J K 4 6 8 10 Q A SJ",
+    ]  # fmt: skip
+    hand = gouji_hands(hands, leader=0)
+    single = next(m for m in hand.legal_moves(0) if str(m) == "8")
+    key, values = GAMES["gouji"].explain(hand, 0, single)
+    assert hint_reason("gouji", key, values, "en") == "leads part of a rank and keeps 2 of it to answer with"
+    whole = next(m for m in hand.legal_moves(0) if str(m) == "8 8 8")
+    assert GAMES["gouji"].explain(hand, 0, whole)[0] != "lead_part"
+
+
 def test_a_gouji_hint_lets_a_teammates_set_stand() -> None:
     hands = [
         "3 4 5 6 7 8 9 10 J Q K A 2", "4 4 5 5 6 6 7 7 8 8 9 9 BJ", "10 10 J J Q Q K K A A 2 2 SJ",

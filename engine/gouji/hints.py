@@ -8,7 +8,7 @@ from engine.gouji.bot import NEAR_FINISH, answer_budget, answer_cost
 from engine.gouji.cards import BIG_JOKER, SMALL_JOKER, TWO, cards_but_threes
 from engine.gouji.hand import Hand
 from engine.gouji.scoring import opposite, team
-from engine.gouji.sets import PASS, YIELD, CardSet, Move
+from engine.gouji.sets import PASS, WILD_ONLY, YIELD, CardSet, Move
 
 Reason = tuple[str, dict[str, object]]
 WILDCARDS = (TWO, SMALL_JOKER, BIG_JOKER)
@@ -31,6 +31,8 @@ def _lead(hand: Hand, seat: int, move: Move) -> Reason:
         return "goes_out", {}
     if hand.rules.kaidian and not hand.opened[seat] and hand.opens_point(move):
         return "opens_point", {}
+    if move.rank != WILD_ONLY and move.naturals < hand.cards[seat].counts[move.rank]:
+        return "lead_part", {"kept": hand.cards[seat].counts[move.rank] - move.naturals}
     if not (move.twos or move.jokers):
         kept = sum(hand.cards[seat].counts[rank] for rank in WILDCARDS)
         return ("keeps_wildcards", {"count": kept}) if kept else ("lead_small", {})
