@@ -6,6 +6,7 @@ summary follows in the group when it is stored."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 
@@ -29,6 +30,7 @@ from render.games import LOOKS
 log = logging.getLogger(__name__)
 SIGNS = {"good": "✓", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 COSTLIEST = 3  # moments told per person
+_TELLING: dict[int, asyncio.Lock] = {}  # per group: its review summaries are told one at a time
 
 
 async def review(update: Update, context: Context, found: Services, lang: str) -> None:
@@ -41,10 +43,7 @@ async def review(update: Update, context: Context, found: Services, lang: str) -
             raise
         raise Refused("review_game", game=t(lang, f"game.{refused.params['game']}")) from None
     if asked.ready is not None and asked.ready.done():
-        if asked.told_message is not None:  # told once: a pointer, not the summary again
-            await pointed(context.bot, found, group, asked, lang)
-            return
-        await tell(context.bot, found, group, asked, lang)
+        await tell_once(context.bot, found, group, asked.match_id, lang)
         return
     await reply(update, t(lang, "review.making", match=asked.match_id))
     context.application.create_task(told_when_ready(context.bot, found, group, asked, lang), update=update)
@@ -54,12 +53,22 @@ async def told_when_ready(bot: Bot, found: Services, group: int, asked: MatchRev
     assert asked.ready is not None
     try:
         await asked.ready
-        made = await found.referee.review(group, asked.match_id)
     except Exception as failure:  # any failure of a review is told, never raised
         log.warning("the review of match %s failed: %r", asked.match_id, failure)
         await bot.send_message(group, t(lang, "review.failed", match=asked.match_id))
         return
-    await tell(bot, found, group, made, lang)
+    await tell_once(bot, found, group, asked.match_id, lang)
+
+
+async def tell_once(bot: Bot, found: Services, group: int, match_id: int, lang: str) -> None:
+    """The summary the first time; a pointer to it every time after. One group's are told one
+    at a time, so that a `/review` sent while the summary goes out reads it as told."""
+    async with _TELLING.setdefault(group, asyncio.Lock()):
+        made = await found.referee.review(group, match_id)
+        if made.told_message is not None:
+            await pointed(bot, found, group, made, lang)
+        else:
+            await tell(bot, found, group, made, lang)
 
 
 async def tell(bot: Bot, found: Services, group: int, made: MatchReview, lang: str) -> None:
