@@ -10,9 +10,10 @@ function of the match's seed, log and the review's seed, so it runs in a search 
 
 from __future__ import annotations
 
+import json
 import math
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,9 +130,12 @@ def review_round(
     is applied. `review_seed` seeds the samples: two seeds give two independent reviews."""
     match = game.new_match(seed, rules)
     out: list[Judgement] = []
-    current, round_no, step, moment = match.current, 1, 0, 0
-    for ply, (seat, kind, move, actor) in enumerate(log):
-        step += 1
+    counted, moment = 1, 0  # the round whose moments are counted, and its count so far
+    for ply, (round_no, step, (seat, kind, move, actor)) in enumerate(numbered_steps(match, log)):
+        if round_no > number:
+            break
+        if round_no != counted:
+            counted, moment = round_no, 0
         moment += kind == "move" and reviewer.opens_moment(match.current)
         if round_no == number and kind == "move" and actor == "player" and seat in people:
             stream = f"review/{review_seed}/{ply}"
@@ -140,12 +144,30 @@ def review_round(
                 best, loss, noise, mark = judged
                 why = game.explain(match.current, seat, game.parse_move(best)) if mark != "good" else ("", {})
                 out.append(Judgement(round_no, step, seat, move, best, loss, noise, mark, moment, *why))
+    return out
+
+
+def numbered_steps(
+    match: Any, log: Iterable[tuple[int, str, str, str]]
+) -> Iterator[tuple[int, int, tuple[int, str, str, str]]]:
+    """The logged steps (seat, kind, move, actor) of a match replayed from its start, each with
+    its round's number (from 1) and its number in that round's replay (from 1; 0 is the deal).
+    Each is yielded before it is applied — `match.current` is the position it was decided in —
+    and applied as the walk goes on. Reviews and drills number steps by it alike, so a drill
+    finds the very step its review judged."""
+    current, round_no, step = match.current, 1, 0
+    for entry in log:
+        step += 1
+        yield round_no, step, entry
+        seat, kind, move, _ = entry
         apply_step(match, seat, kind, move)
         if match.current is not current:  # the step dealt the next round
-            current, round_no, step, moment = match.current, round_no + 1, 0, 0
-        if round_no > number:
-            break
-    return out
+            current, round_no, step = match.current, round_no + 1, 0
+
+
+def judgements_of(body: str) -> tuple[Judgement, ...]:
+    """A stored review's judgements (the JSON `Reviews` writes)."""
+    return tuple(Judgement(**item) for item in json.loads(body))
 
 
 def _judged(

@@ -16,7 +16,7 @@ from handlers import drills, settings
 from handlers.callbacks import Action, Button, Forged
 from handlers.commands import manage_lobby, notifier, seat, services
 from handlers.context import Context
-from handlers.games import counter_words, decision_marks, hint_reason, move_label, ui
+from handlers.games import counter_on, counter_words, decision_marks, hint_reason, move_label, ui
 from handlers.i18n import t
 from handlers.keyboards import Keys
 from handlers.limits import ANSWER_LIMIT, fitted
@@ -155,7 +155,9 @@ async def _builder(update: Update, context: Context, button: Button, lang: str) 
     query = update.callback_query
     assert query is not None
     private = _current(context, button, query.from_user.id)
-    game = services(context).referee.view(button.table).game
+    referee = services(context).referee
+    view = referee.view(button.table)
+    game = view.game
     assert query.message is not None  # a button with no message to show it is never signed right
     keys = Keys(services(context).signer, query.message.chat.id, game, button.table, private.version, lang)
     legal = private.legal
@@ -173,13 +175,14 @@ async def _builder(update: Update, context: Context, button: Button, lang: str) 
     elif button.action == Action.TOGGLE:
         chosen = _mask(button)
         notifier(context).private.exposing[(button.table, query.from_user.id)] = chosen
-        counter = bool(services(context).referee.view(button.table).options.get("counter"))
-        markup = keys.moves(legal, private.phase, warnings, chosen, hidden, counter=counter)  # toggles, hint
+        markup = keys.moves(
+            legal, private.phase, warnings, chosen, hidden, counter=counter_on(view)
+        )  # toggles
     else:
-        referee = services(context).referee
         hinted = referee.hint(button.table, query.from_user.id)
-        counter = bool(referee.view(button.table).options.get("counter"))
-        markup = keys.moves(legal, private.phase, warnings, hidden=hidden, hinted=hinted, counter=counter)
+        markup = keys.moves(
+            legal, private.phase, warnings, hidden=hidden, hinted=hinted, counter=counter_on(view)
+        )
     await query.edit_message_reply_markup(markup)
     await query.answer(alert and fitted(alert, ANSWER_LIMIT), show_alert=alert is not None)
 

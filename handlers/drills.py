@@ -19,7 +19,7 @@ from handlers.games import move_label, ui
 from handlers.i18n import t
 from handlers.incoming import command_args, message, reply, user_id
 from handlers.replaysteps import finished_view
-from handlers.reviews import reason, when
+from handlers.reviews import when, why_told
 from handlers.services import Services
 from render.games import LOOKS
 
@@ -92,13 +92,12 @@ def verdict(answered: Answered, names: list[str], lang: str) -> str:
     in the match cost."""
     drill, judged = answered.drill, answered.drill.judged
     game = drill.match.game
-    why = reason(game, judged, lang)
     values = {
         "chosen": move_label(answered.chosen, lang, game),
         "best": move_label(judged.best, lang, game),
         "made": move_label(judged.move, lang, game),
         "loss": f"{judged.loss:.0f}",
-        "why": t(lang, "review.why", reason=why) if why else "",
+        "why": why_told(game, judged, lang),
         "name": t(lang, "drill.you") if drill.own else names[judged.seat],
     }
     return t(lang, "drill.right" if answered.right else "drill.wrong", **values)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.referee.views import TableView
 from handlers.gameui import UI, GameUI, Private
 from handlers.i18n import has, listed, t
 
@@ -33,6 +34,11 @@ def hint_reason(game: str, key: str, values: dict[str, object], lang: str) -> st
         return ""
     name = "hint.only" if key == "only" else f"hint.{game}_{key}"
     return t(lang, name, **values) if has(name) else ""
+
+
+def counter_on(view: TableView) -> bool:
+    """Whether the table plays with the card counter (the option `counter`)."""
+    return bool(view.options.get("counter"))
 
 
 def counter_words(game: str, counted: Sequence[tuple[str, int]], lang: str) -> str:

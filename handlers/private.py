@@ -27,7 +27,7 @@ import render
 from engine.referee.clock import abandoned, finished, kept
 from engine.referee.views import PrivateView, TableView
 from handlers.drawing import drawn
-from handlers.games import decision_marks, move_label, ui
+from handlers.games import counter_on, decision_marks, move_label, ui
 from handlers.i18n import has, t
 from handlers.keyboards import Keys, app_keyboard, with_app
 from handlers.messages import Messages
@@ -207,8 +207,9 @@ class PrivateChats:
             warnings, hidden = decision_marks(view.game, private)
             hinted = self.services.referee.hint(view.id, player)
             chosen = self.exposing.get(key, 0)
-            counter = bool(view.options.get("counter"))
-            markup = keys.moves(private.legal, private.phase, warnings, chosen, hidden, hinted, counter)
+            markup = keys.moves(
+                private.legal, private.phase, warnings, chosen, hidden, hinted, counter_on(view)
+            )
             markup = with_app(markup, self.services, view.id, lang)  # the Mini App, when it is served
         else:
             self.exposing.pop(key, None)

@@ -75,26 +75,26 @@ async def tell(bot: Bot, found: Services, group: int, made: MatchReview, lang: s
     """The summary, with the marked replay's link, or the costliest moments' pictures."""
     names = await found.names_of(made.players, lang)
     text = summary(made, names, lang)
-    link = replay_link(found, made.match_id)
-    markup = (
-        InlineKeyboardMarkup([[InlineKeyboardButton(t(lang, "review.open"), url=link)]]) if link else None
-    )
+    markup = replay_button(found, made.match_id, lang)
     sent = await bot.send_message(group, text, reply_markup=markup)
     await found.referee.review_told(made.match_id, sent.message_id)
-    pictures = await costliest_pictures(found, group, made, names, lang) if link is None else []
+    pictures = await costliest_pictures(found, group, made, names, lang) if markup is None else []
     if len(pictures) == 1:  # an album takes two to ten
         await bot.send_photo(group, pictures[0].media, caption=pictures[0].caption)
     elif pictures:
         await bot.send_media_group(group, pictures)
 
 
+def replay_button(found: Services, match_id: int, lang: str) -> InlineKeyboardMarkup | None:
+    """The button that opens the marked replay; None without the Mini App."""
+    link = replay_link(found, match_id)
+    return InlineKeyboardMarkup([[InlineKeyboardButton(t(lang, "review.open"), url=link)]]) if link else None
+
+
 async def pointed(bot: Bot, found: Services, group: int, made: MatchReview, lang: str) -> None:
     """A second `/review`: a reply to the message that told the review, with the replay's link."""
     assert made.told_message is not None
-    link = replay_link(found, made.match_id)
-    markup = (
-        InlineKeyboardMarkup([[InlineKeyboardButton(t(lang, "review.open"), url=link)]]) if link else None
-    )
+    markup = replay_button(found, made.match_id, lang)
     await bot.send_message(
         group,
         t(lang, "review.told_above", match=made.match_id),
@@ -127,7 +127,6 @@ def costliest(judgements: Sequence[Judgement], most: int = COSTLIEST) -> list[Ju
 def moment(game: str, judged: Judgement, lang: str) -> dict[str, object]:
     """A judged play's words: its mark, round and moment as players count them, the move made,
     the better one, the loss, and why the better one is better."""
-    why = reason(game, judged, lang)
     return {
         "mark": SIGNS[judged.mark],
         "round": t(lang, f"picture.{LOOKS[game].round_label}", n=judged.round),
@@ -136,7 +135,7 @@ def moment(game: str, judged: Judgement, lang: str) -> dict[str, object]:
         "best": move_label(judged.best, lang, game),
         # its confidence: the loss within twice its noise either way
         "loss": f"{judged.loss:.0f}±{2 * judged.noise:.0f}" if judged.noise >= 0.5 else f"{judged.loss:.0f}",
-        "why": t(lang, "review.why", reason=why) if why else "",
+        "why": why_told(game, judged, lang),
     }
 
 
@@ -150,6 +149,12 @@ def when(game: str, judged: Judgement, lang: str) -> str:
 def reason(game: str, judged: Judgement, lang: str) -> str:
     """Why the better move is better, in the hint's words; "" for none."""
     return hint_reason(game, judged.reason, judged.reason_values, lang) if judged.mark != "good" else ""
+
+
+def why_told(game: str, judged: Judgement, lang: str) -> str:
+    """The reason as it follows the better move in a sentence (`review.why`); "" for none."""
+    why = reason(game, judged, lang)
+    return t(lang, "review.why", reason=why) if why else ""
 
 
 async def costliest_pictures(

@@ -9,17 +9,15 @@ buttons of an unanswered drill are stale and `/drill` asks a new one."""
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass
 
 from data.records import PlayedMatch, ReviewedSeat
 from engine.errors import Refused
 from engine.games import GAMES
-from engine.record import apply_step
 from engine.referee.core import RefereeCore
 from engine.referee.views import PrivateView
-from engine.review import Judgement
+from engine.review import Judgement, judgements_of, numbered_steps
 
 CANDIDATES = 40  # the newest reviewed seats a drill is chosen from
 DRILLED = ("blunder", "mistake", "inaccuracy")  # the marks a drill asks again, costliest first
@@ -98,15 +96,9 @@ class Drills:
         assert found is not None
         game = GAMES[found.game]
         match = game.new_match(found.seed, game.rules(found.rules))
-        round_no, step = 1, 0
-        for row in rows:  # replayed to the decision, as the review counted its steps
-            step += 1
+        for round_no, step, _ in numbered_steps(match, ((r.seat, r.kind, r.move, r.actor) for r in rows)):
             if (round_no, step) == (judged.round, judged.step):
-                break
-            current = match.current
-            apply_step(match, row.seat, row.kind, row.move)
-            if match.current is not current:
-                round_no, step = round_no + 1, 0
+                break  # the match stands where the judged move was decided
         position = match.current
         legal = [str(m) for m in position.legal_moves(judged.seat)]
         others = [m for m in legal if m not in (judged.move, judged.best)]
@@ -121,5 +113,4 @@ class Drills:
 
 
 def _mistakes(seat: ReviewedSeat) -> list[Judgement]:
-    judged = (Judgement(**item) for item in json.loads(seat.body))
-    return [j for j in judged if j.seat == seat.seat and j.mark in DRILLED]
+    return [j for j in judgements_of(seat.body) if j.seat == seat.seat and j.mark in DRILLED]

@@ -16,7 +16,7 @@ from engine.games import GAMES
 from engine.league import raters
 from engine.referee.core import RefereeCore
 from engine.referee.reading import ended_match
-from engine.review import Judgement, review_in_worker, rounds_played
+from engine.review import Judgement, judgements_of, review_in_worker, rounds_played
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +72,7 @@ class Reviews:
         if stored is not None:
             done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             done.set_result(None)
-            judgements = tuple(Judgement(**item) for item in json.loads(stored.body))
+            judgements = judgements_of(stored.body)
             return replace(unmade, judgements=judgements, ready=done, told_message=stored.told_message)
         making = self._making.get(found.match_id)
         if making is None and not start:
