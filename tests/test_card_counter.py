@@ -3,15 +3,22 @@ are swapped count the same, and the counts are the cards dealt less those played
 
 from __future__ import annotations
 
-import pytest
-
 from engine.games import GAMES
 from engine.options import parse_options
 from engine.seeding import rng
 
 
-@pytest.mark.parametrize("game", ["gongzhu", "gouji"])
-def test_the_counter_counts_played_cards_only(game: str) -> None:
+def test_gongzhu_s7_the_counter_option_tells_only_what_was_played() -> None:
+    """docs/rules/gongzhu.md §7, card counter: the cards nobody has played, the same for all."""
+    counts_played_cards_only("gongzhu")
+
+
+def test_gouji_s11a_the_counter_tells_only_what_was_played() -> None:
+    """docs/rules/gouji.md §11a: the counter adds the copies of each rank nobody has played."""
+    counts_played_cards_only("gouji")
+
+
+def counts_played_cards_only(game: str) -> None:
     pack = GAMES[game]
     assert pack.still_out is not None
     rules = pack.rules(parse_options(pack.rules_type, pack.short_match))
