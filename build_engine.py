@@ -1,4 +1,4 @@
-"""Compiles the rules engines and their bots with mypyc (issue 18: the searching bots' speed).
+"""Compiles the rules engines and their bots with mypyc (the searching bots' speed).
 
     python build_engine.py          # compile: .so files beside the sources, about a minute of gcc
                                     # (nothing to do when the build is current)

@@ -1,4 +1,4 @@
-"""The web door under the attacks of issue 49, measured against the real `bot.py` (its webhook and
+"""The web door under hostile and clumsy use, measured against the real `bot.py` (its webhook and
 the Mini App on, 1,024 file descriptors, the fake Bot API emulating Telegram's limits: 30 calls a
 second, 20 a minute per group). Each attack is bounded and stays on 127.0.0.1; what it prints is
 what the issue asks of the bot under it:

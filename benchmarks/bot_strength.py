@@ -1,4 +1,4 @@
-"""Bot strength and thinking time (issue 4), against players who pick uniformly among legal moves.
+"""Bot strength and thinking time, against players who pick uniformly among legal moves.
 
     python -m benchmarks.bot_strength [--hands 200] [--deals 1000] [--search-deals 0]
 
@@ -11,12 +11,12 @@ score per deal minus the others' mean. Goal: ≥ +50 per deal. (Random players a
 够级 team also plays the self-play `greedy` seats, which lead low and never spend a wildcard.)
 Thinking time: every bot decision is timed; goal < 100 ms each.
 `--search-deals N` adds the 够级 search team (`bots=strong`) against the heuristic team in
-duplicate play over N deals (benchmarks.gouji_duplicate; issue 18's goal: ≥ 65 % of hands won);
+duplicate play over N deals (benchmarks.gouji_duplicate; goal: ≥ 65 % of hands won);
 the 拱猪 search's matchups are benchmarks.gongzhu_duplicate's.
 
 `--levels` prints instead one table of every level (`bots=easy|normal|strong`) against every
 other, in duplicate play (the same cards both ways, so their luck cancels), for both games and
-their variants, with 95 % intervals (issue 33):
+their variants, with 95 % intervals:
 
     python -m benchmarks.bot_strength --levels [--level-deals 200] [--level-hands 40]
 

@@ -1,4 +1,4 @@
-"""What one bot process serves (issue 52): people playing through the Mini App, strong bots
+"""What one bot process serves: people playing through the Mini App, strong bots
 beside them, and pages watching, as the number of tables grows.
 
     python -m benchmarks.capacity [--tables 4 8 16] [--seconds 60] [--settle 10] [--think 3]

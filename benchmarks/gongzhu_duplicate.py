@@ -1,4 +1,4 @@
-"""拱猪 bots in duplicate play (issue 18): each deal is played twice from the same cards, once with
+"""拱猪 bots in duplicate play: each deal is played twice from the same cards, once with
 the bot under test in one seat and once with the heuristic bot there (the other three seats are
 heuristic bots both times); the difference of that seat's scores is the bot's gain, with the
 cards' luck cancelled out. The tested seat rotates with the deal.
@@ -6,7 +6,7 @@ cards' luck cancelled out. The tested seat rotates with the deal.
     python -m benchmarks.gongzhu_duplicate [--deals 100] [--first 0] [--samples 48]
                                            [--rules key=value ...] [--exposure-only] [--gains FILE]
 
-Goal (issue 18): the search bot ≥ 50 points per seat per deal above the heuristic, under the
+Goal: the search bot ≥ 50 points per seat per deal above the heuristic, under the
 default rules and under `expose_mode=none self_capture=off`.
 """
 

@@ -1,4 +1,4 @@
-"""拱猪 playout speed (issue 52): random complete deals in the kernel, through the public API, and
+"""拱猪 playout speed: random complete deals in the kernel, through the public API, and
 in the Node.js peer garytang/gongzhu, in one run; then the strong bot's thinking with its
 playouts in `Deal` and in the kernel, on the same decisions.
 

@@ -1,4 +1,4 @@
-"""够级 bots in duplicate play (issue 18): the same deal played twice with the teams swapped, so
+"""够级 bots in duplicate play: the same deal played twice with the teams swapped, so
 the cards' luck cancels out; and the heuristic's known mistakes, counted.
 
     python -m benchmarks.gouji_duplicate [--hands 150] [--against path/to/engine/gouji/bot.py]
@@ -14,7 +14,7 @@ today's bot against it; without it, today's bot plays itself (a sanity check: ab
 `--search` plays the searching bot (`bots=strong`) against today's heuristic; `--first` skips
 deals, so that runs on several cores can share the deals out.
 Reported: the share of deals today's team wins on both sides, with a 95 % interval, the points
-per hand, and per hand of today's bot the mistakes issue 18 lists.
+per hand, and per hand of today's bot the heuristic's known mistakes.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def load_bot(path: str) -> ModuleType:
 
 
 class Mistakes:
-    """Issue 18's list, counted for the seats of the bot under test."""
+    """The heuristic's known mistakes, counted for the seats of the bot under test."""
 
     def __init__(self) -> None:
         self.teammate_pass = 0  # passed a teammate's set though an answer would leave only 3s

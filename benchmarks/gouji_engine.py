@@ -2,9 +2,9 @@
 
     python -m benchmarks.gouji_engine [--hands 400]
 
-Goals (issue 2): ≥ 250 random hands/s on one core; a 36-card lead enumerated in ≤ 100 µs mean.
-Issue 17: random hands/s per variant too; 后水湾's 48-card hands above 150 hands/s.
-Issue 52: the same hands without the public record of play (as a search's samples play them):
+Goals: ≥ 250 random hands/s on one core; a 36-card lead enumerated in ≤ 100 µs mean.
+Also random hands/s per variant too; 后水湾's 48-card hands above 150 hands/s.
+And the same hands without the public record of play (as a search's samples play them):
 the record's share of the time, which one commit let grow to half unnoticed; and the same
 matches with each hand's play in the playout kernel (`engine.gouji.kernel`), its deal and
 pre-play decisions still through the engine, beside the engine's.

@@ -1,9 +1,9 @@
-"""The strong 够级 bot's thinking with its playouts in `Hand` and in the playout kernel (issue 52),
+"""The strong 够级 bot's thinking with its playouts in `Hand` and in the playout kernel,
 on the same decisions: process time per decision and whether the move is the same.
 
     python -m benchmarks.gouji_kernel [--decisions 30] [--variant standard]
 
-Copied into an older checkout (one without the kernel: issue 51's eca5964), it times that
+Copied into an older checkout (one without the kernel, e.g. eca5964), it times that
 checkout's search on the same decisions and prints the same digest of its moves, for a side by
 side comparison with the same machine and load.
 

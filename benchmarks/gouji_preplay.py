@@ -1,4 +1,4 @@
-"""够级 decisions before play, searched (issue 33), against the heuristic's in the same seats.
+"""够级 decisions before play, searched, against the heuristic's in the same seats.
 
     python -m benchmarks.gouji_preplay [--deals 200] [--first 0] [--hand 2] [--rules key=value ...]
     python -m benchmarks.gouji_preplay --going-out [--hand 1]   # the last sets, in play instead

@@ -1,4 +1,4 @@
-"""How near the 够级 search's samples come to the real hands (issue 33): at the searching team's
+"""How near the 够级 search's samples come to the real hands: at the searching team's
 plays in duplicate play against the heuristic, what is read of each hidden seat
 (`gouji_reading.read`), how much of it the real cards and the samples break, and the share of the
 hidden cards a sample places with the seat that holds them; the other team (heuristic seats, read

@@ -1,4 +1,4 @@
-"""What one tribute card owed into a 够级 hand is worth to the receiver's team (issue 33).
+"""What one tribute card owed into a 够级 hand is worth to the receiver's team.
 
     python -m benchmarks.gouji_tribute_worth [--hands 3000] [--rules variant=outline ...]
 

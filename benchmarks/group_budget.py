@@ -1,4 +1,4 @@
-"""What a group's Telegram budget buys (issue 50): the burst's latencies, and the group messages a
+"""What a group's Telegram budget buys: the burst's latencies, and the group messages a
 够级 hand and a 拱猪 deal cost.
 
     python -m benchmarks.group_budget [--think 2]

@@ -4,7 +4,7 @@ security tests, through both games' notation parsers and the option parser, in p
 
     python -m benchmarks.hostile_input [--repeat 200]
 
-Goal (issue 13): no input costs more than a few milliseconds. Before the fix `9x100000000` cost
+Goal: no input costs more than a few milliseconds. Before the fix `9x100000000` cost
 22 s and gigabytes; `9x999999999999` was killed at 24 GB.
 """
 

@@ -1,4 +1,4 @@
-"""The league's costs (issue 32): a `/me` card, rating a match at its end, rebuilding every
+"""The league's costs: a `/me` card, rating a match at its end, rebuilding every
 rating from the move logs, and a replay (the Mini App's JSON and the album's pictures).
 
     python -m benchmarks.league [--cards 200] [--matches 60]

@@ -1,4 +1,4 @@
-"""Pictures and messages from a live table, as players get them (issue 16).
+"""Pictures and messages from a live table, as players get them.
 
     python -m benchmarks.live_pictures [docs/pictures]
 

@@ -1,4 +1,4 @@
-"""Many tables at once through Telegram's limits (issue 19): how long a press waits for its answer.
+"""Many tables at once through Telegram's limits: how long a press waits for its answer.
 
     python -m benchmarks.load [--tables 200] [--seconds 60] [--think 1.0] [--settle 0] [--stages]
 

@@ -9,7 +9,7 @@ Starts the real bot (python-telegram-bot over HTTP, its own rate limiter and upd
 the system clock, bots moving after 1 s) and says `{}` as one JSON line when it is ready. Then it
 answers the commands it reads on stdin, each with one JSON line:
 - `open`: opens the bot-only tables (`--game`, 拱猪 by default, bots at `--bots`) FIRST … LAST-1
-  (table i in group GROUPS - i): `{"opened": seconds}`. With `--humans` (issue 52's capacity,
+  (table i in group GROUPS - i): `{"opened": seconds}`. With `--humans` (the capacity run's
   `benchmarks.capacity`), tables alternate 够级 and 拱猪 and half of each table's seats are people
   (HUMANS + 10 i + k), the rest bots; `{"opened", "tables": [[table id, [people]], …]}` — the
   people then play through the Mini App's API, which `--web-port` serves on 127.0.0.1;

@@ -1,4 +1,4 @@
-"""The Mini App's measures (issue 31).
+"""The Mini App's measures.
 
     python -m benchmarks.miniapp [--viewers 100] [--no-browser]
 
@@ -76,7 +76,7 @@ def keyboard_taps(
 
 def page_taps(game: str, move: str, warned: bool, hand: Sequence[str] = ()) -> int:
     """Taps on the page for `move`: each card, then Play; a decision one tap; a warned move one
-    more. With `hand` (够级's stacks, issue 50): a rank the move takes whole is one long press."""
+    more. With `hand` (够级's stacks): a rank the move takes whole is one long press."""
     _, cards = ui(game).web.move_kind(move)
     if not cards:
         return 1 + (1 if warned else 0)

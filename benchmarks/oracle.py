@@ -1,4 +1,4 @@
-"""The oracle's sampler (issue 33): the search dealt the real hands instead of samples. Not a bot
+"""The oracle's sampler: the search dealt the real hands instead of samples. Not a bot
 anyone may play, but the most that reading the other seats could be worth; `gouji_preplay` and
 `gouji_duplicate` both measure it with `--oracle`. `gouji_duplicate --oracle-until K` (or
 `--oracle-from K`) gives the real hands only while the deciding seat holds more than K cards

@@ -1,4 +1,4 @@
-"""Two runs of a duplicate benchmark paired hand by hand (issue 33): the interval of a difference
+"""Two runs of a duplicate benchmark paired hand by hand: the interval of a difference
 on the same hands is far narrower than the difference of two intervals.
 
     python -m benchmarks.gouji_preplay --sweep --gains before.txt     # (any benchmark's --gains)

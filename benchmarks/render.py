@@ -1,4 +1,4 @@
-"""Time to draw each picture and its encoded size (issue 5).
+"""Time to draw each picture and its encoded size.
 
     python -m benchmarks.render [--pictures 200]
 

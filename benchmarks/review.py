@@ -1,4 +1,4 @@
-"""Reviews (issue 53): how long a review takes per round of each game, how stable its marks are,
+"""Reviews: how long a review takes per round of each game, how stable its marks are,
 and the losses it finds in the heuristic bot's own plays (what the marks' thresholds are chosen
 from).
 

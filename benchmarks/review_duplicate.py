@@ -1,14 +1,16 @@
 """The review proven against duplicate play: players whose moves do not come from the review's
-judge play the same 拱猪 deals from the same seat (the other three seats are the normal bot that
-also stops a lone run for 全红, as good players do: `defender`), so the difference of two
-players' scores on a deal is skill with the cards' luck cancelled; the review then grades every
-decision each of them made there. The duplicate truth is played on many more deals than are
+judge play the same deals from the same seat, so the difference of two players' scores on a deal
+is skill with the cards' luck cancelled; the review then grades every decision each of them made
+there. In 拱猪 the other three seats are the normal bot that also stops a lone run for 全红, as
+good players do (`defender`); in 够级 (`--game gouji`, one hand a match) the other five are the
+normal bot, and a seat's score is its team's. The duplicate truth is played on many more deals than are
 reviewed (a deal's score swings far more than its review). For each pair, the
 review's difference in loss a deal must agree in sign with the duplicate difference, and be
 within 1.5× of it.
 
-    python -m benchmarks.review_duplicate [--deals 200] [--truth-deals 2000] [--samples N]
-                                          [--players …] [--judge …] [--share 1] [--jobs 2] [--seeds a b]
+    python -m benchmarks.review_duplicate [--game gongzhu] [--deals 200] [--truth-deals 2000]
+                                          [--samples N] [--players …] [--judge …] [--share 1]
+                                          [--jobs 2] [--seeds a b]
 
 Printed: per player its mean score, the review's loss a deal, marked decisions; then per pair
 the duplicate difference (± its standard error), the review's, their ratio and whether the sign
@@ -31,20 +33,39 @@ from benchmarks.yardstick.gongzhu_judges import JUDGES
 from benchmarks.yardstick.gongzhu_players import defender, random_player, rules_player, sampler_player
 from engine.bots import LEVELS
 from engine.games import GAMES
+from engine.move import Move
+from engine.pack import Policy
 from engine.review import Judgement, Reviewer, Weighed, review_round
 from engine.seeding import rng
 
-GAME = "gongzhu"
-PLAYERS = {
-    "random": random_player,
-    "easy": LEVELS[(GAME, "easy")],
-    "normal": LEVELS[(GAME, "normal")],
-    "rules": rules_player,
-    "sampler": sampler_player,
-    "strong": LEVELS[(GAME, "strong")],
-}
-SEATED = {**PLAYERS, "defender": defender}  # who may sit in the yardstick's other seats
-OTHERS = "defender"
+
+def _any_legal(round_: Any, seat: int, rand: random.Random) -> Move:
+    return rand.choice(round_.legal_moves(seat))
+
+
+@dataclass(frozen=True, slots=True)
+class Yardstick:
+    """A game's players, who sits in the other seats, and the options of a one-deal match."""
+
+    players: dict[str, Policy]
+    others: Policy
+    options: dict[str, object]
+    judges: dict[str, Reviewer]
+
+
+def yardstick(game: str) -> Yardstick:
+    if game == "gongzhu":
+        players = {
+            "random": random_player,
+            "easy": LEVELS[(game, "easy")],
+            "normal": LEVELS[(game, "normal")],
+            "rules": rules_player,
+            "sampler": sampler_player,
+            "strong": LEVELS[(game, "strong")],
+        }
+        return Yardstick(players, defender, {"deals": 1}, dict(JUDGES))
+    levels = {level: LEVELS[(game, level)] for level in ("easy", "normal", "strong")}
+    return Yardstick({"random": _any_legal, **levels}, LEVELS[(game, "normal")], {"max_hands": 1}, {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,11 +79,11 @@ class Board:
     seconds: float  # process time the reviews took
 
 
-def judge_of(name: str, share: float = 1.0) -> Reviewer:
+def judge_of(game: str, name: str, share: float = 1.0) -> Reviewer:
     """The named judge; with `share` below 1, each decision is weighed with that chance (drawn
     from its own random stream) — a loss a deal is then the sum of those weighed over `share`:
     more deals for the same work, as a deal's losses vary far less than deals do."""
-    judge = {"review": GAMES[GAME].reviewer, **JUDGES}[name]
+    judge = {"review": GAMES[game].reviewer, **yardstick(game).judges}[name]
     assert judge is not None
     if share >= 1.0:
         return judge
@@ -74,6 +95,7 @@ def judge_of(name: str, share: float = 1.0) -> Reviewer:
 
 
 def board(
+    game_name: str,
     player: str,
     number: int,
     judge: str | None,
@@ -81,15 +103,15 @@ def board(
     seeds: tuple[str, ...],
     share: float = 1.0,
 ) -> Board:
-    game = GAMES[GAME]
-    rules = game.rules({"deals": 1})
+    game, stick = GAMES[game_name], yardstick(game_name)
+    rules = game.rules(stick.options)
     seed = f"yardstick/{number}"
-    tested = number % 4
+    tested = number % game.seats
     match = game.new_match(seed, rules)
     log: list[tuple[int, str, str, str]] = []
     while not match.is_over:
         seat = match.to_act[0]
-        policy = SEATED[player] if seat == tested else SEATED[OTHERS]
+        policy = stick.players[player] if seat == tested else stick.others
         move = policy(match.current, seat, rng(seed, "bot", seat, len(log)))
         match.apply(seat, move)
         log.append((seat, "move", str(move), "player"))
@@ -97,7 +119,7 @@ def board(
     start = time.process_time()
     if judge is None:  # the duplicate score alone
         return Board(player, number, score, ((),), 0.0)
-    reviewer = judge_of(judge, share)
+    reviewer = judge_of(game_name, judge, share)
     reviews = tuple(
         tuple(review_round(game, seed, rules, log, (tested,), 1, reviewer, samples, s)) for s in seeds
     )
@@ -164,24 +186,28 @@ def report(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="gongzhu", choices=("gongzhu", "gouji"))
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--samples", type=int)
-    parser.add_argument("--players", nargs="+", default=list(PLAYERS))
+    parser.add_argument("--players", nargs="+", help="default: every player of the game's yardstick")
     parser.add_argument("--judge", default="review", help="review (the product's), search or exact")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seeds", nargs="+", default=["a"])
     parser.add_argument("--share", type=float, default=1.0, help="the share of decisions weighed")
     parser.add_argument("--truth-deals", type=int, default=2000, help="deals of the duplicate truth")
     args = parser.parse_args()
+    args.players = args.players or list(yardstick(args.game).players)
     wall, cpu = time.perf_counter(), time.process_time()
     tasks = [(p, n) for n in range(args.deals) for p in args.players]
     with ProcessPoolExecutor(args.jobs) as pool:
         futures = [
-            pool.submit(board, p, n, args.judge, args.samples, tuple(args.seeds), args.share)
+            pool.submit(board, args.game, p, n, args.judge, args.samples, tuple(args.seeds), args.share)
             for p, n in tasks
         ]
         played = [
-            pool.submit(board, p, n, None, None, ()) for n in range(args.truth_deals) for p in args.players
+            pool.submit(board, args.game, p, n, None, None, ())
+            for n in range(args.truth_deals)
+            for p in args.players
         ]
         boards = [f.result() for f in futures]
         truth: dict[str, list[float]] = {p: [] for p in args.players}
@@ -190,7 +216,7 @@ def main() -> None:
     report(boards, truth, args.players, args.deals, args.share)
     worker = sum(b.seconds for b in boards)
     print(
-        f"\n{args.deals} deals, judge {args.judge}: {time.perf_counter() - wall:.0f} s wall, "
+        f"\n{args.game}, {args.deals} deals, judge {args.judge}: {time.perf_counter() - wall:.0f} s wall, "
         f"{worker:.0f} s of process time in reviews (this process {time.process_time() - cpu:.0f} s)"
     )
 

@@ -1,4 +1,4 @@
-"""What more search workers buy (issue 52): the searching bots' decisions of many tables at once,
+"""What more search workers buy: the searching bots' decisions of many tables at once,
 thought in local worker processes or on a Dask cluster (a scheduler and N one-thread workers
 started here, on 127.0.0.1), for N workers each.
 

@@ -1,9 +1,9 @@
-"""The simulator a search needs (issue 18): copying a position, rebuilding one from a seat's view,
+"""The simulator a search needs: copying a position, rebuilding one from a seat's view,
 and random playouts from mid-deal / mid-hand positions, per second of process time.
 
     python -m benchmarks.simulation [--positions 100]
 
-Goals (issue 18): ≥ 10,000 random 拱猪 playouts/s and ≥ 1,000 random 够级 playouts/s per core.
+Goals: ≥ 10,000 random 拱猪 playouts/s and ≥ 1,000 random 够级 playouts/s per core.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Does a slow or rate-limited Bot API slow the referee's moves? (issue 15)
+"""Does a slow or rate-limited Bot API slow the referee's moves?
 
     python -m benchmarks.slow_telegram [--tables 4] [--delay 0.05]
 

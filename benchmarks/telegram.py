@@ -1,4 +1,4 @@
-"""Bot API calls per move and the time from a button press to its last call (issue 6).
+"""Bot API calls per move and the time from a button press to its last call.
 
     python -m benchmarks.telegram [--game gongzhu|gouji] [--moves 200] [--think 2]
 

@@ -1,4 +1,4 @@
-"""Press → answer in webhook mode beside polling mode (issue 30).
+"""Press → answer in webhook mode beside polling mode.
 
     python -m benchmarks.webhook [--presses 60]
 

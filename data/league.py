@@ -1,4 +1,4 @@
-"""The league's SQL (issue 32): skills per scope, each rated match's changes, the order matches
+"""The league's SQL: skills per scope, each rated match's changes, the order matches
 were rated in, and what boards and profiles read of them. A scope is a group's chat id, or 0 for
 every group together."""
 

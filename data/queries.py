@@ -292,7 +292,7 @@ class Queries(LeagueQueries):
             row.tallies = tallies.get(row.game, {})
         return found
 
-    # -- what the groups are owed (issue 49) ----------------------------------------------------
+    # -- what the groups are owed ----------------------------------------------------
 
     async def owe(self, table_id: int, notice: bytes) -> int:
         return await self._run("INSERT INTO owed (table_id, notice) VALUES (?, ?)", (table_id, notice))

@@ -137,12 +137,12 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX tables_by_status ON tables(status);
     CREATE UNIQUE INDEX tables_by_join_token ON tables(join_token);
     """,
-    # 4: a player who plays in the Mini App may keep their private chat quiet (issue 31): one
+    # 4: a player who plays in the Mini App may keep their private chat quiet: one
     # short message per table instead of hand pictures and keyboards
     """
     ALTER TABLE players ADD COLUMN quiet INTEGER NOT NULL DEFAULT 0;
     """,
-    # 5: the league (issue 32): skill ratings per group and game and for every group together,
+    # 5: the league: skill ratings per group and game and for every group together,
     # each match's rating changes (the history a profile charts), the order matches were rated
     # in (a rebuild replays them in it), a profile's counts, and usernames for `/me @name`
     """
@@ -180,7 +180,7 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE players ADD COLUMN username TEXT;
     CREATE INDEX players_by_username ON players(username COLLATE NOCASE);
     """,
-    # 6: what a group is owed (issue 49): a notice that ends a round or the match (its score
+    # 6: what a group is owed: a notice that ends a round or the match (its score
     # sheet, its result, the rating changes) is written in the transaction of the change and
     # deleted once told, so a crash between the two tells it after the restart
     """
@@ -190,7 +190,7 @@ MIGRATIONS: tuple[str, ...] = (
         notice BLOB NOT NULL                        -- the referee's Notice, pickled by this bot
     );
     """,
-    # 7: a game's own statistics are named values (issue 51), not a column per statistic of one
+    # 7: a game's own statistics are named values, not a column per statistic of one
     # game: the first game's columns' counts move into `tallies`; a new game's need no migration
     """
     CREATE TABLE tallies (
@@ -211,7 +211,7 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE stats DROP COLUMN burns;
     ALTER TABLE stats DROP COLUMN points_opened;
     """,
-    # 8: a finished match's review (issue 53), computed once in the search workers and kept:
+    # 8: a finished match's review, computed once in the search workers and kept:
     # per person's decision in play, the best move the search found, the loss and its mark
     """
     CREATE TABLE reviews (

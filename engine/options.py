@@ -85,7 +85,7 @@ OptionsT = TypeVar("OptionsT", bound=type[TableOptions])
 
 
 def with_presets(cls: OptionsT) -> OptionsT:
-    """A rules dataclass whose constructor applies the presets it is given (issue 29):
+    """A rules dataclass whose constructor applies the presets it is given:
     `Rules(variant="houshuiwan", max_hands=4)` is 后水湾's preset with `max_hands=4`, exactly as
     `Rules.from_options({"variant": "houshuiwan", "max_hands": "4"})` and the game's command
     with `variant=houshuiwan max_hands=4` are. The fields given win over the preset's, as typed options

@@ -1,4 +1,4 @@
-"""A finished match step by step, every hand face up (issue 32's replays): the match replayed
+"""A finished match step by step, every hand face up: the match replayed
 from its seed and log, one round (a hand, a deal) at a time. Each step keeps what it did
 (its events: a 烧, a 开点, a 闷, a forced pass …) and the round as it stood after it.
 

@@ -1,4 +1,4 @@
-"""The review of a finished match (issue 53): for each decision a person made in play, what the
+"""The review of a finished match: for each decision a person made in play, what the
 game's search estimates each candidate was worth **from what that player could know then** —
 their hand, the public record, what the rules tell everyone; the hidden hands are sampled afresh,
 never read — the move made, the best, the loss between them, and a mark.

@@ -1,4 +1,4 @@
-"""Time controls (issue 4, docs/architecture.md): how long a seat has for a decision, and when it is reminded.
+"""Time controls (docs/architecture.md): how long a seat has for a decision, and when it is reminded.
 
 `fast` 20 s, `normal` 90 s, `slow` 12 h with a reminder at 80 % of the time, or custom: `45s`,
 `10m`, `12h`, `2d` or plain seconds. Custom controls of an hour or more are reminded like `slow`.

@@ -1,4 +1,4 @@
 """Telegram in and out: commands, button presses, messages, announcements, languages.
 
-Holds no game logic: every question about the game is asked of `engine`. (Built in issue 6.)
+Holds no game logic: every question about the game is asked of `engine`.
 """

@@ -87,7 +87,7 @@ def rating_line(changes: Sequence[Any], players: Callable[[int], str], lang: str
 
 
 def with_provisional_note(text: str, provisional: bool, lang: str) -> str:
-    """A `?` explained once where one is shown (issue 50: an unexplained "?" after a rating)."""
+    """A `?` explained once where one is shown (an unexplained "?" after a rating)."""
     return f"{text}\n{t(lang, 'league.provisional_note', n=PROVISIONAL_BELOW)}" if provisional else text
 
 

@@ -1,6 +1,6 @@
 """Answers that concern only the one who asked: a refusal, /help, /rules, /stats, an unknown
 command. Asked in a group, they go to the asker's private chat, in their language, when the bot
-may write there: a group has about 20 messages a minute, and they are for the table (issue 50).
+may write there: a group has about 20 messages a minute, and they are for the table.
 Someone the bot cannot write to privately is answered in the group, in the group's language."""
 
 from __future__ import annotations

@@ -43,7 +43,7 @@ from handlers.services import Services
 from handlers.updates import PerChatOrder
 
 log = logging.getLogger(__name__)
-FLUSH_SECONDS = 5.0  # at shutdown, what is still to be told gets this long (issue 49: the whole
+FLUSH_SECONDS = 5.0  # at shutdown, what is still to be told gets this long (the whole
 # stop, with the close below and the server's 2 s, ends within 8 s)
 CLOSE_SECONDS = 2.0  # and the referee's last heartbeat this long
 MENU = (  # after a command per registered game (`menu()`)
@@ -193,7 +193,7 @@ async def backup(store: Store, target: Path) -> None:
 
 async def _flush(app: Application) -> None:
     """Before the bot disconnects, in an order that leaves nothing to touch the store once it is
-    closed (issue 49: a SIGTERM while bots moved wrote to a closed database): first the referee
+    closed (a SIGTERM while bots moved wrote to a closed database): first the referee
     stops (no clock fires; a bot move under way commits within CLOSE_SECONDS, else it is
     cancelled; the heartbeat notes the time); then its notices and the groups' messages are told,
     FLUSH_SECONDS in all, whatever Telegram does; then what is still under way is cancelled."""

@@ -348,7 +348,7 @@ async def lang_command(update: Update, context: Context, found: Services, lang: 
 
 async def menu_button(context: Context, found: Services, player: int, lang: str) -> None:
     """The private chat's menu button (it opens the player's table in the Mini App) in the
-    player's language: the bot-wide one is Chinese (issue 50). A failure costs only the label."""
+    player's language: the bot-wide one is Chinese. A failure costs only the label."""
     if not found.webapp_url:
         return
     button = MenuButtonWebApp(t(lang, "app.menu"), WebAppInfo(found.webapp_url))

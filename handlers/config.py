@@ -41,7 +41,7 @@ class Config:
     # open the page at once (t.me/<bot>/<name>?startapp=…) instead of through the private chat
     webapp_name: str | None = None
     # METRICS_PORT: /metrics (and /healthz) on an address of their own, METRICS_HOST (127.0.0.1
-    # by default), and /metrics no longer on the public port
+    # by default), and then /metrics is not served on the public port
     metrics_port: int | None = None
     metrics_host: str = "127.0.0.1"
     # SEARCH_CLUSTER: a Dask scheduler (tcp://host:8786) whose workers think for the searching

@@ -1,4 +1,4 @@
-"""Pictures are drawn off the event loop (issue 19): a drawing takes 4–30 ms of Pillow, which on
+"""Pictures are drawn off the event loop: a drawing takes 4–30 ms of Pillow, which on
 the loop held up every other table's presses and commits by as much. One thread draws them all,
 one after another: Pillow's fonts are not safe to share between threads, and one core is what a
 drawing can use anyway."""

@@ -28,7 +28,7 @@ def move_label(move: str, lang: str, game: str) -> str:
 
 
 def hint_reason(game: str, key: str, values: dict[str, object], lang: str) -> str:
-    """Why the bot makes its hinted move (issue 53), in one line: `hint.only`, or the game's
+    """Why the bot makes its hinted move, in one line: `hint.only`, or the game's
     `hint.<game>_<key>`; "" when the game has nothing to say or no words for the reason."""
     if not key:
         return ""

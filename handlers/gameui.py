@@ -33,8 +33,8 @@ Step = Callable[["Keys", Sequence[str], str, Mapping[str, str]], "InlineKeyboard
 class WebGame:
     """What the page needs of a game: how a hand is ordered, what each move is (a play the page
     builds by tapping cards, an exposure of chosen cards, or a decision button), and how the page
-    shows it (`look`, served as data: the page branches on these, never on a game's name —
-    issue 51). `look`: `cards` "suited" (♠Q) or "ranks" (faces by rank, wildcards marked);
+    shows it (`look`, served as data: the page branches on these, never on a game's name).
+    `look`: `cards` "suited" (♠Q) or "ranks" (faces by rank, wildcards marked);
     `hand` "stacks" (a rank a stack) or "suits" (a tile a card, suit after suit); `middle` "set"
     (the set to beat) or "trick"; `refusals` "sets" (why a selection is no set that beats) or
     "follow" (why a card breaks the suit led). The page is also served the game's name and its

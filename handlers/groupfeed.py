@@ -20,7 +20,7 @@ EPSILON = 1e-6  # refilled "to 1" may fall short by a rounding error: never wait
 BURST = 4  # a quiet group may spend this many at once (a hand's end: table, lines, sheet)
 TABLE_EVERY = 8.0  # seconds between redraws of a table that only moved (no news to tell)
 # Redraws of tables that only moved, a second, over all groups: beyond, each waits longer, so
-# that many groups' redraws never take the budget the players' presses and hands need (issue 19)
+# that many groups' redraws never take the budget the players' presses and hands need
 REDRAWS_PER_SECOND = 8.0
 
 
@@ -90,7 +90,7 @@ class GroupFeed:
             state.timer.cancel()
             state.timer = None
         # sent by a task of its own: the table's notice goes on to the players' hands and
-        # keyboards at once, never waiting for the group's budget or Telegram's answer (issue 19)
+        # keyboards at once, never waiting for the group's budget or Telegram's answer
         state.sending = True
         kept(asyncio.create_task(self._drain(group)), self._sending, "a group's news failed")
 

@@ -1,4 +1,4 @@
-"""The league's commands (issue 32): `/top` (the group's ratings, `/top all` every group's), `/me`
+"""The league's commands: `/top` (the group's ratings, `/top all` every group's), `/me`
 (a player's card with their rating history; `/me @name` or in reply for another member) and the
 words they share with the match-end line."""
 

@@ -183,7 +183,7 @@ class TelegramNotifier:
         again is logged (the next batch redraws the table anyway)."""
         view: TableView = batch.view
         try:
-            with calls_at(FEED):  # after every player's message (issue 19): merged while it waits
+            with calls_at(FEED):  # after every player's message: merged while it waits
                 return await self._send_news(view, batch)
         except Forbidden as error:
             await self.group_gone(view.group_id, error)
@@ -196,7 +196,7 @@ class TelegramNotifier:
         names = await self.services.seat_names(view, lang)
         text = "\n".join(batch.lines)
         # the match's first table picture carries its news (the match and round begin) as its
-        # caption: one message, not two (issue 50); an edited picture does not, since news in a
+        # caption: one message, not two; an edited picture does not, since news in a
         # caption edited later would be lost, and is not seen as new
         fresh = await self.messages.id(view.id, view.group_id, "table") is None
         caption = f"{self._caption(view, lang, names)}\n{text}"
@@ -233,7 +233,7 @@ class TelegramNotifier:
     # -- the players' private chats --------------------------------------------------------------
 
     async def _results(self, view: TableView, notice: Notice) -> None:
-        """Each player's own result as a round ends (issue 50: the chat said only "🏁 本局已结束"):
+        """Each player's own result as a round ends (the chat said only "🏁 本局已结束"):
         their place or points, the match's outcome and their rating's change at its end."""
         results = self.private.results  # kept for the page, and a quiet chat's one message
         if any(e.kind == "MatchStarted" for e in notice.events):  # a new match: the last one's go

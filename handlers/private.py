@@ -11,7 +11,7 @@ hand itself changes, never on every move at the table.
 
 A player who plays in the Mini App may keep the chat quiet (`/quiet`): the hand message is then one
 short text with the button that opens the table, edited in place as their turn comes and goes,
-never sent anew while it is there (one message per table, issue 31)."""
+never sent anew while it is there (one message per table)."""
 
 from __future__ import annotations
 
@@ -115,7 +115,7 @@ class PrivateChats:
 
     def _tidy(self, player: int, messages: list[int]) -> None:
         """Deletes replaced hand messages in a task of its own, after every other message
-        (issue 19): the new one is already there, and the table's next notice (maybe another
+       : the new one is already there, and the table's next notice (maybe another
         player's keyboard) must not wait for Telegram's budget to allow housekeeping."""
         if messages:
             kept(asyncio.create_task(self._delete(player, messages)), self._tidying, "tidying failed")
@@ -229,7 +229,7 @@ class PrivateChats:
         )
 
     async def _decision_in_place(self, frame: Frame) -> bool:
-        """Telegram's budget runs short (issue 19): the new decision is shown by editing the hand
+        """Telegram's budget runs short: the new decision is shown by editing the hand
         message in place, one call instead of a new message and a deletion (it does not notify,
         but under load a player waited seconds for their keyboard). False: a new one is needed."""
         if frame.live is None:
@@ -389,7 +389,7 @@ def decision_question(
     game: str, private: PrivateView, names: Sequence[str], lang: str, left: str | None
 ) -> str:
     """What the player is asked now, in words (革命? 太空? 吃/不吃/反抽 …), with the time left:
-    the hand caption's line, and the Mini App's (issue 50: its 太空 showed only 过 / 报点)."""
+    the hand caption's line, and the Mini App's (its 太空 showed only 过 / 报点)."""
     phase = private.phase
     question = f"play.question_{phase}"  # a decision with a question of its own
     if not has(question):

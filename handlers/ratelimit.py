@@ -1,9 +1,9 @@
-"""Telegram's budget spent where players feel it (issue 19): python-telegram-bot's rate limiter
+"""Telegram's budget spent where players feel it: python-telegram-bot's rate limiter
 seam (`BaseRateLimiter`), with priorities `AIORateLimiter` cannot give.
 
 Every call waits for a token of the bot's overall budget (about 30 calls a second); calls in a
-group also for room in that group's window (Telegram's 20 messages in any minute: issue 50
-measured a bucket, burst 5 then one every 4 s, making the sixth of 13 commands typed a second
+group also for room in that group's window (Telegram's 20 messages in any minute: a bucket,
+burst 5 then one every 4 s, made the sixth of 13 commands typed a second
 apart wait 20 s; a window lets a lobby's burst through at once and still never floods).
 Waiting calls go in priority order: answering a press first, then private chats (the hand and
 keyboard of the player whose turn it is), then the rest, then replies in groups, then the
@@ -43,7 +43,7 @@ log = logging.getLogger(__name__)
 # the groups' feed of redraws and news (`FEED`, merged meanwhile).
 PRESS, PRIVATE, OTHER, GROUP, TIDY, CHATTER, FEED = range(7)
 # Waiting calls go in four classes: answers to presses first (a player's pace bounds them),
-# then every other call but the chatter's and the feed's, then the chatter (issue 49: 2,000
+# then every other call but the chatter's and the feed's, then the chatter (2,000
 # strangers' /help took 80 s of the budget, and every table's messages waited behind them), then
 # the feed, however long it waits (what piles up meanwhile is merged, never lost). Within the
 # middle class calls go in the order of arrival +
@@ -65,7 +65,7 @@ BACKOFF = (0.5, 1.5, 4.0)  # seconds before each retry of a failed call
 MAX_PAUSE = 60.0  # a retry_after beyond this is not waited for: the call fails
 # calls that only read what Telegram knows of a chat: Telegram's per-group limit is on messages
 # sent to the group, so these wait for the bot's budget only (an outsider's page asking whether
-# they may watch must never spend the group's messages: issue 49)
+# they may watch must never spend the group's messages)
 READS = frozenset({"getChatMember", "getChat", "getChatAdministrators", "getChatMemberCount"})
 # calls that may be repeated safely when their answer timed out (they change nothing twice)
 IDEMPOTENT = frozenset(

@@ -1,4 +1,4 @@
-"""`/replay` (issue 32): a finished match step by step. With the Mini App served, a button that
+"""`/replay`: a finished match step by step. With the Mini App served, a button that
 opens its step-through view (through the bot's private chat, where a member of the group gets
 the Mini App's button, as for watching); without it, an album of the last hand: every hand face
 up as dealt, then the table at its key moments (each 烧, 开点, 闷, finish … told under it).

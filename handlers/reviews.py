@@ -1,4 +1,4 @@
-"""`/review` (issue 53): a finished match's review in the group — per person, the plays
+"""`/review`: a finished match's review in the group — per person, the plays
 reviewed, the average loss, the marks' counts and the three costliest moments with the better
 move; with the Mini App, a link to the marked replay; without it, a picture of each costliest
 moment. The first `/review` of a match starts the review in the search workers and says so; the

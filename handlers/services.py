@@ -137,7 +137,7 @@ class Services:
         return language(chosen) if chosen else None
 
     async def chat_lang(self, chat: int, speaker: str) -> str:
-        """What a reply in this chat speaks (issue 50: one group's replies came in each sender's
+        """What a reply in this chat speaks (one group's replies came in each sender's
         language): in a group, the group's (`/lang` there), else its newest table's, else the
         speaker's, as in a private chat."""
         if chat > 0:

@@ -1,10 +1,10 @@
-"""Updates handled concurrently (issue 19), python-telegram-bot's `BaseUpdateProcessor` seam:
+"""Updates handled concurrently, python-telegram-bot's `BaseUpdateProcessor` seam:
 updates of different chats and people at once, so a press at one table never waits for another
 table's command; an update waits only for earlier updates of its chat or of its sender, so a
 player's two presses, their `/start` in private and `/join` in the group, or a group's `/join`
 and `/startgame`, are handled in the order they were sent.
 
-Plays (button presses and typed moves) have a lane of their own (issue 49): a flood of commands
+Plays (button presses and typed moves) have a lane of their own: a flood of commands
 (2,000 strangers' `/help` from a forwarded link) fills the other lane's slots while their replies
 wait for Telegram's budget, and a table's presses must not queue behind them."""
 

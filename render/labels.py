@@ -50,6 +50,6 @@ PLURAL = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
 
 
 def numbered(text: str, values: Mapping[str, object]) -> str:
-    """`{n|trick|tricks}` as the word for `n` (issue 50: "1 matches"); the languages that need no
+    """`{n|trick|tricks}` as the word for `n` ("1 matches"); the languages that need no
     plural simply write none."""
     return PLURAL.sub(lambda m: m.group(2) if values.get(m.group(1)) == 1 else m.group(3), text)

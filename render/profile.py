@@ -1,4 +1,4 @@
-"""A player's league card (`/me`, issue 32): per game the rating, its history as a chart, the
+"""A player's league card (`/me`): per game the rating, its history as a chart, the
 counts that matter (matches, wins, average place or score, 闷 / 烧 / 开点) and who they play best
 with and struggle against. Values in, PNG out: names and bot levels come already in words."""
 
@@ -80,7 +80,7 @@ def _game(canvas: Canvas, game: GameCard, top: int, lang: str) -> None:
 
 def _people(canvas: Canvas, title: str, names: Sequence[str], y: int, color: RGB, lang: str) -> None:
     canvas.text((PAD, y), title, 18, color)
-    if not names:  # issue 50: a bare "—" after a real match read as broken
+    if not names:  # a bare "—" after a real match read as broken
         canvas.text((PAD + 190, y), label(lang, "met_none"), 18, canvas.theme.muted)
         return
     canvas.text((PAD + 190, y), "、".join(printable(n, MATE_CHARS) for n in names), 18, canvas.theme.text)

@@ -1,4 +1,4 @@
-"""A replay's picture of every hand face up (issue 32: `/replay` without the Mini App). Each
+"""A replay's picture of every hand face up (`/replay` without the Mini App). Each
 seat's hand as its own player saw it, scaled down, under the seat's name; the table pictures of
 the key moments that follow are the ordinary table picture (render/table.py)."""
 

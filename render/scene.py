@@ -73,6 +73,6 @@ class Common:
 
 def seat_scene(view: TableView, seat: int, names: Sequence[str], **fields: Any) -> SeatScene:
     info = view.seats[seat]
-    # the match total, always in view (issue 50: a number players decide on)
+    # the match total, always in view (a number players decide on)
     total = view.totals[seat] if seat < len(view.totals) else None
     return SeatScene(names[seat], is_bot=info.is_bot, autopilot=info.autopilot, total=total, **fields)

@@ -1,4 +1,4 @@
-"""The table on top of a player's hand picture (issue 16: everything needed to decide is in the
+"""The table on top of a player's hand picture (everything needed to decide is in the
 player's own chat): a chip per seat in play order — name, team colour, cards left, place, pass,
 autopilot or bot, whose turn, and which seat is theirs — and under it the set to beat or the trick
 so far, each card with who played it."""

@@ -142,7 +142,7 @@ def _pills(info: SeatScene, lang: str, t: Theme, bots: bool) -> list[tuple[str, 
 
 def _beside(canvas: Canvas, info: SeatScene, centre: tuple[int, int], lang: str) -> None:
     """A row of the seat's exposed cards headed 亮 and a row of the scoring cards it took
-    headed 收 (issue 50: an exposed ♠Q is not a captured one). Beside the top and bottom
+    headed 收 (an exposed ♠Q is not a captured one). Beside the top and bottom
     seats' panels, to their right; under the side seats' (the trick lies towards each seat)."""
     rows = [(key, cards) for key, cards in (("exposed", info.exposed), ("taken", info.taken)) if cards]
     x0, y0 = centre[0] - PANEL_W // 2, centre[1] - PANEL_H // 2

@@ -2,7 +2,7 @@
 examples are derived from each test, so a submission's run is repeatable; elsewhere they are
 random, to keep finding new cases (the contract suite's finds are pinned with @example).
 
-The tests' third game (tests/thirdgame/, issue 51) is registered for the whole run through the
+The tests' third game (tests/thirdgame/) is registered for the whole run through the
 public pack API, as a maintainer's new game would be: every test that goes through each game —
 the contract, the registries, the catalogues, the settings — goes through it too."""
 

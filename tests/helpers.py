@@ -79,7 +79,7 @@ def said(error: BaseException, lang: str = "en") -> str:
 
 
 def search_sees_only_the_view(first: Any, second: Any, seed: int, determinized: Any, choose: Any) -> None:
-    """Issue 18: two rounds that look the same to seat 0 (other hands differ) give it the same
+    """Two rounds that look the same to seat 0 (other hands differ) give it the same
     samples and the same searched move."""
     assert first.public_view() == second.public_view()
     one, two = determinized(first, 0, random.Random(seed)), determinized(second, 0, random.Random(seed))

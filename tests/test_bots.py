@@ -1,4 +1,4 @@
-"""The seat-filling bots play like sensible players (issue 4): positions where the sensible move
+"""The seat-filling bots play like sensible players: positions where the sensible move
 is clear, and whole bot matches that stay legal and repeat exactly."""
 
 import random
@@ -46,7 +46,7 @@ def test_gouji_does_not_spend_a_joker_on_a_small_set() -> None:
 
 
 def test_gouji_answers_a_teammates_set_when_only_its_3s_would_be_left() -> None:
-    """Issue 18: it always passed a teammate's set, even when answering would leave only its 3s."""
+    """It always passed a teammate's set, even when answering would leave only its 3s."""
     hand = gouji.from_hands(["5 9 9", "4", "6 3 3", "4", "4", "4"], leader=0)
     hand.apply(0, "5")
     assert hand.to_act == [2] and gouji_bot(hand, 2) == "6"
@@ -56,7 +56,7 @@ def test_gouji_answers_a_teammates_set_when_only_its_3s_would_be_left() -> None:
 def test_gouji_spends_two_wildcards_on_its_opposites_gouji_set_only_if_it_would_open_point(
     table: str, expected: str
 ) -> None:
-    """Issue 18: it spent two or more wildcards on the opposite's 够级 sets that open nothing."""
+    """It spent two or more wildcards on the opposite's 够级 sets that open nothing."""
     hands = [f"{table} 5 6 7 8 9 10", "4", "4", "A 2 2 5 6 7 8 9", "4", "4"]
     hand = gouji.from_hands(hands, leader=0)
     hand.apply(0, table)
@@ -64,7 +64,7 @@ def test_gouji_spends_two_wildcards_on_its_opposites_gouji_set_only_if_it_would_
 
 
 def test_gouji_opens_point_with_the_smallest_strong_set() -> None:
-    """Issue 18: it opened point with seven aces when K K K would do."""
+    """It opened point with seven aces when K K K would do."""
     hand = gouji.from_hands(["K K K A A A A A A A 5 6", "4", "4", "4", "4", "4"], leader=0)
     assert gouji_bot(hand, 0) == "K K K"
 

@@ -1,4 +1,4 @@
-"""The engines' mypyc build (build_engine.py, issue 18's simulator speed) is the same rules: it
+"""The engines' mypyc build (build_engine.py, for the simulator's speed) is the same rules: it
 plays every game of a large sample exactly as pure Python does, and a build older than its
 sources is refused at import rather than run."""
 

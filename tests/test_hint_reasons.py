@@ -1,4 +1,4 @@
-"""The hint says why (issue 53): the normal bot's move with the reason its own terms give — the
+"""The hint says why: the normal bot's move with the reason its own terms give — the
 branch of its choice — in one line, in zh and en; every reason the bots give has its words."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A hint (issue 33: the normal bot's move, in the keyboard and the Mini App) tells a player
+"""A hint (the normal bot's move, in the keyboard and the Mini App) tells a player
 nothing their own seat cannot see. The proof: at many positions of real games, the cards the
 seat cannot see are dealt again among the others (engine.*.simulation.determinized) and the
 normal bot, asked the same question with the same random stream, gives the same answer. A bot

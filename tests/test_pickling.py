@@ -1,4 +1,4 @@
-"""Rounds travel to a searching bot's worker process pickled (issue 18): an unpickled round plays
+"""Rounds travel to a searching bot's worker process pickled: an unpickled round plays
 on exactly like the original, and its moves and cards are the interned objects the engine
 compares with `is`."""
 
@@ -57,7 +57,7 @@ def test_an_unpickled_gongzhu_deal_plays_on_like_the_original(seed: int) -> None
 
 def test_a_view_pickled_before_the_views_moved_still_loads() -> None:
     """Owed notices are kept pickled in the store (`owed`); the views moved from
-    engine.referee.notifier to engine.referee.views (issue 51), and an older row still loads."""
+    engine.referee.notifier to engine.referee.views, and an older row still loads."""
     from engine.referee.views import SeatView
 
     seat = SeatView(0, 501, 1, False, 0)

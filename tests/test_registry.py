@@ -1,7 +1,7 @@
 """Every game is one pack (docs/architecture.md "Adding a game"): each layer's registry has every
 registered game's part, and nothing outside a game's own folders decides by its name — no
 `if game == …`, no `isinstance` on or import of its events, views or moves, nothing in the page's
-script — and no file outside them names it, but the registry line (issue 51)."""
+script — and no file outside them names it, but the registry line."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def test_every_game_is_in_every_registry() -> None:
 def test_no_platform_file_names_a_game_but_the_registry_and_the_public_face() -> None:
     """The registry line (engine/games.py) and the engines' public face (`from engine import
     gouji, gongzhu`, docs/architecture.md) name the games; so do the released migrations, which
-    are never edited (data/schema.py). Each game's words live in its pack. (Issue 51: 63 files
+    are never edited (data/schema.py). Each game's words live in its pack. (63 files
     named one before.)"""
     allowed = {ROOT / "engine" / "games.py", ROOT / "engine" / "__init__.py", ROOT / "data" / "schema.py"}
     naming = [
@@ -89,7 +89,7 @@ def _classes(path: Path) -> set[str]:
 
 
 def test_the_page_names_no_game_and_is_served_each_games_look() -> None:
-    """Issue 51: app.js branched nine times on `game === "…"`, so a third game would have been
+    """App.js branched nine times on `game === "…"`, so a third game would have been
     shown with 拱猪's words. It reads `look` (served as data) instead, and names no game."""
     script = (ROOT / "handlers" / "web" / "static" / "app.js").read_text(encoding="utf-8")
     assert not re.search(r"gouji|gongzhu|够级|拱猪|\.game\b", script)

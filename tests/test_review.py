@@ -1,4 +1,4 @@
-"""Reviews (issue 53): a play weighed from what its player could see. A clear loss is marked
+"""Reviews: a play weighed from what its player could see. A clear loss is marked
 with the right better move, an equal choice is not, the hidden hands are never read, a loss
 inside the noise is no mistake; in the referee, only a finished match of the group is reviewed,
 once, in the workers, and only its people's plays."""

@@ -1,4 +1,4 @@
-"""Issue 29: every way of naming a variant gives the same rules (docs/rules/gouji-variants.md C, the
+"""Every way of naming a variant gives the same rules (docs/rules/gouji-variants.md C, the
 presets). `gouji.Rules(variant="houshuiwan")` once built the standard game under 后水湾's name,
 while `Rules.from_options({"variant": ...})` and the lobby applied the preset."""
 

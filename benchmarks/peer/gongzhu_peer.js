@@ -1,4 +1,4 @@
-// Random complete 拱猪 deals in the engine of garytang/gongzhu (Node.js), for issue 52's
+// Random complete 拱猪 deals in the engine of garytang/gongzhu (Node.js), for the
 // comparison: its own functions (createDeck, shuffle, isValidPlay, determineTrickWinner,
 // calculateTeamScores) are loaded from its backend/index.js, never copied here; the driver
 // plays what its server does per card, with a uniformly random legal card, every deal to its

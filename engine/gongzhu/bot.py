@@ -1,4 +1,4 @@
-"""A 拱猪 bot that plays like a careful Hearts player (issue 4), from public information and its
+"""A 拱猪 bot that plays like a careful Hearts player, from public information and its
 own hand only: it ducks under tricks that carry points, dumps the pig on others, sheds its
 dangerous high spades and hearts when it cannot follow, captures the sheep when that is safe,
 flushes the pig with low spades, and exposes only cards it can protect."""

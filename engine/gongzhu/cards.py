@@ -15,7 +15,7 @@ from engine.move import quoted
 
 SEATS: Final = 4
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
-# Final: the compiled rules read them as constants, not as module lookups (issue 52)
+# Final: the compiled rules read them as constants, not as module lookups
 SPADES: Final = 0
 HEARTS: Final = 1
 DIAMONDS: Final = 2

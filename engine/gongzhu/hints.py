@@ -1,4 +1,4 @@
-"""Why the heuristic bot makes its play, in its own terms (issue 53's hint reasons): the branch
+"""Why the heuristic bot makes its play, in its own terms: the branch
 of `bot._cost` that decided it, as a key and its values for the interface's words
 (`hint.<key>` in the game's catalogue). Only what the seat may see is read."""
 

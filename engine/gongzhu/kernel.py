@@ -1,4 +1,4 @@
-"""The 拱猪 playout kernel (issue 52): the play of a one-deck deal in machine integers, for the
+"""The 拱猪 playout kernel: the play of a one-deck deal in machine integers, for the
 searching bot, which copies a position and plays it out thousands of times a decision.
 
 A hand is a 52-bit mask (bit `Card.index`: suit-major, rank 2 lowest), so a legal play is a mask

@@ -1,9 +1,9 @@
-"""A 拱猪 bot that searches (issue 18): determinized Monte-Carlo (PIMC). For each of a number of
+"""A 拱猪 bot that searches: determinized Monte-Carlo (PIMC). For each of a number of
 deals consistent with everything its seat may know (engine.gongzhu.simulation), every legal play
 is tried and the deal played out by the heuristic bot in every seat; the play with the best mean
 score for the seat (its side's, where sides share scores) is chosen. While the hearts are in play
-each play is also tried with the seat racing for them (issue 33): running for 全红, or blocking
-another seat's run. The exposure (明牌, issue 33) is searched the same way: each choice (expose
+each play is also tried with the seat racing for them: running for 全红, or blocking
+another seat's run. The exposure (明牌) is searched the same way: each choice (expose
 nothing, or which cards) in every sampled deal, the seats still to decide choosing as the
 heuristic does with their sampled hands, then the deal played out. Other decisions (claims,
 猪羊变色), and plays with no choice, are the heuristic's.
@@ -28,7 +28,7 @@ from engine.gongzhu.simulation import determinized
 SAMPLES = 48  # deals sampled per decision: 28 ms of thinking mean on one core, compiled
 # The most cards a decision plays out: a one-deck exposure's 16 choices, twice (the race), from 52
 # cards, 48 times. Two decks play out twice the cards, often for twice the plays: they get fewer
-# samples so that a decision stays under issue 18's 2 s (the race made one take 2.95 s).
+# samples so that a decision stays under 2 s (the race made one take 2.95 s).
 CARDS_PLAYED_OUT = SAMPLES * 32 * 52
 FEWEST_SAMPLES = 8
 Plan = tuple[Move, bool]  # a choice, and whether the seat then races for the hearts
@@ -41,7 +41,7 @@ def samples_for(deal: Deal, plans: int, samples: int) -> int:
 
 def choose(deal: Deal, seat: int, rand: random.Random, samples: int = SAMPLES, kernel: bool = True) -> Move:
     """The plan with the best total score over the sampled deals (`scored_samples`); `kernel`
-    False plays the playouts in `Deal`, as before issue 52 (for comparison)."""
+    False plays the playouts in `Deal`, (for comparison)."""
     choices = choices_of(deal, seat)
     if len(choices) <= 1:
         return heuristic.choose(deal, seat, rand)

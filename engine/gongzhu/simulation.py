@@ -1,4 +1,4 @@
-"""Positions for a search (issue 18): a deal rebuilt from one seat's view with the hidden cards
+"""Positions for a search: a deal rebuilt from one seat's view with the hidden cards
 dealt afresh, consistently with everything public (`Deal.clone` is the cheap copy).
 
 What a seat may know: its own hand, every card played, who exposed what (an exposed card stays

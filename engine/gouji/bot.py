@@ -1,4 +1,4 @@
-"""A 够级 bot that plays like a sensible club player (issue 4), from public information and its
+"""A 够级 bot that plays like a sensible club player, from public information and its
 own hand only: it keeps 2s and jokers for 够级 sets, burns and its last set, leads its low sets
 first, answers the opposite side when it is cheap or when it matters, tries to open point, finishes
 on a strong set so it is not smothered, and lets its teammates' sets stand."""

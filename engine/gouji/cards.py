@@ -16,7 +16,7 @@ from engine.fields import frozen_reduce
 from engine.move import checked_notation, quoted
 
 RANKS: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")
-# Final: the compiled rules read them as constants, not as module lookups (issue 52)
+# Final: the compiled rules read them as constants, not as module lookups
 THREE: Final = 0
 FOUR: Final = 1
 TEN: Final = 7

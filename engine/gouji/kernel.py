@@ -1,4 +1,4 @@
-"""The 够级 playout kernel (issue 52): the play of a hand (§6–§7, §9–§10 and every variant's rules
+"""The 够级 playout kernel: the play of a hand (§6–§7, §9–§10 and every variant's rules
 of play) in machine integers, for random playouts and the searches that play thousands of them.
 
 `Hand` is the referee: it checks every move, reports events, keeps the public record of play and

@@ -87,7 +87,7 @@ class PlayPhase(HandState):
 
     def answers_of(self, counts: list[int], table: CardSet, spend: Spend | None = None) -> list[CardSet]:
         """Every set of these cards that beats `table` (§4, and B.3 where it applies): a seat's
-        own, or those a reader of the play supposes another seat held (issue 33); with `spend`,
+        own, or those a reader of the play supposes another seat held; with `spend`,
         only those whose wildcards cost no more than its budget (`SetTable.answers`)."""
         if self.rank_compare:  # the outline's (A.1): by rank, the wildcards ordinary members
             return [m for m in self.sets.answers_by_rank(counts, table) if within(m, spend)]

@@ -1,4 +1,4 @@
-"""Reading the other seats from the record of play (issue 33), for the searching 够级 bot's
+"""Reading the other seats from the record of play, for the searching 够级 bot's
 samples (`simulation.Known`).
 
 A seat that led or answered tells what the heuristic (`engine.gouji.bot`) would have held to do

@@ -1,4 +1,4 @@
-"""How 够级 weighs a person's decision for a review (issue 53): the move made against the strong
+"""How 够级 weighs a person's decision for a review: the move made against the strong
 bot's candidates (`search.options_of`: for a play the heuristic's choice, passing, its next best
 sets), in hands sampled from the player's view (`simulation.determinized` with what the play so far tells,
 `reading.read`), each played out by the heuristic in every seat and counted as the search counts
@@ -22,7 +22,7 @@ from engine.review import Reviewer, Weighed, paired
 # hands sampled a decision, twice when a better move shows (engine.review._judged): a 够级
 # playout costs many times a 拱猪 one. benchmarks.review (4 hands, one team of three): 24 samples
 # change 15 of 300 marks with another seed, for 9 s of a core a hand (2.5 s since the playout
-# kernel, issue 52)
+# kernel)
 SAMPLES = 24
 WIDTH = 4  # the search's candidates weighed beside the move made
 # losses in team-minus-team points from which a play is an inaccuracy, a mistake, a blunder:

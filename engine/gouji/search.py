@@ -1,4 +1,4 @@
-"""A 够级 bot that searches (issue 18): determinized Monte-Carlo (PIMC) over the heuristic's best
+"""A 够级 bot that searches: determinized Monte-Carlo (PIMC) over the heuristic's best
 few candidates. For each of a number of hands consistent with what its seat may know
 (engine.gouji.simulation), each candidate is played and the hand played out by the heuristic in
 every seat; a candidate replaces the heuristic's own choice only when it does clearly better
@@ -6,7 +6,7 @@ for the seat's team (`confident_gain`), and a close call gets more samples (`wan
 playout counts the hand's points and, where the scoring counts no tribute, the tribute cards it
 leaves owed at what they are worth in the next hand (`TRIBUTE_WORTH`): else a 闷 costs nothing.
 Most decisions before play are searched the same way, each of their few choices a candidate
-(issue 33); plays with one sensible candidate are the heuristic's.
+; plays with one sensible candidate are the heuristic's.
 
 A play has hundreds of legal sets (every mix of 2s and jokers), too many to try: the heuristic
 ranks them (`gouji.answer_cost`, `gouji.lead_order`) and the search compares its choice with the
@@ -49,7 +49,7 @@ WIN_BONUS = 0  # points a playout's win is worth beside its points (see docs/bot
 TRIBUTE_WORTH: Final = {"four_decks": 6, "six_decks": 4}
 WIDTH = 4  # candidates compared: the heuristic's choice and its next best
 CONFIDENCE = 2.0  # standard errors a candidate's gain must clear to replace the heuristic's choice
-# the decisions before play that are searched (issue 33). Not the blind declaration (no card is
+# the decisions before play that are searched. Not the blind declaration (no card is
 # seen yet) nor the answer to a 挑牌 (the heuristic's accept-a-teammate, reject-an-enemy: one
 # rejection ends the claim, so an enemy's answer decides it whatever the seat chooses)
 SEARCHED_BEFORE_PLAY = frozenset(
@@ -80,7 +80,7 @@ def choose(
 ) -> Move:
     """The searched move. `sample` deals the hidden cards (a benchmark may give the real ones,
     to measure what knowing them would be worth); `kernel`: playouts in the playout kernel (the
-    same moves, issue 52), or in `Hand` (for comparison)."""
+    same moves), or in `Hand` (for comparison)."""
     chosen = heuristic.choose(hand, seat, rand)
     options = options_of(hand, seat, chosen, width)
     if hand.phase == "play" and goes_out(hand, seat, chosen):
@@ -162,7 +162,7 @@ def confident_gain(gains: list[int]) -> float:
 
 def candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) -> list[Move]:
     """The heuristic's choice first, then passing (when allowed), then its next best sets; never
-    wildcards wasted on a 够级 set (issue 18). Going out over any set is weighed against passing:
+    wildcards wasted on a 够级 set. Going out over any set is weighed against passing:
     the set may be beaten (闷), and passing keeps it."""
     if goes_out(hand, seat, chosen) and (hand.table is None or team(hand.owner) == team(seat)):
         return last_set_candidates(hand, seat, chosen, width)
@@ -176,13 +176,13 @@ def candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) -> list[
         ranked: list[Move] = list(heuristic.lead_order(counts, sets))
     else:
         ranked = [PASS, *sorted(sets, key=heuristic.answer_cost(counts))]  # (the heuristic yields
-        # where it would pass: 让牌 is then compared with passing, issue 33)
+        # where it would pass: 让牌 is then compared with passing)
     return list(dict.fromkeys([chosen, *ranked]))[:width]  # the first `width` distinct, in order
 
 
 def last_set_candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) -> list[Move]:
     """Going out on a lead, or over a teammate's set. Over a teammate's set it is weighed against
-    passing (issue 18 made it a rule to go out: the other team may still beat the set, 闷, while
+    passing (made it a rule to go out: the other team may still beat the set, 闷, while
     the teammate's set may win the round; measured, passing where it gains does better). A lead
     of one rank is weighed against leading part of it: the rank alone, when it goes out with
     wildcards (4 4 2 2 is four 4s, easily beaten: 闷; 4 4 first keeps 2 2 for a last set only
@@ -238,7 +238,7 @@ def preplay_candidates(hand: Hand, seat: int, chosen: Move, width: int = WIDTH) 
 
 def playout(hand: Hand, rand: random.Random, kernel: bool = True) -> Hand:
     """Plays the hand out as the heuristic would, in every seat; the hand, over. Its play goes
-    on in the playout kernel (the same moves, issue 52), unless `kernel` is False."""
+    on in the playout kernel (the same moves), unless `kernel` is False."""
     while not hand.is_over and (not kernel or hand.phase not in IN_PLAY):
         seat = hand.to_act[0]
         hand.apply(seat, heuristic.choose(hand, seat, rand))

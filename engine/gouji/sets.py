@@ -338,7 +338,7 @@ class SetTable:
 
     def lead_count(self, counts: list[int]) -> int:
         """How many sets `leads` lists for these counts, without building one (a random playout
-        picks the n-th: issue 52)."""
+        picks the n-th)."""
         combos = (min(counts[TWO], self.max_twos) + 1) * (counts[SMALL_JOKER] + 1) * (counts[BIG_JOKER] + 1)
         naturals = 0
         for rank in range(self.low, ACE + 1):
@@ -370,7 +370,7 @@ class SetTable:
     def answers(self, counts: list[int], table: CardSet, spend: Spend | None = None) -> list[CardSet]:
         """Every set of this hand that beats `table` (§4), found straight from the comparison;
         with `spend`, only those whose wildcards cost no more than its budget (a reader asking
-        what a seat would have answered needs no dearer set: issue 33)."""
+        what a seat would have answered needs no dearer set)."""
         if table.big:
             return []
         size, out = table.size, []

@@ -1,4 +1,4 @@
-"""Positions for a search (issue 18): a 够级 hand rebuilt from one seat's view, with the cards
+"""Positions for a search: a 够级 hand rebuilt from one seat's view, with the cards
 it cannot see dealt afresh among the other seats.
 
 What a seat may know in play: its own hand, every card played, how many cards each seat holds,
@@ -43,7 +43,7 @@ def hidden_counts(hand: Hand, seat: int) -> list[int]:
 
 
 class Known:
-    """What a reader of the play infers of the other seats' hands now (issue 33): per seat and
+    """What a reader of the play infers of the other seats' hands now: per seat and
     rank, the most cards it can hold (`caps`), counts of a rank it does not hold exactly
     (`not_exactly`), and decisions it was seen to take, asked again of a sample's cards
     (`checks`). A sample is dealt within the caps; of a few deals the one that breaks fewest of

@@ -94,7 +94,7 @@ class HandState:
     sweep: int | None
     scores: tuple[int, ...] | None
     debts: list[Debt]  # what this hand leaves owing for the next
-    turns: Turn | None  # the record of play, newest first (a reader's, issue 33)
+    turns: Turn | None  # the record of play, newest first (a reader's)
     keeps_turns: bool  # False in a search's samples: nobody reads their record
     # -- provided by the phases and by Hand itself --------------------------------------------
 

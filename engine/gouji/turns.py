@@ -1,4 +1,4 @@
-"""The public record of play (issue 33): every set, pass and 让牌 as the table saw it, newest
+"""The public record of play: every set, pass and 让牌 as the table saw it, newest
 first, with the facts a reader of the other seats infers from: a seat that led or passed tells
 something of its hand to whoever knows how it plays. Only what every player at the table saw is
 recorded: a pass made for a seat that cannot beat (要不起, §6) looks like any other pass, as it
@@ -18,7 +18,7 @@ Facts = tuple[int, Move, CardSet | None, int, int, bool, bool, bool, bool, bool]
 class Turn:
     """One turn of the record (its facts in the order of `Facts`). A plain class, not a frozen
     dataclass: compiled, a frozen dataclass's constructor takes the interpreter's slow path, and
-    a turn is recorded at every move of every hand (issue 52: it cost random play a third)."""
+    a turn is recorded at every move of every hand (it cost random play a third)."""
 
     __slots__ = (
         "before", "free", "gouji", "move", "opens_point", "owner", "owner_left", "point_threat",

@@ -1,4 +1,4 @@
-"""Searches on other machines (issue 52): a Dask cluster (`distributed`'s scheduler and workers)
+"""Searches on other machines: a Dask cluster (`distributed`'s scheduler and workers)
 thinks for the searching bots when the operator points the bot at one (SEARCH_CLUSTER). A search
 is a pure function of a position and a seed (`engine.bots.bot_move`), so any worker with this
 project's code can run it; the referee talks to the scheduler with distributed's asyncio client,

@@ -105,7 +105,7 @@ class RefereeCore:
         """A clean stop: no clock fires any more, and the heartbeat says when we stopped. A job
         still under way finishes, but arms nothing (its timer would fire on a closed store);
         one still running after `within` seconds is cancelled, its move not committed. Once
-        this returns nothing of the referee's touches the store again (issue 49)."""
+        this returns nothing of the referee's touches the store again."""
         self.closing = True
         for table in self.tables.values():
             if table.timer is not None:

@@ -117,5 +117,5 @@ class SavingAgain(Event):  # moves are saved again after a pause: play goes on
 
 
 @dataclass(slots=True)
-class RatingsChanged(Event):  # a finished match's rating changes in the group (issue 32)
+class RatingsChanged(Event):  # a finished match's rating changes in the group
     changes: tuple[Any, ...]  # engine.referee.ratings.Rated, one per rater

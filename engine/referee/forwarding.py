@@ -1,6 +1,6 @@
 """A method of one of the referee's collaborators, offered as the referee's own: `join =
 Forwarded("lobby", Lobby.join)` makes `referee.join(...)` call `referee.lobby.join(...)`, typed
-as the collaborator's method is, with its signature written once (issue 51: `Referee.__init__`
+as the collaborator's method is, with its signature written once (`Referee.__init__`
 copied fifty methods by hand)."""
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ def ends_round(event: Event) -> bool:
 def merged(earlier: Notice, later: Notice) -> Notice | None:
     """Two notices of a running table within one round as one, at the later state (the outbox
     under load: each player is then sent only the latest state), or None if they must stay apart.
-    A lobby's notices merge too: its message shows the latest seats, once (issue 50: four people
+    A lobby's notices merge too: its message shows the latest seats, once (four people
     joining while the group's minute was spent made four edits in a row)."""
     lobby = earlier.table.status == later.table.status == "lobby"
     if lobby and earlier.owed is None:

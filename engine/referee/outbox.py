@@ -69,7 +69,7 @@ class Outbox:
         try:
             while queue:
                 # what piled up while the last notice was told goes as one, at the latest state:
-                # each player's message is brought up to date once, not once per move (issue 19)
+                # each player's message is brought up to date once, not once per move
                 while len(queue) > 1 and (both := merged(queue[0], queue[1])) is not None:
                     queue.popleft()
                     queue[0] = both

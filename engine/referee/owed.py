@@ -1,4 +1,4 @@
-"""What the groups are owed (issue 49): a change that ends a round or the match is told with its
+"""What the groups are owed: a change that ends a round or the match is told with its
 score sheet, its result and the rating changes, and a crash between the commit and the telling
 lost them for good (the file held the match ended and rated; the group never heard). Such a
 notice is written, pickled, in the transaction of the change; the outbox deletes it once it has

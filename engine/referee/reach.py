@@ -1,4 +1,4 @@
-"""Players and groups Telegram will not let the bot reach (issue 19). A player whose private chat
+"""Players and groups Telegram will not let the bot reach. A player whose private chat
 refuses the bot (blocked, or never opened) is put on autopilot, said once in the group, instead
 of being struck at every deadline; a player whose decision could not be delivered is not charged
 for running out of time; a group that removed the bot has its tables stopped, not retried."""

@@ -1,4 +1,4 @@
-"""Reviews of finished matches (issue 53): made once a match, round by round in the search
+"""Reviews of finished matches: made once a match, round by round in the search
 workers (never on the event loop), stored, and read back. A review is asked like a replay (the
 group's match, once it has ended); the first ask starts it, and whoever awaits `ready` is told
 when it is stored."""

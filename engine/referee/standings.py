@@ -1,4 +1,4 @@
-"""What the league shows (issue 32): a group's (or every group's) leaderboard by rating, and a
+"""What the league shows: a group's (or every group's) leaderboard by rating, and a
 player's profile in a group — ratings, their history, counts, teammates and opponents."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Where searching bots think (issue 18): in worker processes, so that a search uses a core of its
+"""Where searching bots think: in worker processes, so that a search uses a core of its
 own and no table's move waits for another table's bot — threads would take turns under the GIL
-with the event loop — or on a Dask cluster of other machines (engine/referee/cluster.py, issue 52).
+with the event loop — or on a Dask cluster of other machines (engine/referee/cluster.py).
 When every worker is busy, a search takes longer than `LIMIT`, or the pool has broken, the caller
 answers with the heuristic.
 
@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 
 # Searches at once; beyond, the heuristic answers. One core stays for the event loop.
 WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))
-# Seconds a table waits for a search (issue 18: never more than 2 s a decision); then the
+# Seconds a table waits for a search (never more than 2 s a decision); then the
 # heuristic answers. The searches take 0.3 s at most here compiled (1.3 s as pure Python): this
 # guards slower or busier machines.
 LIMIT = 2.0

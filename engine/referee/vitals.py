@@ -1,5 +1,5 @@
 """What the referee shows the operator's side (`/healthz`, `/metrics`) of itself: one typed
-snapshot, so the interface reads no collaborator of the referee (issue 51)."""
+snapshot, so the interface reads no collaborator of the referee."""
 
 from __future__ import annotations
 

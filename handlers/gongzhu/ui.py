@@ -67,7 +67,7 @@ def hand_picture(private: Private, lang: str, table: TableScene) -> bytes:
 
 
 def playable(private: Private) -> str | None:
-    """The cards the player may play now, the rest to be greyed (issue 50: nothing was, though
+    """The cards the player may play now, the rest to be greyed (nothing was, though
     following suit decides most tricks); None when the player is not asked to play a card."""
     if private.phase != "play":
         return None

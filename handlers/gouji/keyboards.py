@@ -66,7 +66,7 @@ def sets(
 
 def suggestions(keys: Keys, legal: Sequence[str], warned: frozenset[str]) -> InlineKeyboardMarkup:
     """A long list of plays as a few one-tap sets, pass and "more"; a short one whole, the
-    cheapest sets first (issue 50: a hurried player taps the first button, and `Q 2 2` came
+    cheapest sets first (a hurried player taps the first button, and `Q 2 2` came
     before `Q Q Q`, in the engine's order)."""
     if len(legal) <= SUGGESTIONS + 2:
         found = sets_of(legal)

@@ -1,4 +1,4 @@
-"""The Mini App's HTTP API (issue 31). Every call carries `Authorization: tma <initData>`, whose
+"""The Mini App's HTTP API. Every call carries `Authorization: tma <initData>`, whose
 user is the caller; nothing in a URL or body names who is asking.
 
     GET  /api/tables/mine                 the running table where the caller is seated
@@ -9,9 +9,9 @@ user is the caller; nothing in a URL or body names who is asking.
     GET  /api/tables/{id}/hint            the normal bot's move for the caller's decision, and why
     GET  /api/tables/{id}/events          server-sent events: the table's version as it changes
     GET  /api/replays/{match}?round=n     a finished match's round step by step, every hand face
-                                          up (issue 32): for members of its group only; a running
+                                          up: for members of its group only; a running
                                           match, another group's or none at all: the same 404;
-                                          with the review's marks once /review made it (issue 53)
+                                          with the review's marks once /review made it
 
 A seated player reads their own hand only; anyone else only the public view, and only as a
 member of the table's group (Telegram's getChatMember, asked through `MemberChecks`: answers
@@ -173,7 +173,7 @@ class MiniAppApi:
         return view, seat
 
     async def committed(self, table: int) -> TableView:
-        """The table's view once its latest change is in the store (issue 49: a page was told of
+        """The table's view once its latest change is in the store (a page was told of
         a match finished that a SIGKILL then left out of the file). A commit under way takes
         milliseconds; past `COMMIT_WAIT` the store is failing: 503."""
         view = self.referee.view(table)
@@ -330,7 +330,7 @@ class MiniAppApi:
         return answer
 
     async def review_marks(self, match_id: int, round_no: int, user: int, lang: str) -> dict[str, Any]:
-        """The review's marks on the round's steps (issue 53), once `/review` has made it, and
+        """The review's marks on the round's steps, once `/review` has made it, and
         the caller's seat (whose mistakes "next mistake" jumps to)."""
         made = self._reviews.get(match_id)
         if made is None:

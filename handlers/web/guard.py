@@ -1,4 +1,4 @@
-"""What keeps the HTTP server answering under hostile and clumsy use (issue 49; the numbers are
+"""What keeps the HTTP server answering under hostile and clumsy use (the numbers are
 in docs/security.md): a cap on open connections below the process's file-descriptor limit, with
 the oldest connection that is in no handler (a client that never finished its headers, or an
 idle keep-alive) closed to make room for a new one; a short keep-alive, which also ends a request

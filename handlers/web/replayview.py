@@ -1,4 +1,4 @@
-"""What the Mini App's replay view gets (issue 32): one round of a finished match, each step with
+"""What the Mini App's replay view gets: one round of a finished match, each step with
 who did what, what it made (the lines the group was told: 烧, 开点, 闷 …), the table as the page
 draws a live one, and every hand face up (the match is over: the referee refuses a running one)."""
 

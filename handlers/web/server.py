@@ -1,8 +1,8 @@
 """The one HTTP server (aiohttp, in the bot's event loop): the webhook when configured,
 `/healthz` and `/metrics` always. aiohttp rather than Starlette + uvicorn: one well-kept
 library that is the server itself (no second server process or loop to manage), with
-WebSockets built in for the Mini App's live table; python-telegram-bot's own webhook server
-(tornado) could not serve anything beside the webhook."""
+streamed responses for the Mini App's live table (server-sent events); python-telegram-bot's
+own webhook server (tornado) could not serve anything beside the webhook."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ class WebServer:
             hook = Webhook(application, config.webhook_secret, metrics)
             self.web.router.add_post(config.webhook_path, hook.receive)
         self.api: MiniAppApi | None = None
-        if config.webapp_url:  # the Mini App: its page and its API (issue 31)
+        if config.webapp_url:  # the Mini App: its page and its API
             self.api = MiniAppApi(application, application.bot_data.live, streams=self.cap // 2)
             self.api.add_routes(self.web.router)
             add_page(self.web.router, config.webapp_path)

@@ -1,4 +1,4 @@
-"""The contract every registered game keeps (issue 15): a new game in `engine.games.GAMES` is
+"""The contract every registered game keeps: a new game in `engine.games.GAMES` is
 held to all of it without a line of its own. Random play from random seeds, at the short match's
 table or at a random table of the game's option space (`Rules.choices` and every switch), with
 the referee's conduct steps (timeouts, forfeits, a stop) mixed in:

@@ -1,4 +1,4 @@
-"""Issue 50's burst: thirteen commands typed a second apart in a fresh group (people joining,
+"""A burst: thirteen commands typed a second apart in a fresh group (people joining,
 help, refusals, bots, the start), each with the effect that shows it was heard; measured on the
 manual clock of `Paced` (the end-to-end test, and `benchmarks.group_budget`)."""
 

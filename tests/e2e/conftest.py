@@ -1,5 +1,5 @@
 """The end-to-end fixtures: the fake Bot API, the real bot against it, and a guard that fails any
-end-to-end test whose bot logged an ERROR or a traceback (issue 29: a lobby stopped before it was
+end-to-end test whose bot logged an ERROR or a traceback (a lobby stopped before it was
 full logged a KeyError while its test passed). A test that injects a failure on purpose names
 the lines it expects with `@pytest.mark.log_errors("substring", ...)`."""
 

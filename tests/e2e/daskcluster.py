@@ -1,4 +1,4 @@
-"""A real Dask cluster on 127.0.0.1 for the tests and benchmarks (issue 52): a scheduler and
+"""A real Dask cluster on 127.0.0.1 for the tests and benchmarks: a scheduler and
 one-thread workers, each a process of its own running this project's code."""
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ MALLORY = {"id": 666, "is_bot": False, "first_name": "Mallory", "language_code":
 
 def from_group(lang: str, text: str) -> str:
     """An answer to a command in the group that concerns the asker alone, as sent to them
-    privately (issue 50)."""
+    privately."""
     return t(lang, "answer.from_group", group=GROUP["title"], text=text)
 
 

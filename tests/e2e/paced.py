@@ -1,4 +1,4 @@
-"""Telegram's limits on a manual clock (issue 50). The bot's real rate limiter and the fake Bot
+"""Telegram's limits on a manual clock. The bot's real rate limiter and the fake Bot
 API's flood limits (30 calls a second, 20 messages a minute in a group) both read the referee's
 `ManualClock`; a driver moves that clock from one due job to the next, once the bot has gone
 idle, so a test measures in Telegram's seconds how long a group waits, and never sleeps."""

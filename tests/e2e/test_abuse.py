@@ -1,4 +1,4 @@
-"""Issue 49: the web door under hostile and clumsy use, against the real `bot.py` with its webhook
+"""The web door under hostile and clumsy use, against the real `bot.py` with its webhook
 and the Mini App on, Telegram's flood limits emulated by the fake Bot API and the process held to
 1,024 file descriptors, as a container's default is. Every attack is bounded in count and stays
 on 127.0.0.1. What is asserted is what the attack used to break: the group answered, /healthz,

@@ -1,4 +1,4 @@
-"""Issue 52's benchmarks as short smoke runs: they run from a clean checkout, the capacity run's
+"""The benchmarks as short smoke runs: they run from a clean checkout, the capacity run's
 people really play through the Mini App while the strong bots search, and nothing goes wrong in
 the bot's log. The figures themselves are printed and noted, never asserted."""
 

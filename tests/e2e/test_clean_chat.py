@@ -1,4 +1,4 @@
-"""Issue 16, a clean chat: a player's chat holds one live hand message per table (the one it
+"""A clean chat: a player's chat holds one live hand message per table (the one it
 replaces is deleted), each own turn notifies, and nothing else about the hand does."""
 
 from __future__ import annotations

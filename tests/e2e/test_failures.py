@@ -64,7 +64,7 @@ async def test_commands_in_the_wrong_chat_say_where_they_belong(bot: Bot) -> Non
 
 
 async def test_a_player_who_blocked_the_bot_never_keeps_the_next_player_from_their_hand(bot: Bot) -> None:
-    """Issue 19 (found in issue 16's runs): a 403 for one player's chat dropped the rest of the
+    """A 403 for one player's chat dropped the rest of the
     notice, so the players seated after them never got their hand or their keyboard."""
     await bot.say(ALICE, GROUP, "/gouji fast teams=join_order")
     await bot.say(ALICE, private(ALICE), await join_link(bot))
@@ -80,7 +80,7 @@ async def test_a_player_who_blocked_the_bot_never_keeps_the_next_player_from_the
 
 
 async def test_a_player_whose_chat_is_forbidden_is_not_tried_again_until_they_write(bot: Bot) -> None:
-    """Issue 19: a user without a private chat (or who blocked the bot) was messaged, and refused,
+    """A user without a private chat (or who blocked the bot) was messaged, and refused,
     at every move. After one 403 the bot waits until the player writes to it in private."""
     await _bob_blocks_the_bot_and_the_match_starts(bot)
     await bot.until(lambda calls: hands_sent(bot, ALICE))
@@ -93,7 +93,7 @@ async def test_a_player_whose_chat_is_forbidden_is_not_tried_again_until_they_wr
 
 
 async def test_an_operator_takes_a_consistent_backup_of_the_running_bot(bot: Bot) -> None:
-    """Issue 19: the exclusive lock forbids reading the file while the bot runs; SIGUSR1 asks
+    """The exclusive lock forbids reading the file while the bot runs; SIGUSR1 asks
     the bot itself for SQLite's online backup."""
     await seated_alone(bot, "gouji")
     target = Path(f"{bot.database}.backup")
@@ -112,7 +112,7 @@ async def test_an_operator_takes_a_consistent_backup_of_the_running_bot(bot: Bot
 
 
 def test_an_unusable_database_path_is_said_in_one_line(api: FakeBotApi, tmp_path: Path) -> None:
-    """Issue 19: a database path that cannot be opened printed a 31-line traceback."""
+    """A database path that cannot be opened printed a 31-line traceback."""
     env = {
         **os.environ,
         "BOT_TOKEN": "123:abc",
@@ -128,7 +128,7 @@ def test_an_unusable_database_path_is_said_in_one_line(api: FakeBotApi, tmp_path
 
 
 def test_a_database_on_a_read_only_file_system_is_said_in_one_line(api: FakeBotApi, tmp_path: Path) -> None:
-    """Issue 19: the file read-only at start-up (a real read-only mount where the machine allows)."""
+    """The file read-only at start-up (a real read-only mount where the machine allows)."""
     with tmpfs(tmp_path / "disk") as disk:
         path = disk / "bot.sqlite3"
         asyncio.run(_created(path))
@@ -147,7 +147,7 @@ async def _created(path: Path) -> None:
 
 
 async def test_a_keyboard_refused_by_server_errors_is_delivered_on_a_retry(bot: Bot) -> None:
-    """Issue 19: a failed call (5xx) dropped the rest of the notice with no retry, so the player's
+    """A failed call (5xx) dropped the rest of the notice with no retry, so the player's
     keyboard was lost and they were struck for a timeout."""
     await seated_alone(bot, "gongzhu", "fast expose_mode=none")
     message, _, data = choose(bot.buttons(ALICE["id"]))
@@ -173,7 +173,7 @@ async def test_a_flood_limit_delays_the_group_but_loses_nothing(bot: Bot) -> Non
 
 
 async def test_a_player_who_blocked_the_bot_goes_on_autopilot_said_once(bot: Bot) -> None:
-    """Issue 19: a seated player whose private chat refuses the bot was struck at every deadline
+    """A seated player whose private chat refuses the bot was struck at every deadline
     (the table waited for a keyboard they never had). Now their seat's bot plays, said once."""
     await _bob_blocks_the_bot_and_the_match_starts(bot)
     said = t("zh", "announce.Unreachable", player="Bob")
@@ -187,7 +187,7 @@ async def test_a_player_who_blocked_the_bot_goes_on_autopilot_said_once(bot: Bot
 
 
 async def test_a_decision_telegram_never_delivered_costs_no_strike(bot: Bot) -> None:
-    """Issue 19: a player whose keyboard could not be delivered was struck for the timeout."""
+    """A player whose keyboard could not be delivered was struck for the timeout."""
     await seated_alone(bot, "gongzhu", "fast expose_mode=none")
     message, _, data = choose(bot.buttons(ALICE["id"]))
     bot.api.faults.append(Fault(502, None, ALICE["id"], times=1000, description="Bad Gateway"))
@@ -213,7 +213,7 @@ def _removed(bot: Bot) -> None:
 
 
 async def test_a_group_that_removed_the_bot_has_its_tables_stopped(bot: Bot) -> None:
-    """Issue 19: the bot went on sending into a group that had removed it (403 after 403)."""
+    """The bot went on sending into a group that had removed it (403 after 403)."""
     await seated_alone(bot, "gouji")
     bot.api.kicked.add(GROUP["id"])
     await play_until(
@@ -247,7 +247,7 @@ async def _stored_status(bot: Bot, table: int = 1) -> str:
 def test_sigterm_ends_the_bot_within_seconds_even_when_telegram_says_wait(
     api: FakeBotApi, tmp_path: Path
 ) -> None:
-    """Issue 19: SIGTERM hung for more than 40 s while the last messages could not be sent: the
+    """SIGTERM hung for more than 40 s while the last messages could not be sent: the
     last flush is bounded, whatever Telegram says."""
     env = {
         **os.environ,
@@ -291,7 +291,7 @@ async def _bob_blocks_the_bot_and_the_match_starts(bot: Bot) -> None:
 async def test_a_group_out_of_budget_never_holds_up_a_players_keyboard(
     bot: Bot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 19: the group's news went out inside the table's notice, so a group call waiting
+    """The group's news went out inside the table's notice, so a group call waiting
     for the group's budget (20 a minute) held back the next player's hand and keyboard; at 200
     tables, four presses in five were on keyboards already stale."""
     await seated_alone(bot, "gongzhu", "10m")
@@ -332,7 +332,7 @@ def more_than(count: int) -> Any:
 async def test_short_of_budget_a_new_decision_edits_the_hand_message_in_place(
     bot: Bot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 19: at 200 tables a decision cost a new message and a deletion, and a player waited
+    """At 200 tables a decision cost a new message and a deletion, and a player waited
     seconds for their keyboard; when Telegram's budget runs short it is one edit in place."""
     await seated_alone(bot, "gongzhu")
     monkeypatch.setattr(bot.app.bot.rate_limiter, "short", lambda: True)

@@ -1,4 +1,4 @@
-"""Random and hostile updates (issue 19): each gets at most one short answer, a press is always
+"""Random and hostile updates: each gets at most one short answer, a press is always
 answered, nothing at any table changes, and no exception reaches the log."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""End to end, issue 50 §1: a group keeps up under Telegram's limits. Thirteen commands typed a
+"""End to end: a group keeps up under Telegram's limits. Thirteen commands typed a
 second apart in a fresh group each show their effect within 5 s (p95), on the fake Bot API's
 emulation of Telegram's limits and the bot's own rate limiter, both on a manual clock; the
 answers that concern one person reach them privately; nothing is refused for flooding."""

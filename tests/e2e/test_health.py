@@ -1,4 +1,4 @@
-"""End to end, issue 30: /healthz and /metrics of the bot's HTTP server, in polling mode, with
+"""End to end: /healthz and /metrics of the bot's HTTP server, in polling mode, with
 the store refusing writes and the Bot API failing, then both healed (a manual clock: the
 heartbeat is the store's probe)."""
 

@@ -1,5 +1,5 @@
-"""The keyboard's 💡 (issue 33): the normal bot's move for the player's decision, in a pop-up,
-with why the bot makes it (issue 53); nothing changes at the table, and an old keyboard's 💡 is
+"""The keyboard's 💡: the normal bot's move for the player's decision, in a pop-up,
+with why the bot makes it; nothing changes at the table, and an old keyboard's 💡 is
 refused as stale."""
 
 from __future__ import annotations

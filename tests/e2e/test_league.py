@@ -1,4 +1,4 @@
-"""End to end (issue 32): a 拱猪 match between Alice, Bob and two bots, then the league through
+"""End to end: a 拱猪 match between Alice, Bob and two bots, then the league through
 the real bot: the match-end rating line, `/top` and `/top all`, `/me` (its picture against a
 golden drawn from this live match; another member's by @name and by reply; nobody outside the
 group), and `/replay` as an album, in zh and en, and never of a running match."""
@@ -35,7 +35,7 @@ def group_photos(bot: Bot, before: int) -> list[Call]:
 
 async def answer(bot: Bot, user: dict[str, Any], text: str, reply_to: dict[str, Any] | None = None) -> Call:
     """The bot's first message to the group after `user` says `text` there, or to `user` in
-    private (an answer that concerns them alone: issue 50)."""
+    private (an answer that concerns them alone)."""
     before = await bot.say(user, GROUP, text, reply_to)
     return await bot.wait(
         lambda calls: next(
@@ -64,7 +64,7 @@ async def test_the_league_after_a_live_match(bot: Bot) -> None:
         assert f"{name} " in line and "→ 1" in line
     changes, note, *_ = line.split("📈")[1].split("\n")
     assert changes.count("?") == 3, line
-    assert note == "（带 ? 的是暂定积分：计分比赛还不足 5 局）"  # the ? explained (issue 50)
+    assert note == "（带 ? 的是暂定积分：计分比赛还不足 5 局）"  # the ? explained
     assert "/rematch" in line.split("📈")[1]  # the hint comes after the ratings
 
     # /top: the group's raters by rating, with their matches, wins and points
@@ -78,7 +78,7 @@ async def test_the_league_after_a_live_match(bot: Bot) -> None:
     ratings = [int(r.split("— ")[1].split("?")[0]) for r in rows]
     assert ratings == sorted(ratings, reverse=True)
     everywhere = (await answer(bot, BOB, "/top all")).text
-    assert everywhere.startswith("拱猪 积分榜（所有群）：")  # the group's language, not Bob's (issue 50)
+    assert everywhere.startswith("拱猪 积分榜（所有群）：")  # the group's language, not Bob's
 
     # /me: Alice's card in this group, drawn as a picture like the golden drawn from this match
     card = await answer(bot, ALICE, "/me")
@@ -180,7 +180,7 @@ async def test_a_group_in_english_hears_the_ratings_and_gets_cards_in_english(bo
 async def test_score_record_and_rematch_find_the_groups_ended_match_after_a_restart(
     api: FakeBotApi, tmp_path: Path
 ) -> None:
-    """Issue 49: after a restart, /record, /score and /rematch in a group whose last match had
+    """After a restart, /record, /score and /rematch in a group whose last match had
     ended answered "There is no table in this group" (only open tables are loaded), while
     /replay found it."""
     database = tmp_path / "bot.sqlite3"
@@ -204,7 +204,7 @@ async def test_score_record_and_rematch_find_the_groups_ended_match_after_a_rest
 async def test_a_match_end_still_owed_at_a_restart_reaches_the_group_with_its_sheet_and_ratings(
     api: FakeBotApi, tmp_path: Path
 ) -> None:
-    """Issue 49: what a crash left untold between the commit and the telling (here: the match's
+    """What a crash left untold between the commit and the telling (here: the match's
     end, written back as owed, as the commit wrote it) is told by the next process, in full."""
     database = tmp_path / "bot.sqlite3"
     bot = await Bot.start(api, database)
@@ -232,7 +232,7 @@ async def test_a_match_end_still_owed_at_a_restart_reaches_the_group_with_its_sh
 
 
 async def test_review_without_the_mini_app_pictures_the_costliest_moments(bot: Bot) -> None:
-    """Issue 53 without the Mini App: `/review` says it has begun, then the summary, then a
+    """A review without the Mini App: `/review` says it has begun, then the summary, then a
     picture of the table before each of the match's (up to) three costliest plays, captioned
     with the play and the better one; a running match is refused."""
     await played(bot)

@@ -50,7 +50,7 @@ def lobby_id(bot: Bot) -> int:
 async def test_a_bad_option_is_refused_with_what_is_allowed(bot: Bot) -> None:
     before = await bot.say(ALICE, GROUP, "/gouji kaidian=maybe")
     answer = await bot.wait(lambda calls: next((c for c in calls[before:] if c.chat == GROUP["id"]), None))
-    assert answer.text == "kaidian 只能是 on 或 off。"  # in Alice's language (issue 16: was English)
+    assert answer.text == "kaidian 只能是 on 或 off。"  # in Alice's language (was English)
     assert not any("够级 ·" in c.text for c in bot.api.calls)  # no lobby opened
     before = await bot.say(BOB, GROUP, "/gouji colour=red")
     answer = await bot.wait(lambda calls: next((c for c in calls[before:] if c.chat == GROUP["id"]), None))
@@ -91,7 +91,7 @@ async def test_the_lobby_settings_step_options_for_the_creator_only(bot: Bot) ->
 
 
 async def test_a_group_admin_sets_the_groups_language_and_tables_speak_it(bot: Bot) -> None:
-    """Issue 16: the group kept the language of whoever opened the table."""
+    """The group kept the language of whoever opened the table."""
     from handlers.i18n import t
 
     def said(before: int) -> list[str]:
@@ -112,14 +112,14 @@ async def test_a_group_admin_sets_the_groups_language_and_tables_speak_it(bot: B
 
 
 async def test_a_first_start_in_private_says_what_the_bot_is(bot: Bot) -> None:
-    """Issue 16: a first /start said only the group's command list."""
+    """A first /start said only the group's command list."""
     before = await bot.say(BOB, private(BOB), "/start")
     said = await bot.wait(lambda calls: [c.text for c in calls[before:] if c.chat == BOB["id"]])
     assert said[0].startswith("👋 I referee card tables in groups") and "/gouji" in said[0]
 
 
 async def test_teams_chosen_has_team_buttons_and_the_start_honours_them(bot: Bot) -> None:
-    """Issue 16 / docs/rules/gouji.md §1 `teams=chosen`: a player picks a team in the lobby."""
+    """Docs/rules/gouji.md §1 `teams=chosen`: a player picks a team in the lobby."""
     await bot.say(ALICE, GROUP, "/gouji fast teams=chosen")
     await bot.say(ALICE, private(ALICE), await join_link(bot))
     await bot.until(lambda calls: any(text == "选联邦2" for _, text, _ in bot.buttons(GROUP["id"])))
@@ -139,7 +139,7 @@ async def test_teams_chosen_has_team_buttons_and_the_start_honours_them(bot: Bot
 
 
 async def test_rules_is_a_players_guide_with_the_tables_settings_in_words(bot: Bot) -> None:
-    """Issue 16: /rules explains the game (a few screens, both languages), and the table's own
+    """/rules explains the game (a few screens, both languages), and the table's own
     settings in words, not key=value; in private it names the game asked for."""
     await bot.say(ALICE, GROUP, "/gongzhu fast decks=2")
     before = await bot.say(ALICE, GROUP, "/rules")

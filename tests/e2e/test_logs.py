@@ -1,4 +1,4 @@
-"""The log never shows the bot's token (issue 19: at LOG_LEVEL=DEBUG python-telegram-bot logged
+"""The log never shows the bot's token (at LOG_LEVEL=DEBUG python-telegram-bot logged
 the Bot API URL, token included)."""
 
 from __future__ import annotations

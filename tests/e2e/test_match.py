@@ -99,7 +99,7 @@ async def test_a_gouji_match_with_two_humans_and_four_bots_is_played_to_its_end(
     before = await bot.say(BOB, GROUP, "/rematch")
     refused = await bot.wait(
         lambda calls: [c.text for c in calls[before:] if c.chat == BOB["id"] and c.method == "sendMessage"]
-    )  # his alone: in private, in his language (issue 50)
+    )  # his alone: in private, in his language
     assert refused[0] == from_group("en", "Only the table's creator or a group admin can do that.")
     assert not [c for c in bot.api.calls[before:] if c.chat == GROUP["id"] and c.method == "sendMessage"]
     seats = [s.player for s in referee.view(1).seats]
@@ -156,7 +156,7 @@ async def test_a_missed_deadline_puts_the_player_on_autopilot_until_back(
     assert any("托管" in text for text in replies_to(bot, ALICE, 0))
     assert not bot.buttons(ALICE["id"])  # her keyboard went with her turn
     # On autopilot the bot plays her turns: the table goes on without her, and her chat stays
-    # quiet (issue 16: 34 notifying "your turn" photos): no new message, no keyboard.
+    # quiet (34 notifying "your turn" photos): no new message, no keyboard.
     quiet_from = len(bot.api.calls)
     await bot.clock.advance(30)
     await bot.told()
@@ -188,7 +188,7 @@ async def test_stop_is_a_vote_for_players_and_immediate_for_the_creator(bot: Bot
     await bot.say(ALICE, GROUP, "/stop")
     await bot.until(lambda calls: to_group(calls, "牌桌已结束"))
     # No keyboard is left in anyone's chat: the table's buttons all went with it, and the hand
-    # messages say the table stopped instead of "your turn (0:45 left)" (issue 16).
+    # messages say the table stopped instead of "your turn (0:45 left)".
     await bot.until(lambda calls: not bot.buttons(ALICE["id"]) and not bot.buttons(BOB["id"]))
     for player, stopped in ((ALICE, "牌桌已结束"), (BOB, "The table was stopped")):
         last = last_hand_caption(bot, player)
@@ -224,7 +224,7 @@ def last_hand_caption(bot: Bot, player: dict[str, object]) -> str:
 
 
 async def test_a_leaver_is_named_in_the_group_and_their_keyboard_goes(bot: Bot) -> None:
-    """Issue 16: a leaver was announced under the bot's name (🤖 bot 1 left) and kept a keyboard."""
+    """A leaver was announced under the bot's name (🤖 bot 1 left) and kept a keyboard."""
     await seated_with_bob(bot, "gongzhu", "fast")
     await bot.until(lambda calls: bot.buttons(BOB["id"]))
     before = await bot.say(BOB, GROUP, "/leave")
@@ -235,7 +235,7 @@ async def test_a_leaver_is_named_in_the_group_and_their_keyboard_goes(bot: Bot) 
 
 
 async def test_each_player_hears_where_they_sit_and_with_whom(bot: Bot) -> None:
-    """Issue 16 "you are here": seat, teammates and 对头, once, at the start."""
+    """"You are here": seat, teammates and 对头, once, at the start."""
     await seated_with_bob(bot, "gouji", "fast teams=join_order")  # Alice 1, Bob 2: opponents
     await bot.until(lambda calls: bot.buttons(ALICE["id"]) or bot.buttons(BOB["id"]))
     alice = [text for text in replies_to(bot, ALICE, 0) if text.startswith("📍")]
@@ -247,7 +247,7 @@ async def test_each_player_hears_where_they_sit_and_with_whom(bot: Bot) -> None:
 
 
 async def test_the_last_score_sheet_offers_a_rematch_button_for_the_creator(bot: Bot) -> None:
-    """Issue 16: a rematch button at a match's end (same seats, new match), with /rematch's powers."""
+    """A rematch button at a match's end (same seats, new match), with /rematch's powers."""
     await seated_with_bob(bot, "gongzhu", "fast deals=1")
     await play_until(bot, lambda calls: to_group(calls, "本局结束"), players=(ALICE, BOB))
     await bot.told()

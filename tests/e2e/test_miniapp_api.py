@@ -1,4 +1,4 @@
-"""End to end, issue 31: the Mini App's HTTP API on the real bot's server. Who may read what
+"""End to end: the Mini App's HTTP API on the real bot's server. Who may read what
 (docs/security.md), moves with the table's version, and whole rounds played through the API
 only, with the referee's results equal to the same moves made in Telegram."""
 
@@ -186,7 +186,7 @@ async def test_stopping_the_server_ends_the_open_pages_streams_at_once(
 async def test_a_page_is_shown_only_what_the_store_has_committed(
     served: tuple[Bot, aiohttp.ClientSession, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 49: the page API once reported a match finished that, after a SIGKILL, was not in
+    """The page API once reported a match finished that, after a SIGKILL, was not in
     the file: the referee raises a table's version before its transaction. A read during a
     commit waits for it, and a commit that fails is never shown."""
     bot, session, base = served
@@ -223,7 +223,7 @@ async def test_a_page_is_shown_only_what_the_store_has_committed(
 async def test_no_hint_out_of_turn_and_a_watching_pages_stream_ends_with_the_match(
     api: FakeBotApi, tmp_path: Path
 ) -> None:
-    """Issue 49: two single-line changes no test noticed: a hint given to a seated player whose
+    """Two single-line changes no test noticed: a hint given to a seated player whose
     turn it is not (the normal bot's move for someone else's decision), and an event stream that
     stays open after the match has ended (a page waiting forever, a connection held)."""
     async with (

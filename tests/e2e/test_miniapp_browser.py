@@ -1,4 +1,4 @@
-"""End to end in a real browser, issue 31: headless Chromium opens the Mini App's page as Telegram
+"""End to end in a real browser: headless Chromium opens the Mini App's page as Telegram
 would, the player taps cards and plays, the page follows the bots' moves by itself, and a second
 browser, a spectator's, shows the table and no hand. Screenshots go to the test's folder, and to
 docs/pictures with UPDATE_PICTURES=1 (docs/operating.md and docs/playing.md show them)."""
@@ -88,7 +88,7 @@ async def test_a_gouji_player_taps_cards_plays_and_sees_the_bots_answer(
         await browser.until("document.getElementById('hand').dataset.selected === '0'")
         assert await browser.js("document.getElementById('status').textContent") == "轮到你了"
         # the seats around the table: Alice at the bottom, her 对头 straight across, play going
-        # counter-clockwise (to her right first), as in the group's picture (issue 50)
+        # counter-clockwise (to her right first), as in the group's picture
         you = bot.app.bot_data.services.referee.view(1).seat_of(ALICE["id"])
         far = await browser.js(
             "[...document.querySelectorAll('#seats .seat')].map((n) => Number(n.dataset.seat))"
@@ -101,7 +101,7 @@ async def test_a_gouji_player_taps_cards_plays_and_sees_the_bots_answer(
             you,
             (you + 1) % 6,
         ]
-        # the score where players look for it: each seat's total, and the teams' (issue 50)
+        # the score where players look for it: each seat's total, and the teams'
         assert await browser.js("document.querySelectorAll('.seat .name .total').length") == 6
         assert await browser.js("document.getElementById('score').textContent") == "总分: 联邦1 0 · 联邦2 0"
         move = next(m for m in legal_of(bot) if m != "pass" and "3" not in m.split())
@@ -141,7 +141,7 @@ async def test_a_houshuiwan_hand_of_48_cards_after_the_blind_declaration(
         await browser.until("document.getElementById('pass') !== null")  # 太空 before the cards are seen
         labels = await browser.js("[...document.querySelectorAll('#actions button')].map(b => b.textContent)")
         assert len(labels) >= 2
-        # what is asked, in the chat caption's words (issue 50: just 过 / 报点 and every seat at 0张)
+        # what is asked, in the chat caption's words (just 过 / 报点 and every seat at 0张)
         assert (await browser.js("document.getElementById('status').textContent")).startswith(
             "发牌前、未看牌：报"
         )
@@ -163,7 +163,7 @@ async def test_a_houshuiwan_hand_of_48_cards_after_the_blind_declaration(
 async def test_a_whole_hand_the_table_and_the_buttons_fit_a_360_by_640_phone(
     api: FakeBotApi, tmp_path: Path, game: str, options: str, cards: int, dark: bool, lang: str
 ) -> None:
-    """Issue 50 §3: a 后水湾 hand was 48 tiles in 7 rows, the page 823 px tall, the action bar over
+    """A 后水湾 hand was 48 tiles in 7 rows, the page 823 px tall, the action bar over
     the 2s. A 够级 rank is one stack with its count now: nothing to scroll on a 360×640 phone."""
     need_chromium()
     phone = Page(height=640)

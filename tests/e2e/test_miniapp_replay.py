@@ -1,4 +1,4 @@
-"""Replays in the Mini App (issue 32): `/replay` with WEBAPP_URL set gives a link; following it
+"""Replays in the Mini App: `/replay` with WEBAPP_URL set gives a link; following it
 in private gives a member of the group the page's button; the API serves the round step by step
 with every hand face up, to members only and never for a running match; a real browser steps
 through it."""
@@ -61,7 +61,7 @@ async def test_the_replay_api_serves_members_every_hand_of_a_finished_match(
         referee.replay = counted
         async with aiohttp.ClientSession() as session:
             alice, bob = Caller(session, base, ALICE), Caller(session, base, BOB)
-            # issue 49: an outsider's request builds nothing (a replay is ~60 ms of work)
+            # an outsider's request builds nothing (a replay is ~60 ms of work)
             assert await Caller(session, base, MALLORY).get("/api/replays/1") == (404, {"error": "no_replay"})
             assert built == []
             assert (await alice.get("/api/replays/1?round=²"))[0] == 200  # "²".isdigit(): was a 500
@@ -155,7 +155,7 @@ async def test_with_the_apps_short_name_replay_opens_the_page_directly(
 async def test_at_the_matchs_end_the_page_shows_the_players_result_and_plays_again(
     api: FakeBotApi, tmp_path: Path
 ) -> None:
-    """Issue 50: the page showed an empty table at the end. A seated player reads their own
+    """The page showed an empty table at the end. A seated player reads their own
     result there, as their chat told it, and starts the rematch; a spectator sees neither, and
     a seated player who is neither the creator nor an admin is refused, with the reason."""
     async with served_bot(api, tmp_path / "bot.sqlite3") as (bot, base), aiohttp.ClientSession() as session:

@@ -1,4 +1,4 @@
-"""End to end, issue 31: how Telegram opens the Mini App. With WEBAPP_URL set, a player's
+"""End to end: how Telegram opens the Mini App. With WEBAPP_URL set, a player's
 decision keyboard carries a button that opens their table, the private chats' menu button opens
 the app, and the group's started message links to a watch button that only the group's members
 get; without it, nothing of the Mini App appears."""

@@ -39,7 +39,7 @@ async def test_a_gongzhu_deal_with_exposures_is_played_to_its_score_sheet(bot: B
     announcements = [c.text for c in bot.api.calls if c.method in SENDS and c.chat == GROUP["id"]]
     assert any("第1副结束" in text for text in announcements)  # with the sheet, or just before it
     assert_no_hand_leaves_its_chat(bot, ALICE)
-    # Alice hears her own deal: what her cards scored and what she counts (issue 50)
+    # Alice hears her own deal: what her cards scored and what she counts
     referee = bot.app.bot_data.services.referee
     deal = referee.tables[1].match.rounds[0]
     alice = referee.view(1).seat_of(ALICE["id"])
@@ -93,7 +93,7 @@ async def test_typing_buyao_passes_the_gongzhu_exposure(bot: Bot) -> None:
 
 
 async def test_typing_a_word_that_is_no_move_says_so_not_that_only_pass_is_allowed(bot: Bot) -> None:
-    """Issue 16: `hello` was answered "not one of your choices here: pass" while the keyboard
+    """`hello` was answered "not one of your choices here: pass" while the keyboard
     offered plays."""
     await seated_alone(bot, "gouji")
     await bot.until(lambda calls: bot.buttons(ALICE["id"]))
@@ -104,7 +104,7 @@ async def test_typing_a_word_that_is_no_move_says_so_not_that_only_pass_is_allow
 
 
 async def test_table_in_private_shows_the_players_table_picture_and_no_hand(bot: Bot) -> None:
-    """Issue 16: `/table` works in the private chat: the table as the group sees it."""
+    """`/table` works in the private chat: the table as the group sees it."""
     await seated_alone(bot, "gouji")
     before = await bot.say(ALICE, private(ALICE), "/table")
     photo = await bot.wait(

@@ -1,4 +1,4 @@
-"""End to end, issue 31: a player who plays in the Mini App keeps their private chat quiet. The
+"""End to end: a player who plays in the Mini App keeps their private chat quiet. The
 hand pictures and keyboards give way to one short text per table with the button that opens
 the app, edited in place as their turn comes and goes; `/quiet off` (or the page's switch)
 brings the pictures back; without WEBAPP_URL the setting is refused and nothing changes."""
@@ -83,7 +83,7 @@ async def test_a_quiet_chat_keeps_one_message_for_a_whole_round_played_in_the_ap
         assert len(turns) >= len(moves) // 2  # the turn is said, by an edit …
         assert len(edits) <= 2 * len(moves) + 2  # … and only as it comes and goes, not every move
         assert "结束" in edits[-1].text and not to_alice(api.calls[mark:], ("sendPhoto", "editMessageMedia"))
-        assert "🏁" in edits[-1].text  # her result, in the same message (issue 50)
+        assert "🏁" in edits[-1].text  # her result, in the same message
 
 
 async def test_the_page_switches_the_chat_and_back_and_only_for_someone_the_bot_knows(

@@ -1,4 +1,4 @@
-"""Issue 52: searches past one machine. A real Dask scheduler and two workers (distributed, from
+"""Searches past one machine. A real Dask scheduler and two workers (distributed, from
 PyPI) on 127.0.0.1, each worker a process of its own running this project's code: a match of
 strong bots is played by the referee with every search thought there; a worker killed in the
 middle of a search, or the scheduler itself, leaves the table moving within the search's time

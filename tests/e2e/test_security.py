@@ -1,4 +1,4 @@
-"""End to end, as a hostile user would try it (issue 13; docs/security.md): the four doors that let
+"""End to end, as a hostile user would try it (docs/security.md): the four doors that let
 a player read other hands or act on a table that is not theirs, each walked through the real bot
 and refused with a short answer in the user's language, with nothing changed."""
 
@@ -35,7 +35,7 @@ def said_to(bot: Bot, chat: dict[str, Any], before: int) -> list[Call]:
 
 async def answer(bot: Bot, user: dict[str, Any], chat: dict[str, Any], text: str) -> str:
     """What the bot says back to `text` from `user` in `chat`: its first message there, or in
-    the user's private chat (where an answer that concerns them alone goes: issue 50)."""
+    the user's private chat (where an answer that concerns them alone goes)."""
     before = await bot.say(user, chat, text)
     reply = await bot.wait(lambda calls: said_to(bot, chat, before) or said_to(bot, private(user), before))
     return reply[0].text

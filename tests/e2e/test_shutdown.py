@@ -1,4 +1,4 @@
-"""Issue 49, item 6: a SIGTERM while bots were moving once logged `notifier failed for table 1` and
+"""A SIGTERM while bots were moving once logged `notifier failed for table 1` and
 `sqlite3.ProgrammingError: Cannot operate on a closed database`: a bot move under way committed,
 and its notice was told, after the outbox had been abandoned and while the store was closing. The
 bot is stopped here in the middle of a table of bots playing at full speed on the wall clock, as

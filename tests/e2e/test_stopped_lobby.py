@@ -1,4 +1,4 @@
-"""End to end (issue 29): every path that shows a table which has fewer seats than its game — a
+"""End to end: every path that shows a table which has fewer seats than its game — a
 lobby stopped before its start, its settings, /table in the group, a lobby recovered after a
 restart — shows the lobby's message, never a table picture (which needs every seat). The
 autouse guard of tests/e2e/conftest.py fails each of these on any ERROR the bot logs."""

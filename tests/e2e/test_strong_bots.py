@@ -1,4 +1,4 @@
-"""End to end: a table of searching bots (`bots=strong`, issue 18) through the real bot, the
+"""End to end: a table of searching bots (`bots=strong`) through the real bot, the
 searches thought in worker processes while the human plays on."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 51: a game is one pack. The tests' third game, 吃墩 (tests/thirdgame/, registered through
+"""A game is one pack. The tests' third game, 吃墩 (tests/thirdgame/, registered through
 the public pack API in tests/conftest.py, named by no platform file), played end to end through
 the real bot: the lobby, a bot, a player who times out onto autopilot, the group's lines and
 pictures, each player's private hand and results, the league, the record and the replay; then

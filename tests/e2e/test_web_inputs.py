@@ -1,4 +1,4 @@
-"""Issue 49, item 4: requests anyone can send that used to end in an ERROR with a traceback (the
+"""Requests anyone can send that used to end in an ERROR with a traceback (the
 end-to-end guard fails any test whose bot logs one): a header over aiohttp's line limit, a move
 body sent in part before the client leaves, a deeply nested JSON body in the page API and in the
 webhook, a webhook message without its chat. Each gets a plain 4xx and changes nothing."""

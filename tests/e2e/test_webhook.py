@@ -1,4 +1,4 @@
-"""End to end, issue 30: the real `bot.py` in webhook mode, as deployed. Telegram is the fake Bot
+"""End to end: the real `bot.py` in webhook mode, as deployed. Telegram is the fake Bot
 API, which POSTs every update to the bot's webhook with the secret it was given; the bot's one
 HTTP server also answers /healthz and /metrics."""
 

@@ -1,4 +1,4 @@
-"""The seed's 拱猪 customs (issue 14): 猪羊变色 chosen by the 全红 taker (§5), the sides of 猪羊一家
+"""The seed's 拱猪 customs: 猪羊变色 chosen by the 全红 taker (§5), the sides of 猪羊一家
 are the seats dealt the pig and the sheep (§7), and 双猪 makes the highest total 当猪 too (§7)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The playout kernel (issue 52) against the rules engine: on random positions of every one-deck
+"""The playout kernel against the rules engine: on random positions of every one-deck
 option family, the same legal plays, the heuristic bot's very card, the search's playouts to the
 same scores, and the same final scores."""
 

@@ -1,4 +1,4 @@
-"""Positions for a search (issue 18): a copy that plays on apart from its original, and deals
+"""Positions for a search: a copy that plays on apart from its original, and deals
 rebuilt from one seat's view that hold nothing of the others' real hands."""
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def test_a_determinized_deal_keeps_what_the_seat_knows_and_deals_the_rest_afresh
 
 @pytest.mark.parametrize("seed", range(5))
 def test_other_hands_consistent_with_the_view_change_neither_the_sample_nor_the_move(seed: int) -> None:
-    """Issue 18: the search sees only its seat's view."""
+    """The search sees only its seat's view."""
     first = gongzhu.from_hands([SEAT0, *OTHERS_A], leader=0)
     second = gongzhu.from_hands([SEAT0, *OTHERS_B], leader=0)
     search_sees_only_the_view(first, second, seed, determinized, gongzhu_search.choose)
@@ -100,7 +100,7 @@ EXPOSING_B = [EXPOSING_A[0].replace("SQ", "SJ"), EXPOSING_A[1].replace("SJ", "SQ
 
 
 def test_an_exposure_sample_asks_whoever_holds_a_scoring_card_there_and_keeps_the_two_of_clubs() -> None:
-    """Issue 33: the searched exposure. Who else is asked is secret (it tells who holds ♠Q ♦J ♣10
+    """The searched exposure. Who else is asked is secret (it tells who holds ♠Q ♦J ♣10
     ♥A): each sample asks the seats its own deal gives one to; the ♣2's holder, whom the public view
     names as the first leader, keeps it in every sample."""
     deal = gongzhu.deal_from([EXPOSING, *EXPOSING_A])
@@ -128,7 +128,7 @@ def test_the_searched_exposure_is_a_legal_choice_and_repeats_from_the_same_strea
     search_repeats(gongzhu.deal_from([EXPOSING, *EXPOSING_A]), gongzhu_search.choose)
 
 
-# Issue 33: the run for 全红. Five cards each, all 13 hearts in play; seat 0 holds ♥A ♥K and leads.
+# the run for 全红. Five cards each, all 13 hearts in play; seat 0 holds ♥A ♥K and leads.
 ALL_HEARTS = ["HA HK H8 H4 H2", "H7 HJ C5 CK H6", "H9 H10 H3 H5 C4", "C2 HQ D3 D7 C8"]
 
 
@@ -187,7 +187,7 @@ def test_a_seat_blocks_the_only_seat_with_hearts_by_winning_a_trick_that_carries
 
 
 def test_two_decks_get_fewer_samples_and_one_deck_all_of_them() -> None:
-    """Issue 18's 2 s a decision: a two-deck decision plays out twice the cards for more plays."""
+    """2 s a decision: a two-deck decision plays out twice the cards for more plays."""
     one = gongzhu.new_game(seed="samples")
     assert gongzhu_search.samples_for(one, 32, 48) == 48  # one deck's largest: an exposure, raced
     two = gongzhu.new_game(seed="samples", rules=gongzhu.Rules(decks=2))

@@ -1,4 +1,4 @@
-"""A hand's clone (issue 18, a search's position): it plays on exactly as the hand would, and
+"""A hand's clone (a search's position): it plays on exactly as the hand would, and
 playing it leaves the hand untouched."""
 
 from __future__ import annotations

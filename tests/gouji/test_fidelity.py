@@ -1,4 +1,4 @@
-"""Issue 14, 够级: the rules pages corrected against the seeds (§8.1 要3, §8.4 反抽, §10 烩四
+"""够级: the rules pages corrected against the seeds (§8.1 要3, §8.4 反抽, §10 烩四
 specials) and the crash of 反抽 after 冲点, with a property test that drives every pre-play
 decision from random positions."""
 

@@ -1,4 +1,4 @@
-"""The 够级 playout kernel (issue 52) against the rules engine: random matches of every variant
+"""The 够级 playout kernel against the rules engine: random matches of every variant
 and option family, a kernel built from the hand at a random moment of its play (a claim's
 answers too), then both played on move for move — the same seat to act, the same legal moves in
 the same order, the same table — to the same end: finish order, sweep, 点贡 and other debts,

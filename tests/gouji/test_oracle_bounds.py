@@ -1,4 +1,4 @@
-"""The bounds `benchmarks.gouji_duplicate` measures the search against (issue 33): a sample that
+"""The bounds `benchmarks.gouji_duplicate` measures the search against: a sample that
 knows part of the hidden cards must hold exactly that part real, and the rest as a deal of the
 same public cards (each seat its number of cards, the deck whole)."""
 

@@ -1,4 +1,4 @@
-"""Reading the other seats from the record of play (issue 33): what the searching bot infers of
+"""Reading the other seats from the record of play: what the searching bot infers of
 hidden hands is true of the real ones when every seat plays as the heuristic does, and the
 record holds only what the table saw."""
 

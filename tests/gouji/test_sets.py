@@ -136,7 +136,7 @@ def test_s4_can_answer_agrees_with_the_enumeration() -> None:
 
 
 def test_answers_within_a_spend_are_the_answers_whose_wildcards_cost_no_more() -> None:
-    """The reader's bounded enumeration (issue 33) loses no set it may spend on and keeps none
+    """The reader's bounded enumeration loses no set it may spend on and keeps none
     it may not: a 2 at 3, a small joker at 7, a big one at 10, budgets as the heuristic's."""
     bounded = 0
     for index, (hand, table) in enumerate(random_hands_and_tables(7)):

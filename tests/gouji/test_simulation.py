@@ -1,4 +1,4 @@
-"""Positions for the 够级 search (issue 18): hands rebuilt from one seat's view that hold nothing
+"""Positions for the 够级 search: hands rebuilt from one seat's view that hold nothing
 of the others' real cards, and a search that sees only that view."""
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def test_a9_a_shown_hand_stays_where_it_is() -> None:
 
 @pytest.mark.parametrize("seed", range(5))
 def test_s11a_other_hands_consistent_with_the_view_change_neither_the_sample_nor_the_move(seed: int) -> None:
-    """Issue 18: the search sees only its seat's view."""
+    """The search sees only its seat's view."""
     first = gouji.from_hands([SEAT0, *OTHERS_A], leader=0)
     second = gouji.from_hands([SEAT0, *OTHERS_B], leader=0)
     assert first.public_view() == second.public_view() and hands_of(first) != hands_of(second)
@@ -61,18 +61,18 @@ def test_the_search_plays_a_legal_set_and_the_same_one_again_from_the_same_strea
 
 
 def test_the_search_answers_a_teammates_set_when_only_its_3s_would_be_left() -> None:
-    """Issue 18's first mistake, with the search (`bots=strong`): the big joker over the
+    """The heuristic's first known mistake, with the search (`bots=strong`): the big joker over the
     teammate's 5 cannot be beaten, so going out on it is no 闷, and passing would only wait."""
     hand = gouji.from_hands(["5 9 9", "4", "BJ 3 3", "4", "4", "4"], leader=0)
     hand.apply(0, "5")
     assert str(gouji_search.choose(hand, 2, random.Random(1), samples=6)) == "BJ"
-    # passing is compared (issue 33), and loses
+    # passing is compared, and loses
     assert [str(m) for m in gouji_search.candidates(hand, 2, parse_move("BJ"))] == ["BJ", "pass"]
 
 
 def test_s9_the_search_passes_a_teammates_set_rather_than_go_out_into_a_smother() -> None:
-    """闷 (§9, issue 33): 6 over the teammate's 5 leaves seat 2 only a 3, and seat 3's K beats the
-    6: a 闷, 10 points to seat 3 under club scoring. Issue 18's rule went out at once; the search
+    """闷 (§9): 6 over the teammate's 5 leaves seat 2 only a 3, and seat 3's K beats the
+    6: a 闷, 10 points to seat 3 under club scoring. The heuristic's rule went out at once; the search
     weighs passing, which keeps the 6 (both end in the same places)."""
     hand = gouji.from_hands(["5 9", "4 4", "6 3", "K K 7", "4 4", "A A 8"], leader=0)
     hand.apply(0, "5")  # seat 1 cannot answer: seat 2 is next
@@ -82,7 +82,7 @@ def test_s9_the_search_passes_a_teammates_set_rather_than_go_out_into_a_smother(
 
 
 def test_s9_the_search_weighs_leading_a_rank_alone_against_going_out_with_it_and_its_wildcards() -> None:
-    """闷 (§9, issue 33): 4 4 2 2 goes out as four 4s, which any four cards above 4 beat; 4 4 first
+    """闷 (§9): 4 4 2 2 goes out as four 4s, which any four cards above 4 beat; 4 4 first
     keeps 2 2 for a last set only jokers beat. Both are compared (only the first was before)."""
     hand = gouji.from_hands(["3 4 4 2 2", "5 5 5 5 6", "8 8 8 8 9", "6 6 6 6 7", "9 9 9 9 10", "Q Q Q Q K"])
     chosen = gouji_search.heuristic.choose(hand, 0, random.Random(1))
@@ -91,7 +91,7 @@ def test_s9_the_search_weighs_leading_a_rank_alone_against_going_out_with_it_and
 
 
 def test_s9_the_search_weighs_going_out_with_a_rank_against_leading_part_of_it() -> None:
-    """闷 (§9, issue 33): 4 4 4 going out is beaten by any three cards above 4; 4 4 or 4 first
+    """闷 (§9): 4 4 4 going out is beaten by any three cards above 4; 4 4 or 4 first
     leaves a last set to play later, when the others may have spent theirs."""
     plain = gouji.from_hands(["3 4 4 4", "5 5 5 5 6", "8 8 8 8 9", "6 6 6 6 7", "9 9 9 9 10", "Q Q Q Q K"])
     assert [str(m) for m in gouji_search.candidates(plain, 0, parse_move("4 4 4"))] == ["4 4 4", "4 4", "4"]
@@ -100,9 +100,9 @@ def test_s9_the_search_weighs_going_out_with_a_rank_against_leading_part_of_it()
 
 
 def test_s9_the_search_weighs_going_out_over_the_other_teams_set_against_passing() -> None:
-    """闷 (§9, issue 33): J J over the other team's 5 5 leaves only a 3; Q Q or better beats it
+    """闷 (§9): J J over the other team's 5 5 leaves only a 3; Q Q or better beats it
     and smothers the seat. Passing keeps the J J; both are compared, as any answer is. Over a
-    teammate's set going out is still played at once (issue 18's first mistake)."""
+    teammate's set going out is still played at once (the heuristic's first known mistake)."""
     hand = gouji.from_hands(["5 5 6 7", "3 J J", "Q Q 8 9", "4 4 10", "K K 7", "A 8 9"], leader=0)
     hand.apply(0, "5 5")
     chosen = gouji_search.heuristic.choose(hand, 1, random.Random(1))
@@ -112,7 +112,7 @@ def test_s9_the_search_weighs_going_out_over_the_other_teams_set_against_passing
 
 
 def test_a10_the_search_compares_yielding_with_passing() -> None:
-    """让牌 (variants A.10, issue 33): the heuristic yields wherever it would pass; the search
+    """让牌 (variants A.10): the heuristic yields wherever it would pass; the search
     weighs that against passing (before, passing was not a candidate once the heuristic yielded)."""
     hands = ["5 5 8 9 10 J J Q K K", "4 6 7 Q", "4 8 9 K", "A A A 9", "5 7 7 10", "7 6 J Q"]
     hand = gouji.from_hands(hands, leader=0, rules=gouji.Rules(yielding=True))
@@ -122,7 +122,7 @@ def test_a10_the_search_compares_yielding_with_passing() -> None:
 
 
 def test_the_search_spends_no_two_wildcards_on_an_opposites_gouji_set_that_opens_nothing() -> None:
-    """Issue 18's second mistake, with the search: K K 2 cannot open point (a wildcard in it)."""
+    """The heuristic's second known mistake, with the search: K K 2 cannot open point (a wildcard in it)."""
     hands = ["K K 2 5 6 7 8 9 10", "4", "4", "A 2 2 5 6 7 8 9", "4", "4"]
     hand = gouji.from_hands(hands, leader=0)
     hand.apply(0, "K K 2")
@@ -225,7 +225,7 @@ def test_a8_where_the_scoring_counts_no_tribute_the_search_counts_the_cards_left
     assert margins() == [smothered[0] + 3 * worth, smothered[1] - 3 * worth]
 
 
-# -- decisions before play (issue 33) ---------------------------------------------------------
+# -- decisions before play ---------------------------------------------------------
 
 # seat 2 owes its teammate seat 0 the 二落贡 (§8.4); seat 0 chooses 吃 / 不吃 / 反抽
 TRIBUTE_HANDS = ["3 5 5 9 2 SJ", "3 6 6 10 J 2", "3 7 7 8 2 K", "3 9 10 Q Q 2", "3 4 4 8 BJ", "3 K K A A 2"]

@@ -328,7 +328,7 @@ def test_b3_two_big_jokers_beat_one() -> None:
         ("BJ", False),  # a single wildcard is below the least count (two)
         ("2", False),
         ("9 BJ", False),  # a joker riding on a lower rank does not make it 够级
-        ("2 2", True),  # two or more cards ranked above A (issue 54: "最少数量" is two)
+        ("2 2", True),  # two or more cards ranked above A ("最少数量" is two)
         ("2 2 2", True),
         ("SJ BJ", True),
         ("BJ BJ", True),
@@ -483,7 +483,7 @@ def test_a9_one_rejection_and_play_goes_on_with_no_second_claim_this_lead() -> N
     assert hand.to_act == [0] and "claim" in legal(hand, 0)
 
 
-# -- A.1 (issue 54): the outline's wildcards are ordinary members of the rank they ride on ----------
+# -- A.1: the outline's wildcards are ordinary members of the rank they ride on ----------
 
 
 @pytest.mark.parametrize("table", ["9 SJ", "9 BJ", "9 2"])
@@ -532,7 +532,7 @@ def test_a1_a_set_is_gouji_by_its_rank_and_size_alone_in_the_outline(cards: str,
     assert played.gouji == gouji
 
 
-# -- B.12 (issue 54): 够死级, 头科's opposite keeps one 够级 set that only a burn answers ----------
+# -- B.12: 够死级, 头科's opposite keeps one 够级 set that only a burn answers ----------
 
 LAST_GOUJI = ["A A", "A A 5 7", "4 4", "K K 6 9", "4", "4"]  # seat 0 finishes first; seat 3 is its opposite
 
@@ -561,7 +561,7 @@ def test_b12_without_the_option_the_opposite_is_headless_at_once() -> None:
     assert hand.to_act == [1] and "A A" in legal(hand, 1)  # anyone beats a 无头 seat's 够级 set
 
 
-# -- A.12 (issue 54): under points, no fall tribute unless the table wants one ------------------------
+# -- A.12: under points, no fall tribute unless the table wants one ------------------------
 
 
 @pytest.mark.parametrize("fall_tribute", ["on", "off"])
@@ -575,7 +575,7 @@ def test_a12_without_fall_tributes_only_point_tributes_are_owed(fall_tribute: st
     assert kinds <= {"point", "last", "second_last"} if fall_tribute == "on" else kinds == {"point"}
 
 
-# -- A.11 (issue 54): 还贡, every tribute card received but a 点贡 is answered by one ---------------
+# -- A.11: 还贡, every tribute card received but a 点贡 is answered by one ---------------
 
 RETURNING = ["3 5 6 6 K", "3 7 8 8", "3 2 9", "3 9 10", "3 SJ 10", "3 BJ 2 J"]
 OWED = [Debt("point", 2, 5, 1), Debt("last", 5, 0, 2), Debt("second_last", 4, 1, 1)]

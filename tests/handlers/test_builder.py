@@ -1,4 +1,4 @@
-"""Issue 16: the 够级 set builder reaches every legal set in a few taps. With 6 6 6 6 and eight
+"""The 够级 set builder reaches every legal set in a few taps. With 6 6 6 6 and eight
 wildcards, 100 of the 160 legal base-6 sets were out of reach (the list stopped at 60), and the
 list ran to 21 rows."""
 

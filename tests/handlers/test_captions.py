@@ -1,4 +1,4 @@
-"""What a hand caption says was played (issue 16): only moves of the round now on."""
+"""What a hand caption says was played: only moves of the round now on."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def test_the_last_move_of_each_seat_in_the_round_is_kept() -> None:
 
 
 def test_every_decision_of_both_games_has_its_question_in_both_languages() -> None:
-    """Issue 16: decision keyboards carry their question (革命? 吃 / 不吃 / 反抽 …)."""
+    """Decision keyboards carry their question (革命? 吃 / 不吃 / 反抽 …)."""
     from engine.gouji.phase import Phase
     from handlers.i18n import LANGUAGES, catalogue
 
@@ -40,7 +40,7 @@ NAMES = ["A", "B", "C", "Dave", "E", "F"]
 
 
 def test_the_gouji_caption_says_who_played_the_set_to_beat() -> None:
-    """Issue 16: everything needed to decide in the player's own chat, the set's owner too."""
+    """Everything needed to decide in the player's own chat, the set's owner too."""
     from handlers.games import ui
 
     hand = from_hands(["5 5", "7 7", "8 8", "4 4 9", "10 10", "J J"], leader=3)

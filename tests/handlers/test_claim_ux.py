@@ -1,4 +1,4 @@
-"""Issue 16: 拱猪's 摊牌 was one unconfirmed tap on every turn, next to the cards. Now: offered
+"""拱猪's 摊牌 was one unconfirmed tap on every turn, next to the cards. Now: offered
 by button only near the deal's end, confirmed first, the others asked with what is claimed, and
 a rejection announced."""
 

@@ -1,4 +1,4 @@
-"""The environment docs/operating.md documents, read by `handlers.config.load` (issue 30: the webhook's
+"""The environment docs/operating.md documents, read by `handlers.config.load` (the webhook's
 secret, where the HTTP server listens, and one clear line for each bad value)."""
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def test_a_bad_setting_is_one_clear_line(env: dict[str, str], says: str) -> None
 
 
 def test_metrics_may_leave_the_public_port_for_an_address_of_their_own() -> None:
-    """Issue 49: a webhook binds 0.0.0.0, and /metrics was served on that public port."""
+    """A webhook binds 0.0.0.0, and /metrics was served on that public port."""
     hooked = {"BOT_TOKEN": TOKEN, "WEBHOOK_URL": "https://bot.example.org/tg/hook"}
     assert load(hooked).metrics_port is None  # unset: /metrics on the one port, as before
     config = load({**hooked, "METRICS_PORT": "9100"})

@@ -93,7 +93,7 @@ async def test_at_shutdown_everything_waiting_goes_out() -> None:
 
 
 async def test_many_groups_redraws_stretch_out_but_their_news_does_not() -> None:
-    """Issue 19: 200 groups each redrawn every 8 s took 25 calls a second, the bot's whole
+    """200 groups each redrawn every 8 s took 25 calls a second, the bot's whole
     budget, and presses waited behind them. Redraws of tables that only moved stretch out with
     the number of groups; news still goes at once."""
     group = Group()

@@ -1,4 +1,4 @@
-"""The web door's guard (issue 49): a flood of the same complaint is said once a minute, not
+"""The web door's guard: a flood of the same complaint is said once a minute, not
 320,000 times in 30 s on the disk the database shares; the connection cap leaves room below the
 file-descriptor limit; a malformed request is the client's fault, not an ERROR."""
 

@@ -1,4 +1,4 @@
-"""Telegram's limits counted in UTF-16 units (issue 19: a score-sheet caption with emoji names
+"""Telegram's limits counted in UTF-16 units (a score-sheet caption with emoji names
 reached 1,036 and the sheet was lost; long refusals were rejected)."""
 
 from __future__ import annotations

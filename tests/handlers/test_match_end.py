@@ -1,4 +1,4 @@
-"""Issue 16: a match's end names its winners, and in 拱猪 its pig (当猪)."""
+"""A match's end names its winners, and in 拱猪 its pig (当猪)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_gongzhu_names_the_winner_and_the_pig() -> None:
 
 
 def test_the_rating_changes_come_after_the_result_and_before_the_rematch_hint() -> None:
-    """Issue 32: each rater's change in the group, players by name and bot levels by level, the
+    """Each rater's change in the group, players by name and bot levels by level, the
     provisional ones marked; the biggest rating first, people before bots."""
     ended = gz.MatchEnded((-100, 300, 20, 0), "target", (1,), (0,))
     changes = (
@@ -45,7 +45,7 @@ def test_the_rating_changes_come_after_the_result_and_before_the_rematch_hint() 
     said = lines([ended, RatingsChanged(changes)], NAMES[:4], {101: "Alice", 102: "Bob"}.__getitem__, "en")
     assert said[1] == (
         "📈 Ratings: Bob +24 → 1634 · Alice −39 → 1461? · 🤖 strong bot +3 → 1703\n"
-        "(? provisional: fewer than 5 rated matches yet)"  # the ? explained where it shows (issue 50)
+        "(? provisional: fewer than 5 rated matches yet)"  # the ? explained where it shows
     )
     settled = [Rated(102, (1,), 1610, 1634, False)]
     assert (

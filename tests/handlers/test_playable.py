@@ -1,4 +1,4 @@
-"""拱猪 hand pictures grey the cards the player may not play (issue 50: the README said they did,
+"""拱猪 hand pictures grey the cards the player may not play (the README said they did,
 but no handler passed `playable=`, and following suit decides most tricks)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""English counts read as English (issue 50: "1 matches", and "13 · 0 won" beside a seat's cards
+"""English counts read as English ("1 matches", and "13 · 0 won" beside a seat's cards
 for its tricks): a catalogue text may name the word for one and for many, `{n|trick|tricks}`;
 Chinese needs none."""
 

@@ -1,4 +1,4 @@
-"""The rate limiter (issue 19): a press is answered before private messages, private messages go
+"""The rate limiter: a press is answered before private messages, private messages go
 before the groups' redraws, and a call Telegram refuses for a moment is tried again."""
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def test_priorities_follow_what_players_feel() -> None:
 
 
 async def test_housekeeping_and_the_feed_wait_behind_a_groups_reply() -> None:
-    """Issue 19: at 200 tables the private traffic of the tables already playing starved the
+    """At 200 tables the private traffic of the tables already playing starved the
     groups, so lobbies being opened never appeared; deleting a replaced hand message and the
     group feed's redraws are what wait, in that order."""
     now = [0.0]
@@ -156,7 +156,7 @@ def group_window(size: int, span: float = 60.0) -> tuple[PriorityRateLimiter, Ti
 
 
 async def test_a_groups_burst_goes_at_once_up_to_its_window_and_the_next_waits_for_the_oldest() -> None:
-    """Issue 50: 13 commands a second apart got their replies one every 4 s after the fifth
+    """13 commands a second apart got their replies one every 4 s after the fifth
     (a bucket); Telegram counts messages in any minute, so a quiet group's burst goes at once."""
     limiter, timers = group_window(size=18)
     for second in range(18):
@@ -360,7 +360,7 @@ async def test_short_of_budget_when_the_waiting_calls_need_more_than_a_second_of
 
 
 async def test_replies_to_a_crowds_commands_wait_behind_every_tables_traffic_but_not_the_feed() -> None:
-    """Issue 49: 2,000 strangers' /help in private, replied at PRIVATE priority, took 80 s of the
+    """2,000 strangers' /help in private, replied at PRIVATE priority, took 80 s of the
     budget ahead of the tables' hands and lobbies; their replies now wait behind them (and the
     group feed, which merges, still behind them)."""
     now = [0.0]
@@ -386,7 +386,7 @@ async def test_replies_to_a_crowds_commands_wait_behind_every_tables_traffic_but
 
 
 async def test_a_membership_check_in_a_group_spends_the_bots_budget_not_the_groups() -> None:
-    """Issue 49: an outsider's 40 page requests spent the group's 15 messages a minute on
+    """An outsider's 40 page requests spent the group's 15 messages a minute on
     getChatMember, and the group's /help went unanswered for 100 s."""
     limiter, _ = group_window(size=1)
     for _ in range(40):  # no wait: reading a membership is no message to the group

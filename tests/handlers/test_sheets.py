@@ -1,4 +1,4 @@
-"""Issue 16: every column of a score sheet adds up: the rounds, then a row for each thing the
+"""Every column of a score sheet adds up: the rounds, then a row for each thing the
 totals hold besides them (罚分 penalties, 够级's 补偿积分), drawn from a live referee's match."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ async def test_the_rows_penalties_and_compensation_add_up_to_the_totals(world: W
 
 
 async def test_the_gongzhu_sheet_shows_what_each_player_took(world: World) -> None:
-    """Issue 16: the 拱猪 score sheet shows the scoring cards each seat took in the deal just
+    """The 拱猪 score sheet shows the scoring cards each seat took in the deal just
     scored (public: tricks are taken face up), and its picture draws them."""
     table = await world.table_with_bots("gongzhu", humans=(), deals="1")
     view = world.referee.view(table.id)

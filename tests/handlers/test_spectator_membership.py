@@ -1,4 +1,4 @@
-"""The Mini App asks Telegram whether a spectator is in the table's group (issue 49): a yes is kept
+"""The Mini App asks Telegram whether a spectator is in the table's group: a yes is kept
 for minutes, a no for one (an outsider's 40 requests were 40 calls, and they spent the group's
 budget); callers asking the same at once share one call; at most `MAX_CHECKS` calls wait, past
 which a caller hears "busy"; a caller who leaves does not cancel the call the others wait on."""

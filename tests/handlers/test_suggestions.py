@@ -1,4 +1,4 @@
-"""The 够级 keyboard's first buttons (issue 50): a hurried player taps the first one, and to beat
+"""The 够级 keyboard's first buttons: a hurried player taps the first one, and to beat
 `10 10 2` the first was `Q 2 2` while `Q Q Q` was in hand (the engine lists the sets that spend
 wildcards first). Natural sets come first, then those spending a 2, then jokers."""
 

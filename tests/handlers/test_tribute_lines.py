@@ -1,4 +1,4 @@
-"""Issue 16 / docs/rules/gouji.md §11a: tributes are public: the group hears who paid whom which cards, and
+"""Docs/rules/gouji.md §11a: tributes are public: the group hears who paid whom which cards, and
 a teammate's 吃 / 不吃 / 反抽."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Updates handled concurrently (issue 19): different chats at once, one chat's and one person's
+"""Updates handled concurrently: different chats at once, one chat's and one person's
 updates in the order they came."""
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def press(number: int, user: int) -> Update:
 
 
 async def test_a_press_and_a_typed_move_go_on_while_a_flood_of_commands_holds_every_slot() -> None:
-    """Issue 49: 2,000 strangers' /help held every update slot while their replies waited for
+    """2,000 strangers' /help held every update slot while their replies waited for
     Telegram's budget, and a table's presses waited 35 s each behind them."""
     steps, processor = Steps(), PerChatOrder(max_concurrent_updates=3)
     flood = [(typed(n, 1000 + n, "/help"), f"help{n}", True) for n in range(5)]

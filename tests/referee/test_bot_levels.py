@@ -1,4 +1,4 @@
-"""The table's `bots` level (issue 18): which player fills a seat, and a searching bot that
+"""The table's `bots` level: which player fills a seat, and a searching bot that
 thinks off the event loop, the heuristic answering when searches already run."""
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ class StalledWorkers(Executor):
 
 
 async def test_a_search_past_the_limit_is_answered_by_the_heuristic_and_its_worker_stays_busy() -> None:
-    """Issue 18: never more than 2 s a decision. A late search's worker is not handed another
+    """Never more than 2 s a decision. A late search's worker is not handed another
     search until it ends (the pool would queue it behind the slow one)."""
     pool = StalledWorkers()
     thinkers = Thinkers(workers=1, pool=lambda workers: pool, limit=0)  # the limit already passed

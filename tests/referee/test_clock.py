@@ -1,4 +1,4 @@
-"""Clocks (issue 4, docs/rules/gouji.md §12): deadlines, warnings, strikes, penalties, autopilot and coming
+"""Clocks (docs/rules/gouji.md §12): deadlines, warnings, strikes, penalties, autopilot and coming
 back, slow games' reminders, the 拱猪 exposure window, and deadlines across a restart."""
 
 import asyncio
@@ -170,7 +170,7 @@ async def test_strikes_and_penalties_survive_a_restart(world: World) -> None:
 
 
 async def test_the_exposure_window_is_never_shorter_than_a_move(world: World) -> None:
-    """Issue 16: a 20-second window was too short at a 90-second table."""
+    """A 20-second window was too short at a 90-second table."""
     table = await world.table_with_bots("gongzhu", time="normal", expose_seconds="20")
     view = world.referee.view(table.id)
     assert view.public and view.public.phase == "expose"

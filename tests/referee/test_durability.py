@@ -1,4 +1,4 @@
-"""Durability (issue 4): a bot-only match stopped abruptly at any point — before a commit, or
+"""Durability: a bot-only match stopped abruptly at any point — before a commit, or
 between a commit and its notification — and finished by a new process on the same file ends
 exactly as the uninterrupted match with the same seed."""
 
@@ -137,7 +137,7 @@ async def test_a_process_killed_mid_match_loses_nothing(tmp_path: Path, game: st
 
 
 async def test_the_heartbeat_survives_a_failed_write(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 19: one failed heartbeat write (a full disk) ended the heartbeat, and the next restart
+    """One failed heartbeat write (a full disk) ended the heartbeat, and the next restart
     gave back all the time since instead of the downtime."""
     real = world.store.transaction
     failures = iter([sqlite3.OperationalError("database or disk is full")])
@@ -157,7 +157,7 @@ async def test_the_heartbeat_survives_a_failed_write(world: World, monkeypatch: 
 
 
 async def test_a_crash_gives_back_the_downtime_within_a_second(tmp_path: Path) -> None:
-    """Issue 19: a restart gave back the time since the last heartbeat (every 5 s), so each crash
+    """A restart gave back the time since the last heartbeat (every 5 s), so each crash
     pushed the deadlines up to 5 s further than the time the bot was really down."""
     world = await World.open(tmp_path / "beats.db", heartbeat=None)
     table = await world.table_with_bots("gongzhu", time="slow")
@@ -179,7 +179,7 @@ async def test_a_crash_gives_back_the_downtime_within_a_second(tmp_path: Path) -
 async def test_the_match_end_a_crash_left_untold_is_told_after_the_restart_once(
     tmp_path: Path, game: str
 ) -> None:
-    """Issue 49: SIGKILL right after a match's last move was committed left the file with the
+    """SIGKILL right after a match's last move was committed left the file with the
     match ended and rated, and the group never got the score sheet nor the rating changes,
     across restarts: the outbox lived in memory only."""
     expected, commits = await uninterrupted(tmp_path / "straight.db", game)

@@ -1,4 +1,4 @@
-"""The league (issue 32): who a finished match rates and how, checked against openskill's own
+"""The league: who a finished match rates and how, checked against openskill's own
 numbers; the match-end announcement; a rebuild from the move logs equal to the live ratings; two
 matches ending at once both counted."""
 
@@ -377,7 +377,7 @@ async def test_each_scope_starts_from_its_own_ratings(world: World) -> None:
     assert befores[other] == pytest.approx((fresh.mu, fresh.sigma, 1))
     assert after_first is not None and befores[league.GLOBAL] == pytest.approx((*after_first[:2], 2))
     assert everywhere is not None and everywhere[2] == 2
-    # issue 49: the second group is told its own numbers, not the global ones
+    # the second group is told its own numbers, not the global ones
     told = next(c for c in world.recorder.events("RatingsChanged")[-1].changes if c.rater == ALICE)
     in_group = await changes_of(world, second.match_id or 0, other)
     seat = world.referee.view(second.id).seat_of(ALICE)
@@ -387,7 +387,7 @@ async def test_each_scope_starts_from_its_own_ratings(world: World) -> None:
 
 
 async def test_bot_seats_are_rated_as_the_level_the_table_played_with(world: World) -> None:
-    """Issue 49: a table of easy bots rated as normal ones would move the wrong level's rating."""
+    """A table of easy bots rated as normal ones would move the wrong level's rating."""
     table = await world.table_with_bots("gongzhu", deals="1", strikes="1", bots="easy")
     await play_out(world, table)
     [told] = world.recorder.events("RatingsChanged")
@@ -400,7 +400,7 @@ async def test_bot_seats_are_rated_as_the_level_the_table_played_with(world: Wor
 async def test_a_rebuild_keeps_the_order_matches_were_rated_in_when_their_ends_say_otherwise(
     world: World,
 ) -> None:
-    """Issue 49: matches are rated in the order they were first rated (a database from before
+    """Matches are rated in the order they were first rated (a database from before
     the league was rated by end time, at once); a rebuild that sorted by end time instead gave
     other numbers once the two orders differ."""
     await allow_many_tables(world)

@@ -1,4 +1,4 @@
-"""The referee's outbox (issue 15): a committed change never waits for the notifier, a table's
+"""The referee's outbox: a committed change never waits for the notifier, a table's
 notices are told in commit order, and one table's stuck messages never hold up another's."""
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ class Slow:
 
 
 async def test_a_rounds_notices_that_piled_up_are_told_as_one_at_the_latest_state(world: World) -> None:
-    """Issue 19: a table's notices go out in order, so under load each waited for the one before
+    """A table's notices go out in order, so under load each waited for the one before
     and a player's keyboard came seconds late; what piled up meanwhile now goes as one notice,
     so each player's message is brought up to date once, with every event, in order."""
     table = await world.table_with_bots("gongzhu")
@@ -127,7 +127,7 @@ async def test_a_rounds_notices_that_piled_up_are_told_as_one_at_the_latest_stat
 
 async def test_a_rounds_end_is_told_on_its_own_and_a_lobbys_notices_merge(world: World) -> None:
     """A round's end carries its score sheet: alone. A lobby's notices that pile up while one is
-    told go as one, at the latest seats (issue 50: four joins, four edits of the lobby)."""
+    told go as one, at the latest seats (four joins, four edits of the lobby)."""
     table = await world.table_with_bots("gongzhu")
     running, lobby = table.view(), replace(table.view(), status="lobby")
     ended = DealEnded(1, (0, 0, 0, 0), (0, 0, 0, 0), ((0,), (1,), (2,), (3,)), None)

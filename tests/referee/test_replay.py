@@ -1,4 +1,4 @@
-"""Replays (issue 32): a finished match step by step, every hand face up, exactly as the log
+"""Replays: a finished match step by step, every hand face up, exactly as the log
 played it; never a running match, never another group's."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Storage failures said out loud and survived (issue 19): with the disk full, the file read-only
+"""Storage failures said out loud and survived: with the disk full, the file read-only
 or an I/O error, a move is refused with "paused", the table keeps its last committed state, the
 group is told once, no clock retries in a storm, and play resumes by itself when writes succeed.
 

@@ -146,7 +146,7 @@ async def test_migration_3_keeps_every_table_and_its_references_and_lets_the_reg
 
 
 async def test_migration_7_moves_a_games_own_counts_into_named_values(tmp_path: Path) -> None:
-    """Issue 51: the 够级 columns of `stats` (places, 闷, 烧, 开点) become named tallies, and a
+    """The 够级 columns of `stats` (places, 闷, 烧, 开点) become named tallies, and a
     game's new statistic is stored without a column of its own."""
     path = tmp_path / "old.db"
     with schema_file(path, 6) as db:  # with a 够级 player's counts

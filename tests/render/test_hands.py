@@ -1,4 +1,4 @@
-"""Hand pictures (issue 5): every card appears where the layout says, groups and marks follow the
+"""Hand pictures: every card appears where the layout says, groups and marks follow the
 rules' grouping, sizes stay phone-friendly, and the drawings match reviewed golden pictures."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Score sheets (issue 5): after a hand and at the end of a match, with folding of long matches."""
+"""Score sheets: after a hand and at the end of a match, with folding of long matches."""
 
 from __future__ import annotations
 

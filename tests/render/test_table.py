@@ -1,4 +1,4 @@
-"""The table picture (issue 5): the scene read from a real referee's public view, and the
+"""The table picture: the scene read from a real referee's public view, and the
 pictures of both games against reviewed golden pictures."""
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def test_gongzhu_table_matches_its_golden_picture(theme: str, lang: str) -> None
 async def test_a_live_gouji_table_shows_pass_and_headless_only_where_the_engine_has_them(
     world: World,
 ) -> None:
-    """Issue 16: the scene read the engine's per-seat boolean lists as sets of seats, so seat 1
+    """The scene read the engine's per-seat boolean lists as sets of seats, so seat 1
     (1 == True) showed 过 before anyone played and 无头 showed from the first move."""
     table = await world.table_with_bots("gouji", humans=(ALICE,))
     world.referee.bot_delay = 1.0
@@ -123,7 +123,7 @@ async def test_a_live_gouji_table_matches_its_golden_picture(world: World) -> No
 
 @pytest.mark.parametrize("game", ["gouji", "gongzhu"])
 async def test_a_live_private_view_shows_the_table_on_top_of_the_hand(world: World, game: str) -> None:
-    """Issue 16: the player's own picture holds what they need to decide — each seat's cards and
+    """The player's own picture holds what they need to decide — each seat's cards and
     state, whose turn, the set or trick to beat — drawn from a live referee, not a made-up scene."""
     table = await world.table_with_bots(game, humans=(ALICE,))
     world.referee.bot_delay = 1.0

@@ -1,4 +1,4 @@
-"""A leak found reading a live 拱猪 table (issue 16): during the exposure window every caption
+"""A leak found reading a live 拱猪 table: during the exposure window every caption
 said "to play: Bob, bot 2, Alice" — the seats asked, that is, the holders of ♠Q ♦J ♣10 ♥A — and
 the group's table picture outlined them. Who is asked is as secret as the cards themselves."""
 

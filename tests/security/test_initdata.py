@@ -1,4 +1,4 @@
-"""Mini App initData (issue 31, docs/security.md): only data Telegram signed for this bot, not
+"""Mini App initData (docs/security.md): only data Telegram signed for this bot, not
 too old, with each field once, names a user."""
 
 from __future__ import annotations

@@ -177,7 +177,7 @@ function signed(points) {
 
 // The seats around the table, as the group picture places them: the player (or seat 1, for a
 // spectator) at the bottom in the middle, play going counter-clockwise (to the right, across,
-// to the left), so a six-seat game's opposite sits straight across (issue 50: a grid in seat
+// to the left), so a six-seat game's opposite sits straight across (a grid in seat
 // order hid both). Five seats or more: one on each side of the player, the rest across; fewer:
 // all across (three: left and right, the middle left empty).
 function around(v) {
@@ -317,7 +317,7 @@ function renderHand(v) {
   box.append(row);
 }
 
-// look.hand "stacks": a rank is one stack with its count, as the hand pictures draw it (issue 50: 48 tiles in
+// look.hand "stacks": a rank is one stack with its count, as the hand pictures draw it (48 tiles in
 // 7 rows did not fit a phone). A tap adds one card of the rank; a tap on a stack all picked puts
 // them back; a long press takes the whole rank, or puts back what was picked of it.
 function renderStacks(v, box) {
@@ -380,8 +380,8 @@ function changed() {
   explain(state.view);
 }
 
-// Why the selection is no play now, in a line (an illegal selection used to leave Play pale and
-// say nothing). The server's moves decide; these are only the reasons a player can act on.
+// Why the selection is no play now, in a line (a pale Play button alone tells a player
+// nothing). The server's moves decide; these are only the reasons a player can act on.
 function whyNot(v, picked) {
   if (v.look.refusals === "follow") {
     if (picked.length > 1) return w("one_card");
@@ -514,7 +514,7 @@ async function showHint() {
   const { body } = await api(`/api/tables/${state.table}/hint`);
   const move = (state.view.moves || []).find((m) => m.move === body.move);
   if (!move) return;
-  const why = body.reason ? ` · ${body.reason}` : "";  // the bot's reason, in its own terms (issue 53)
+  const why = body.reason ? ` · ${body.reason}` : "";  // the bot's reason, in its own terms
   if (!move.cards) { say(`${w("hint")}: ${move.label}${why}`); return; }
   state.selected.clear();
   const left = [...move.cards];
@@ -593,7 +593,7 @@ async function follow() {
   }
 }
 
-// -- a finished match, step by step (issue 32) -------------------------------------------------
+// -- a finished match, step by step -------------------------------------------------
 
 async function loadReplay(round) {
   const query = round ? `?round=${round}` : "";
