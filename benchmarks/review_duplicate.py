@@ -88,8 +88,15 @@ def judge_of(game: str, name: str, share: float = 1.0) -> Reviewer:
     if share >= 1.0:
         return judge
 
+    last: dict[str, object] = {}  # the decision drawn last, and whether it is weighed
+
     def some(round_: Any, seat: int, made: str, rand: random.Random, samples: int) -> list[Weighed] | None:
-        return judge.weigh(round_, seat, made, rand, samples) if rand.random() < share else None
+        # one draw a decision: the review weighs a decision again on fresh samples (to confirm
+        # a better move, and when a mark is unsure), and every one of those must be weighed
+        decision = (id(round_), seat, made)
+        if last.get("decision") != decision:
+            last.update(decision=decision, weighed=rand.random() < share)
+        return judge.weigh(round_, seat, made, rand, samples) if last["weighed"] else None
 
     return replace(judge, weigh=some)
 

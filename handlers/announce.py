@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.events import CardsPlayed, ClaimAnswered, Event, MatchOver, TimedOut
 from engine.league import PROVISIONAL_BELOW, bot_level
-from engine.referee.events import (
+from engine.referee import (
     RatingsChanged,
     ReplacedByBot,
     Resumed,

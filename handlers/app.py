@@ -17,19 +17,14 @@ from telegram.ext import (
     BaseRateLimiter,
     CallbackQueryHandler,
     ChatMemberHandler,
-    CommandHandler,
     MessageHandler,
     TypeHandler,
     filters,
 )
 
 from data.store import Store
-from engine.games import GAMES
-from engine.referee import Referee
-from engine.referee.clock import Clock, SystemClock
-from engine.referee.cluster import CLUSTER_SEARCHES, cluster_pool
-from engine.referee.thinking import WORKERS, Thinkers
-from handlers import buttons, chats, commands, errors
+from engine.referee import CLUSTER_SEARCHES, WORKERS, Clock, Referee, SystemClock, Thinkers, cluster_pool
+from handlers import buttons, chats, commands, commandtable, errors
 from handlers.callbacks import Signer
 from handlers.config import Config
 from handlers.context import CONTEXT_TYPES, Context
@@ -46,20 +41,6 @@ log = logging.getLogger(__name__)
 FLUSH_SECONDS = 5.0  # at shutdown, what is still to be told gets this long (the whole
 # stop, with the close below and the server's 2 s, ends within 8 s)
 CLOSE_SECONDS = 2.0  # and the referee's last heartbeat this long
-MENU = (  # after a command per registered game (`menu()`)
-    "join",
-    "startgame",
-    "table",
-    "score",
-    "hand",
-    "back",
-    "stats",
-    "top",
-    "rules",
-    "record",
-    "rematch",
-    "drill",
-)
 
 
 def build(
@@ -104,15 +85,7 @@ def _add_handlers(app: Application) -> None:
     """A handler per command, in the chats where it means something; presses, membership
     changes and typed moves; the error handler."""
     app.add_handler(TypeHandler(Update, _private_chat_works), group=-1)  # before every handler
-    app.add_handler(CommandHandler("start", commands.start))
-    for names, where in (
-        (commands.group_commands(), filters.ChatType.GROUPS),
-        (commands.PRIVATE_COMMANDS, filters.ChatType.PRIVATE),
-        (commands.EVERYWHERE, filters.ALL),
-    ):
-        for name in names:  # CommandHandler ignores `/name@other_bot` by itself
-            app.add_handler(CommandHandler(name, commands.handling(commands.handler_of(name)), filters=where))
-    app.add_handler(MessageHandler(filters.COMMAND, commands.misplaced))  # wrong chat, or unknown
+    commandtable.install(app)
     app.add_handler(CallbackQueryHandler(buttons.pressed))
     app.add_handler(ChatMemberHandler(chats.membership_changed, ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_handler(
@@ -164,7 +137,7 @@ async def _started(app: Application) -> None:
     if config.webapp_url:  # what the pages may be shown: the state the restart read from the file
         app.bot_data.live.seed(referee.versions())
     for lang in LANGUAGES:
-        names = (*GAMES, *MENU, "quiet") if config.webapp_url else (*GAMES, *MENU)  # quiet: the Mini App's
+        names = commandtable.menu(bool(config.webapp_url))
         menu = [BotCommand(name, t(lang, f"cmd.{name}")) for name in names]
         await app.bot.set_my_commands(menu, language_code=None if lang == "zh" else lang)
     if config.webapp_url:  # the private chats' menu button opens the player's running table
@@ -219,7 +192,7 @@ async def _flush(app: Application) -> None:
         log.exception("stopping: the last messages failed")
     finally:  # nothing may be left pending when the loop closes (asyncio logs it as an ERROR)
         if services is not None:
-            await services.referee.outbox.abandon()
+            await services.referee.abandon_notices()
         if notifier is not None:
             await notifier.feed.abandon()
             await notifier.private.abandon()

@@ -11,15 +11,16 @@ from telegram import CallbackQuery, Update
 from telegram.error import BadRequest
 
 from engine.errors import Refusal, Refused
-from engine.referee.views import PrivateView
+from engine.referee import PrivateView
 from handlers import drills, settings
 from handlers.callbacks import Action, Button, Forged
-from handlers.commands import manage_lobby, notifier, seat, services
 from handlers.context import Context
 from handlers.games import counter_on, counter_words, decision_marks, hint_reason, move_label, ui
+from handlers.handling import notifier, services
 from handlers.i18n import t
 from handlers.keyboards import Keys
 from handlers.limits import ANSWER_LIMIT, fitted
+from handlers.lobby import manage_lobby, seat
 from handlers.membership import admin_unless_creator
 from handlers.metrics import press_started
 from handlers.replies import refusal
@@ -28,6 +29,7 @@ LOBBY = {
     Action.JOIN,
     Action.LEAVE,
     Action.ADD_BOT,
+    Action.REMOVE_BOT,
     Action.FILL,
     Action.START,
     Action.SETTINGS,

@@ -27,6 +27,7 @@ class Action(StrEnum):
     JOIN = "j"
     LEAVE = "l"
     ADD_BOT = "b"
+    REMOVE_BOT = "u"
     FILL = "f"
     START = "s"
     SETTINGS = "o"  # open, close, or step one setting of the lobby

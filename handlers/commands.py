@@ -1,33 +1,30 @@
-"""Slash commands: in the group (tables, lobby, standings) and in a player's private chat (hand,
-autopilot, language, deep-link arrival), and typed moves."""
+"""The commands about a table and a player: the table reposted, scores, stats, rules, the
+record, a rematch, a stop vote, the language; in the private chat the hand, the autopilot, the
+quiet mode, a deep link's arrival; and typed moves."""
 
 from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, MenuButtonWebApp, Update, WebAppInfo
+from telegram import MenuButtonWebApp, Update, WebAppInfo
 from telegram.error import TelegramError
 
 import render
 from engine.errors import Refusal, Refused
 from engine.games import GAMES
 from engine.move import MAX_NOTATION, quoted
-from engine.referee.views import TableView
-from handlers import drills, league, replays, reviews, settings
+from engine.referee import TableView
+from handlers import replays, settings
 from handlers.answers import to_asker
-from handlers.callbacks import Action
 from handlers.context import Context
 from handlers.drawing import drawn
 from handlers.games import decision_marks, game_commands, games_about, move_label
+from handlers.handling import current, notifier, speaker
 from handlers.i18n import LANGUAGES, has, t
 from handlers.incoming import (
-    addressed_to_us,
     chat_of,
     command_args,
-    command_name,
     is_private,
     message,
     reply,
@@ -35,7 +32,6 @@ from handlers.incoming import (
 )
 from handlers.keyboards import Keys, watch_keyboard
 from handlers.membership import admin_unless_creator, is_admin, is_member
-from handlers.notifier import TelegramNotifier
 from handlers.private import deciding_now
 from handlers.ratelimit import CHATTER, calls_at
 from handlers.replies import group_table, refusal
@@ -43,169 +39,6 @@ from handlers.services import Services
 from handlers.sheets import score_sheet_of
 from handlers.typed import legal_index, needs_exact_form
 from render.games import LOOKS
-
-# besides these, a table of each registered game is opened by the command of its name (`/<game>`)
-TABLE_COMMANDS = (
-    "join",
-    "leave",
-    "addbot",
-    "fill",
-    "startgame",
-    "score",
-    "top",
-    "record",
-    "stop",
-    "rematch",
-    "replay",
-    "review",
-)
-PRIVATE_COMMANDS = ("hand", "back", "quiet", "drill")
-
-
-def group_commands() -> tuple[str, ...]:
-    """The commands of a group: each registered game's (when the bot is built), the tables'."""
-    return (*GAMES, *TABLE_COMMANDS)
-
-
-EVERYWHERE = ("me", "stats", "help", "lang", "table", "rules")
-
-
-def services(context: Context) -> Services:
-    return context.bot_data.running()[0]
-
-
-def notifier(context: Context) -> TelegramNotifier:
-    return context.bot_data.running()[1]
-
-
-async def speaker(update: Update, context: Context) -> tuple[Services, str]:
-    """The services, and the language the answer speaks: the speaker's in private, the group's
-    in a group (`Services.chat_lang`)."""
-    found = services(context)
-    player = await found.meet(update.effective_user)
-    return found, await found.chat_lang(chat_of(update).id, player.lang)
-
-
-Handler = Callable[[Update, Context, Services, str], Awaitable[None]]
-
-
-def handling(handler: Handler) -> Callable[[Update, Context], Coroutine[Any, Any, None]]:
-    """A command's callback for python-telegram-bot's CommandHandler: the speaker met (and
-    registered), the handler run, a refusal answered in the speaker's language."""
-
-    async def callback(update: Update, context: Context) -> None:
-        found, lang = await speaker(update, context)
-        try:
-            await handler(update, context, found, lang)
-        except Refusal as error:  # it concerns the asker alone
-            refused = error
-            await to_asker(update, context, lambda said: refusal(said, refused), lang)
-
-    return callback
-
-
-async def misplaced(update: Update, context: Context) -> None:
-    """Every command no CommandHandler took: one of ours in the wrong chat, or an unknown one.
-    A command addressed to another bot (`/stop@other_bot`) is not ours: ignored, unanswered."""
-    found = services(context)
-    if not addressed_to_us(update, found.username):
-        return
-    found, lang = await speaker(update, context)
-    name = command_name(update)
-    if name in group_commands():
-        key = "refuse.group_only"
-    elif name in PRIVATE_COMMANDS:
-        key = "refuse.private_only"
-    else:
-        key = "refuse.unknown_command"
-    await to_asker(update, context, lambda said: t(said, key), lang)
-
-
-# -- the group -----------------------------------------------------------------------------------
-
-
-async def open_table(update: Update, context: Context, found: Services, lang: str) -> None:
-    """The creator sits at the table at once; without a private chat they get the deep link too."""
-    game = command_name(update)
-    options, time = split_options(command_args(update))
-    chat, user = chat_of(update), user_id(update)
-    await found.referee.register_group(chat.id, chat.title or "")
-    table = await found.referee.open_table(chat.id, user, game, options, time)
-    known = await found.player(user)
-    if known is not None and not known.private_chat:
-        await ask_for_private_chat(
-            found, lang, known.name, table.id, lambda text, **kw: reply(update, text, **kw)
-        )
-
-
-def split_options(args: list[str]) -> tuple[dict[str, str], str | None]:
-    """`fast kaidian=off` → ({"kaidian": "off"}, "fast"). A word that is not key=value is the time
-    control (the referee refuses a bad one, or a bad option, with what is allowed)."""
-    options, time = {}, None
-    for arg in args:
-        key, sep, value = arg.partition("=")
-        if sep:
-            options[key.strip().lower()] = value.strip()
-        else:
-            time = arg
-    return options, time
-
-
-async def current(update: Update, found: Services, lang: str) -> Any:
-    group = chat_of(update).id
-    view = group_table(found.referee, group) or await found.referee.last_finished_table(group)
-    if view is None:
-        await reply(update, t(lang, "refuse.no_table", commands=game_commands(lang)))
-    return view
-
-
-async def join(update: Update, context: Context, found: Services, lang: str) -> None:
-    view = await current(update, found, lang)
-    user = update.effective_user
-    if view is not None and user is not None:
-        await seat(user.id, view.id, found, lang, lambda text, **kw: reply(update, text, **kw))
-
-
-async def seat(player: int, table: int, found: Services, lang: str, say: Any) -> None:
-    """Joining needs a private chat with the bot: without one, the deep link that seats on arrival."""
-    known = await found.player(player)
-    if known is None or not known.private_chat:
-        await ask_for_private_chat(found, lang, known.name if known else str(player), table, say)
-        return
-    await found.referee.join(table, player)
-
-
-async def ask_for_private_chat(found: Services, lang: str, name: str, table: int, say: Any) -> None:
-    link = found.deep_link("j" + found.referee.join_token(table))
-    button = InlineKeyboardMarkup([[InlineKeyboardButton(t(lang, "lobby.deep_link_button"), url=link)]])
-    await say(t(lang, "lobby.need_private", name=name, link=link), reply_markup=button)
-
-
-async def lobby_action(update: Update, context: Context, found: Services, lang: str) -> None:
-    view = await current(update, found, lang)
-    if view is None:
-        return
-    name = command_name(update)
-    player = user_id(update)
-    referee = found.referee
-    if name == "leave":
-        await referee.leave(view.id, player)
-        return
-    await manage_lobby(context, view, player, MANAGING[name])
-
-
-MANAGING = {"addbot": Action.ADD_BOT, "fill": Action.FILL, "startgame": Action.START}
-
-
-async def manage_lobby(context: Context, view: Any, player: int, action: Action) -> None:
-    """Add a bot, fill with bots, or start, by command or by button: the referee lets only the
-    table's creator or a group admin (asked of Telegram here) do it."""
-    referee = services(context).referee
-    admin = await admin_unless_creator(context, view, player)
-    if action == Action.START:
-        await referee.start(view.id, by=player, admin=admin)
-    else:
-        await referee.add_bot(view.id, 1 if action == Action.ADD_BOT else 0, by=player, admin=admin)
 
 
 async def repost_table(update: Update, context: Context, found: Services, lang: str) -> None:
@@ -315,13 +148,6 @@ async def stop(update: Update, context: Context, found: Services, lang: str) -> 
     await found.referee.stop(view.id, user, admin=admin)
 
 
-# -- anywhere --------------------------------------------------------------------------------------
-
-
-async def help_text(update: Update, context: Context, found: Services, lang: str) -> None:
-    await to_asker(update, context, lambda said: t(said, "help.group", commands=game_commands(said)), lang)
-
-
 async def lang_command(update: Update, context: Context, found: Services, lang: str) -> None:
     """`/lang en` (or `/lang` to switch): the user's language in private; in a group, the group's
     messages' language, which a group admin sets."""
@@ -341,9 +167,6 @@ async def lang_command(update: Update, context: Context, found: Services, lang: 
         raise Refused("not_allowed")
     await found.set_group_lang(chat.id, wanted)
     await reply(update, t(wanted, "help.lang_set_group"))
-
-
-# -- the private chat -------------------------------------------------------------------------------
 
 
 async def menu_button(context: Context, found: Services, player: int, lang: str) -> None:
@@ -495,34 +318,3 @@ async def _offered(
     keys = Keys(found.signer, message(update).chat_id, view.game, view.id, private.version, lang)
     await reply(update, "\n".join(said), reply_markup=keys.typed(private.legal, index, warning is not None))
     return True
-
-
-HANDLERS = {
-    "join": join,
-    "leave": lobby_action,
-    "addbot": lobby_action,
-    "fill": lobby_action,
-    "startgame": lobby_action,
-    "table": repost_table,
-    "score": score,
-    "stats": stats,
-    "top": league.top,
-    "me": league.me,
-    "replay": replays.replay,
-    "review": reviews.review,
-    "rules": rules,
-    "record": record,
-    "stop": stop,
-    "rematch": rematch,
-    "help": help_text,
-    "lang": lang_command,
-    "hand": hand,
-    "back": back,
-    "quiet": quiet,
-    "drill": drills.drill,
-}
-
-
-def handler_of(name: str) -> Handler:
-    """The command's handler: a game's name opens a table of that game."""
-    return open_table if name in GAMES else HANDLERS[name]

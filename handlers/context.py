@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from telegram.ext import CallbackContext, ContextTypes, ExtBot
 
-from engine.referee import SystemClock
-from engine.referee.clock import Clock
+from engine.referee import Clock, SystemClock
 from handlers.live import LiveTables
 from handlers.metrics import Metrics
 

@@ -11,7 +11,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 
 import render
 from engine.errors import Refused
-from engine.referee.drills import Answered, Drill
+from engine.referee import Answered, Drill
 from handlers.callbacks import Action, Button
 from handlers.context import Context
 from handlers.drawing import drawn

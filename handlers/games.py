@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.referee.views import TableView
+from engine.referee import TableView
 from handlers.gameui import UI, GameUI, Private
 from handlers.i18n import has, listed, t
 

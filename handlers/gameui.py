@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from engine.events import Event
 from engine.games import BUILT_IN
 from engine.matchplay import MatchPlay
-from engine.referee.views import PrivateView
+from engine.referee import PrivateView
 from engine.registry import Registry
 from render.scene import TableScene
 

@@ -14,6 +14,7 @@ from handlers.i18n import t
 from handlers.services import Services
 
 MAX_BUTTONS = 60  # Telegram allows 100; beyond ~60 a keyboard is unusable on a phone
+BOT_KEYS = (("addbot", Action.ADD_BOT), ("removebot", Action.REMOVE_BOT), ("fill", Action.FILL))
 Rows = list[list[InlineKeyboardButton]]
 
 
@@ -37,7 +38,8 @@ class Keys:
         return InlineKeyboardMarkup([[self.button(t(self.lang, "play.rematch"), Action.REMATCH)]])
 
     def lobby(self, teams: bool = False) -> InlineKeyboardMarkup:
-        """Join, leave, bots, start, settings; `teams`: a button per team (teams=chosen)."""
+        """Join, leave, bots (add, remove, fill), start, settings; `teams`: a button per team
+        (teams=chosen)."""
 
         def key(name: str, action: Action) -> InlineKeyboardButton:
             return self.button(t(self.lang, f"lobby.{name}"), action)
@@ -47,7 +49,11 @@ class Keys:
             [
                 [key("join", Action.JOIN), key("leave", Action.LEAVE)],
                 *([choose] if teams else []),
-                [key("addbot", Action.ADD_BOT), key("fill", Action.FILL)],
+                [
+                    key("addbot", Action.ADD_BOT),
+                    key("removebot", Action.REMOVE_BOT),
+                    key("fill", Action.FILL),
+                ],
                 [key("start", Action.START), key("settings", Action.SETTINGS)],
             ]
         )

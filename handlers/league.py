@@ -9,7 +9,7 @@ from collections.abc import Callable
 from telegram import MessageEntity, Update
 
 from engine.errors import Refused
-from engine.referee.standings import GameProfile, Met, Profile
+from engine.referee import GameProfile, Met, Profile
 from handlers.announce import rater_name, shown, with_provisional_note
 from handlers.context import Context
 from handlers.drawing import drawn

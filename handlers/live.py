@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Callable
 
 from engine.events import CardsPlayed
-from engine.referee.notifier import Notice
+from engine.referee import Notice
 
 RECENT = 8  # the plays a page shows besides the set or trick on the table
 

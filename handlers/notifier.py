@@ -16,10 +16,17 @@ import render
 from engine.errors import Refused
 from engine.events import CardsPlayed, Event, MatchOver, SeatPassed, TimedOut
 from engine.games import GAMES
-from engine.referee.clock import Clock
-from engine.referee.events import RatingsChanged, ReplacedByBot, TableStopped, WindowClosed
-from engine.referee.notifier import Notice, ends_round, starts_round
-from engine.referee.views import TableView
+from engine.referee import (
+    Clock,
+    Notice,
+    RatingsChanged,
+    ReplacedByBot,
+    TableStopped,
+    TableView,
+    WindowClosed,
+    ends_round,
+    starts_round,
+)
 from handlers import announce, settings
 from handlers.drawing import drawn
 from handlers.games import ui
@@ -356,7 +363,7 @@ class TelegramNotifier:
             await self.hand(view, player)
 
     def _now(self) -> float:
-        return self.services.referee.clock.now()
+        return self.services.referee.now()
 
 
 def _players(notice: Notice) -> set[int]:

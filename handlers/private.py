@@ -24,8 +24,7 @@ from typing import Any, Literal
 from telegram.error import TelegramError
 
 import render
-from engine.referee.clock import abandoned, finished, kept
-from engine.referee.views import PrivateView, TableView
+from engine.referee import PrivateView, TableView, abandoned, finished, kept
 from handlers.drawing import drawn
 from handlers.games import counter_on, decision_marks, move_label, ui
 from handlers.i18n import has, t
@@ -115,8 +114,8 @@ class PrivateChats:
 
     def _tidy(self, player: int, messages: list[int]) -> None:
         """Deletes replaced hand messages in a task of its own, after every other message
-       : the new one is already there, and the table's next notice (maybe another
-        player's keyboard) must not wait for Telegram's budget to allow housekeeping."""
+        : the new one is already there, and the table's next notice (maybe another
+         player's keyboard) must not wait for Telegram's budget to allow housekeeping."""
         if messages:
             kept(asyncio.create_task(self._delete(player, messages)), self._tidying, "tidying failed")
 

@@ -13,7 +13,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto
 
 import render
 from engine.errors import Refused
-from engine.referee.reading import MatchReplay
+from engine.referee import MatchReplay
 from engine.replays import Step
 from handlers.context import Context
 from handlers.drawing import drawn

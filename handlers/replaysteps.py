@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.referee.reading import MatchReplay
-from engine.referee.views import SeatView, TableView
+from engine.referee import MatchReplay, SeatView, TableView
 from engine.replays import Step
 from engine.views import RoundView
 from handlers import announce

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import Refusal
-from engine.referee.views import TableView
+from engine.referee import TableView
 from handlers.i18n import has, t
 
 OPEN = ("lobby", "running")

@@ -14,8 +14,7 @@ from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputMedia
 
 import render
 from engine.errors import Refused
-from engine.referee.reading import MatchReplay
-from engine.referee.reviews import MatchReview
+from engine.referee import MatchReplay, MatchReview
 from engine.review import Judgement
 from handlers.context import Context
 from handlers.drawing import drawn

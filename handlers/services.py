@@ -9,8 +9,7 @@ from typing import Any
 
 from telegram.helpers import create_deep_linked_url
 
-from engine.referee import Referee
-from engine.referee.views import TableView
+from engine.referee import Referee, TableView
 from handlers.callbacks import Signer
 from handlers.i18n import DEFAULT, language, t
 from render.clockface import time_left
@@ -121,7 +120,7 @@ class Services:
         """The time left until the table's deadline, as people read it; None without one."""
         if view.deadline_at is None:
             return None
-        return time_left(round(view.deadline_at - self.referee.clock.now()))
+        return time_left(round(view.deadline_at - self.referee.now()))
 
     async def group_lang(self, view: TableView) -> str:
         """A table's group messages speak the group's language (`/lang` in the group), else

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games import GAMES
-from engine.referee.views import TableView
+from engine.referee import TableView
 from handlers.games import ui
 from render import ScoreSheet
 

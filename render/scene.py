@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from render.games import LOOKS  # loaded on first use: the games' looks import this module
 
 if TYPE_CHECKING:  # pictures never load the async referee; they only read its view
-    from engine.referee.views import TableView
+    from engine.referee import TableView
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,25 +6,67 @@
     await referee.join(table.id, user); await referee.add_bot(table.id, 0); await referee.start(table.id)
     await referee.submit(table.id, user, move, version)  # a legal move's notation
 
-It knows nothing of Telegram: it publishes `Notice`s to a `Notifier`.
+It knows nothing of Telegram: it publishes `Notice`s to a `Notifier`. This package is the
+interface's one door into it: what is not exported here is the referee's own business
+(`tests/test_layers.py` keeps it so).
 """
 
 from __future__ import annotations
 
-from engine.referee.clock import Clock, ManualClock, SystemClock
-from engine.referee.notifier import Notice, Notifier, Recorder
+from engine.referee.clock import Clock, ManualClock, SystemClock, Timer
+from engine.referee.cluster import CLUSTER_SEARCHES, cluster_pool
+from engine.referee.drills import Answered, Drill
+from engine.referee.events import (
+    RatingsChanged,
+    ReplacedByBot,
+    Resumed,
+    SavingAgain,
+    TableStopped,
+    Undelivered,
+    WindowClosed,
+)
+from engine.referee.notifier import Notice, Notifier, Recorder, ends_round, starts_round
+from engine.referee.reading import MatchReplay
 from engine.referee.referee import Referee
+from engine.referee.reviews import MatchReview
+from engine.referee.standings import GameProfile, Met, Profile
+from engine.referee.tasks import abandoned, finished, kept
+from engine.referee.thinking import WORKERS, Thinkers
 from engine.referee.views import PrivateView, SeatView, TableView
 
 __all__ = [
+    "CLUSTER_SEARCHES",
+    "WORKERS",
+    "Answered",
     "Clock",
+    "Drill",
+    "GameProfile",
     "ManualClock",
+    "MatchReplay",
+    "MatchReview",
+    "Met",
     "Notice",
     "Notifier",
     "PrivateView",
+    "Profile",
+    "RatingsChanged",
     "Recorder",
     "Referee",
+    "ReplacedByBot",
+    "Resumed",
+    "SavingAgain",
     "SeatView",
     "SystemClock",
+    "TableStopped",
     "TableView",
+    "Thinkers",
+    "Timer",
+    "Undelivered",
+    "WindowClosed",
+    "abandoned",
+    "cluster_pool",
+    "ends_round",
+    "finished",
+    "kept",
+    "starts_round",
 ]

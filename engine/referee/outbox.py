@@ -13,8 +13,8 @@ import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
 
-from engine.referee.clock import abandoned
 from engine.referee.notifier import Notice, Notifier, merged
+from engine.referee.tasks import abandoned
 
 log = logging.getLogger(__name__)
 

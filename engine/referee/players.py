@@ -44,14 +44,16 @@ class Players:
 
     async def set_group_defaults(
         self, group: int, game: str, options: dict[str, str], time_control: str | None = None
-    ) -> None:
-        """What the group's new tables of this game start with (checked now, not at opening)."""
+    ) -> tuple[dict[str, object], str | None]:
+        """What the group's new tables of this game start with (checked now, not at opening):
+        the rules they make and the time control's label, as stored."""
         kind = GAMES.get(game)
         if kind is None:
             raise Refused("unknown_game", game=game, games=", ".join(GAMES))
-        checked_rules(kind.rules_type, options)
+        rules = checked_rules(kind.rules_type, options)
         chosen = dict(options) | ({"time": checked_time(time_control).label} if time_control else {})
         async with self.core.store.transaction() as q:
             settings = await q.group_or_new(group)
             defaults = settings.defaults | {game: chosen}
             await q.set_group_settings(group, defaults, settings.many_tables, settings.language)
+        return rules.to_dict(), chosen.get("time")

@@ -139,6 +139,15 @@ class Referee:
     def tables(self) -> dict[int, LiveTable]:
         return self.core.tables
 
+    def now(self) -> float:
+        """The referee's time (its clock's): what every deadline it tells is measured against."""
+        return self.core.clock.now()
+
+    async def abandon_notices(self) -> None:
+        """At shutdown, once the time to tell them is up: the notices still being told are
+        cancelled, so that nothing is left pending when the loop closes."""
+        await self.core.outbox.abandon()
+
     def vitals(self) -> Vitals:
         """The operator's numbers: the store, the recovery, moves, tables, the outbox, searches."""
         return vitals(self.core)

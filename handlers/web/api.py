@@ -34,9 +34,7 @@ from aiohttp import web
 from telegram.ext import Application
 
 from engine.errors import Refusal, Refused
-from engine.referee import Referee
-from engine.referee.reviews import MatchReview
-from engine.referee.views import TableView
+from engine.referee import MatchReview, Referee, TableView
 from handlers.games import counter_words, hint_reason, move_label
 from handlers.i18n import language
 from handlers.live import LiveTables
@@ -234,7 +232,7 @@ class MiniAppApi:
         watching pages cost one build a move, not 100); the time left is the only part made anew."""
         key = (view.id, view.version, lang)
         built = self._public.get(key)
-        now = self.referee.clock.now()
+        now = self.referee.now()
         if built is None:  # `view` is committed (`access`): its version never changes meaning
             counted = self.referee.still_out(view.id)  # the card counter: played cards only
             names = await self.services.seat_names(view, lang)

@@ -25,8 +25,7 @@ MAX_CONNECTIONS = 4000  # at most, whatever the descriptor limit
 MIN_CONNECTIONS = 64
 QUIET_SECONDS = 60.0  # the same complaint is logged at most this often
 REFUSED = (
-    b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nRetry-After: 5\r\n"
-    b"Connection: close\r\n\r\n"
+    b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nRetry-After: 5\r\nConnection: close\r\n\r\n"
 )
 WANTED_FDS = 65536  # the soft limit asked for at start, when the hard limit allows it
 

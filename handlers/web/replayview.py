@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.events import CardsPlayed
-from engine.referee.reading import MatchReplay
+from engine.referee import MatchReplay
 from handlers.replaysteps import step_notes, step_view, step_words
 from handlers.web.tableview import hand_tokens, look, public_json
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from engine.referee.views import PrivateView, TableView
+from engine.referee import PrivateView, TableView
 from handlers.games import decision_marks, move_label, ui
 from handlers.i18n import t
 from render.games import LOOKS

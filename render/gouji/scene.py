@@ -11,7 +11,7 @@ from engine.gouji.views import HandView
 from render.scene import Common, TableScene, seat_scene
 
 if TYPE_CHECKING:
-    from engine.referee.views import TableView
+    from engine.referee import TableView
 
 
 def scene(view: TableView, names: Sequence[str], common: Common) -> TableScene:

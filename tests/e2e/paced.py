@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.referee.clock import Job, ManualClock, Timer, kept
+from engine.referee.clock import Job, ManualClock, Timer
+from engine.referee.tasks import kept
 from handlers.ratelimit import PriorityRateLimiter
 from tests.e2e.fake_api import Call, FakeBotApi
 from tests.e2e.harness import Bot, choose

@@ -162,3 +162,48 @@ async def test_rules_explains_the_tables_variant(bot: Bot) -> None:
     before = await bot.say(BOB, private(BOB), "/rules outline")
     guide = await bot.wait(lambda calls: [c.text for c in calls[before:] if c.chat == BOB["id"]])
     assert guide[0].startswith("🃏 Gouji in a nutshell") and "outline (《够级大纲》" in guide[0]
+
+
+async def test_a_bot_is_removed_from_the_lobby_by_command_and_by_button(bot: Bot) -> None:
+    await bot.say(ALICE, GROUP, "/gongzhu fast")
+    await bot.until(lambda calls: any(text == "减机器人" for _, text, _ in bot.buttons(GROUP["id"])))
+
+    def bots_in_lobby() -> int:
+        return str(bot.api.messages[(GROUP["id"], lobby_id(bot))]["text"]).count("🤖")
+
+    await bot.say(ALICE, GROUP, "/fill")
+    await bot.until(lambda calls: bots_in_lobby() == 3)
+    await bot.say(ALICE, GROUP, "/removebot")
+    await bot.until(lambda calls: bots_in_lobby() == 2)
+    message, _, data = next(b for b in bot.buttons(GROUP["id"]) if b[1] == "减机器人")
+    await bot.press(ALICE, message, data, bots=False)
+    await bot.until(lambda calls: bots_in_lobby() == 1)
+    before = await bot.say(BOB, GROUP, "/removebot")  # not his table: nothing changes
+    await bot.wait(lambda calls: [c for c in calls[before:] if c.method == "sendMessage"])
+    assert bots_in_lobby() == 1
+
+
+async def test_a_group_admin_sets_what_the_groups_new_tables_start_with(bot: Bot) -> None:
+    from handlers.i18n import t
+
+    def said(before: int) -> list[str]:
+        chats = (GROUP["id"], BOB["id"])
+        return [c.text for c in bot.api.calls[before:] if c.chat in chats and c.method == "sendMessage"]
+
+    before = await bot.say(BOB, GROUP, "/defaults gouji fast kaidian=off")  # Bob is no admin
+    await bot.wait(lambda calls: said(before))
+    assert any(t(lang, "reason.not_allowed") in said(before)[0] for lang in ("zh", "en"))
+    bot.api.admins.add(BOB["id"])
+    before = await bot.say(BOB, GROUP, "/defaults chess")
+    await bot.wait(lambda calls: said(before))
+    assert "/defaults" in said(before)[0] and "/gouji" in said(before)[0]
+    before = await bot.say(BOB, GROUP, "/defaults gouji fast kaidian=off")
+    await bot.wait(lambda calls: said(before))
+    assert said(before)[0] == t(
+        "en", "help.defaults_set", game="Gouji", options="Options: Time: fast · Opening point: ✗"
+    )
+    before = await bot.say(ALICE, GROUP, "/gouji")
+    lobby = await bot.wait(
+        lambda calls: [c.text for c in calls[before:] if c.chat == GROUP["id"] and "够级" in c.text]
+    )
+    assert "开点: ✗" in lobby[0] and "（快）" in lobby[0]
