@@ -1,7 +1,8 @@
-"""Answers that concern only the one who asked: a refusal, /help, /rules, /stats, an unknown
-command. Asked in a group, they go to the asker's private chat, in their language, when the bot
-may write there: a group has about 20 messages a minute, and they are for the table.
-Someone the bot cannot write to privately is answered in the group, in the group's language."""
+"""Answers: what concerns only the one who asked — a refusal (in words: `refusal`), /help,
+/rules, /stats, an unknown command. Asked in a group, they go to the asker's private chat, in
+their language, when the bot may write there: a group has about 20 messages a minute, and they
+are for the table. Someone the bot cannot write to privately is answered in the group, in the
+group's language."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from typing import Any
 from telegram import Update
 from telegram.error import Forbidden
 
+from engine.errors import Refusal
 from handlers.context import Context
-from handlers.i18n import t
+from handlers.i18n import has, t
 from handlers.incoming import chat_of, chatter, is_private, reply, user_id
 
 log = logging.getLogger(__name__)
@@ -40,3 +42,13 @@ async def to_asker(update: Update, context: Context, text: Text, group_lang: str
         log.info("player %s refuses private answers: answered in the group", asker)
         notifier.unreachable.add(asker)
         await reply(update, text(group_lang), **kwargs)
+
+
+def refusal(lang: str, error: Refusal) -> str:
+    key = f"reason.{error.key}"
+    if not has(key):
+        return str(error)
+    try:
+        return t(lang, key, **error.params)
+    except (KeyError, IndexError):
+        return str(error)

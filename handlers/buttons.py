@@ -13,6 +13,7 @@ from telegram.error import BadRequest
 from engine.errors import Refusal, Refused
 from engine.referee import PrivateView
 from handlers import drills, settings
+from handlers.answers import refusal
 from handlers.callbacks import Action, Button, Forged
 from handlers.context import Context
 from handlers.games import counter_on, counter_words, decision_marks, hint_reason, move_label, ui
@@ -23,7 +24,6 @@ from handlers.limits import ANSWER_LIMIT, fitted
 from handlers.lobby import manage_lobby, seat
 from handlers.membership import admin_unless_creator
 from handlers.metrics import press_started
-from handlers.replies import refusal
 
 LOBBY = {
     Action.JOIN,

@@ -16,11 +16,11 @@ from engine.games import GAMES
 from engine.move import MAX_NOTATION, quoted
 from engine.referee import TableView
 from handlers import replays, settings
-from handlers.answers import to_asker
+from handlers.answers import refusal, to_asker
 from handlers.context import Context
 from handlers.drawing import drawn
 from handlers.games import decision_marks, game_commands, games_about, move_label
-from handlers.handling import current, notifier, speaker
+from handlers.handling import current, group_table, notifier, speaker
 from handlers.i18n import LANGUAGES, has, t
 from handlers.incoming import (
     chat_of,
@@ -34,7 +34,6 @@ from handlers.keyboards import Keys, watch_keyboard
 from handlers.membership import admin_unless_creator, is_admin, is_member
 from handlers.private import deciding_now
 from handlers.ratelimit import CHATTER, calls_at
-from handlers.replies import group_table, refusal
 from handlers.services import Services
 from handlers.sheets import score_sheet_of
 from handlers.typed import legal_index, needs_exact_form

@@ -9,7 +9,8 @@ from typing import Any
 from telegram import Update
 
 from engine.errors import Refusal
-from handlers.answers import to_asker
+from engine.referee import TableView
+from handlers.answers import refusal, to_asker
 from handlers.context import Context
 from handlers.games import game_commands
 from handlers.i18n import t
@@ -18,7 +19,6 @@ from handlers.incoming import (
     reply,
 )
 from handlers.notifier import TelegramNotifier
-from handlers.replies import group_table, refusal
 from handlers.services import Services
 
 
@@ -62,3 +62,13 @@ async def current(update: Update, found: Services, lang: str) -> Any:
     if view is None:
         await reply(update, t(lang, "refuse.no_table", commands=game_commands(lang)))
     return view
+
+
+OPEN = ("lobby", "running")
+
+
+def group_table(referee: Any, group: int) -> TableView | None:
+    """The group's newest open table, else its newest finished one (for /score, /record)."""
+    views = sorted(referee.tables_in(group), key=lambda v: v.id)
+    open_views = [v for v in views if v.status in OPEN]
+    return (open_views or views or [None])[-1]

@@ -72,7 +72,7 @@ def private_of(game: Any, seat: int, version: int = 1) -> PrivateView:
 def said(error: BaseException, lang: str = "en") -> str:
     """What the player reads for a refusal: its reason in their language (handlers/locales)."""
     from engine.errors import Refusal
-    from handlers.replies import refusal  # the words live with the interface, not the engine
+    from handlers.answers import refusal  # the words live with the interface, not the engine
 
     assert isinstance(error, Refusal), error
     return refusal(lang, error)

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from engine.errors import IllegalMove
+from handlers.answers import refusal
 from handlers.i18n import LANGUAGES, catalogue
-from handlers.replies import refusal
 
 RAISED = re.compile(r'(?:IllegalMove|Refused|OptionError)\(\s*"(\w+)"')
 

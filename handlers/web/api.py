@@ -35,13 +35,13 @@ from telegram.ext import Application
 
 from engine.errors import Refusal, Refused
 from engine.referee import MatchReview, Referee, TableView
+from handlers.answers import refusal
 from handlers.games import counter_words, hint_reason, move_label
 from handlers.i18n import language
 from handlers.live import LiveTables
 from handlers.membership import is_admin_of, is_member_of
 from handlers.private import decision_question
 from handlers.replaysteps import replay_names
-from handlers.replies import refusal
 from handlers.reviews import reason, when
 from handlers.services import Services
 from handlers.web.bodies import BadBody, json_body
