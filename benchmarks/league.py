@@ -35,9 +35,9 @@ from engine.replays import replay_round
 from handlers.replays import key_moments
 from handlers.replaysteps import step_view
 from handlers.web.replayview import replay_json
+from render.games import table_scene
 from render.profile import GameCard, ProfileCard, profile_card
 from render.replay import hands_face_up
-from render.scene import table_scene
 from render.table import table_picture
 
 GROUP = -1

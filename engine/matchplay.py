@@ -61,6 +61,19 @@ class MatchPlay(Conduct):
             events += self._round_over()
         return events
 
+    def apply_step(self, seat: int, kind: str, move: str) -> list[Any]:
+        """One step of the referee's log (`kind`: move, timeout, forfeit or stop), replayed as it
+        was logged; the events it made."""
+        if kind == "move":
+            return self.apply(seat, move)
+        if kind == "timeout":
+            return [self.timeout(seat)]
+        if kind == "forfeit":
+            return self.forfeit(seat)
+        if kind == "stop":
+            return [self.stop()]
+        raise ValueError(f"unknown step: {kind!r}")
+
     def round_seed(self, number: int) -> str:
         return f"{self.seed}/{number}"
 

@@ -7,14 +7,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.matchplay import MatchPlay
 from engine.move import Move
 from engine.options import TableOptions
-
-if TYPE_CHECKING:  # engine.review replays through engine.record, which reads the registry
-    from engine.review import Reviewer
+from engine.review import Reviewer
 
 Policy = Callable[[Any, int, random.Random], Move]  # (round, seat, random stream) → a legal move
 

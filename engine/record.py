@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from engine.events import Event
 from engine.games import GAMES
 from engine.matchplay import MatchPlay
 from engine.options import parse_options
@@ -35,18 +34,5 @@ def replay_record(record: dict[str, Any]) -> MatchPlay:
     rules = game.rules_type(**parse_options(game.rules_type, record["options"]))
     match = game.new_match(record["seed"], rules)
     for seat, kind, move in record["steps"]:
-        apply_step(match, seat, kind, move)
+        match.apply_step(seat, kind, move)
     return match
-
-
-def apply_step(match: MatchPlay, seat: int, kind: str, move: str) -> list[Event]:
-    """One logged step, as the referee logged it; the events it made."""
-    if kind == "move":
-        return list(match.apply(seat, move))
-    if kind == "timeout":
-        return [match.timeout(seat)]
-    if kind == "forfeit":
-        return list(match.forfeit(seat))
-    if kind == "stop":
-        return [match.stop()]
-    raise ValueError(f"unknown step: {kind!r}")

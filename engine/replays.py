@@ -12,7 +12,6 @@ from typing import Any
 
 from engine.events import Event
 from engine.games import Game
-from engine.record import apply_step
 from engine.views import RoundView
 
 
@@ -59,7 +58,7 @@ def replay_round(
     order = [id(match.current)]
     for seat, kind, move, actor in log:
         current = match.current
-        events = apply_step(match, seat, kind, move)
+        events = match.apply_step(seat, kind, move)
         steps[id(current)].append(
             _snapshot(
                 game,

@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.record import apply_step
 from engine.seeding import rng
 
 MARKS = ("good", "inaccuracy", "mistake", "blunder")
@@ -160,7 +159,7 @@ def numbered_steps(
         step += 1
         yield round_no, step, entry
         seat, kind, move, _ = entry
-        apply_step(match, seat, kind, move)
+        match.apply_step(seat, kind, move)
         if match.current is not current:  # the step dealt the next round
             current, round_no, step = match.current, round_no + 1, 0
 
@@ -220,26 +219,7 @@ def rounds_played(game: Any, seed: str, rules: Any, log: Iterable[tuple[int, str
     match = game.new_match(seed, rules)
     current, rounds = match.current, 1
     for seat, kind, move, _ in log:
-        apply_step(match, seat, kind, move)
+        match.apply_step(seat, kind, move)
         if match.current is not current:
             current, rounds = match.current, rounds + 1
     return rounds
-
-
-def review_in_worker(
-    game_name: str,
-    seed: str,
-    options: dict[str, object],
-    log: list[tuple[int, str, str, str]],
-    people: tuple[int, ...],
-    number: int,
-    review_seed: str = "",
-) -> list[Judgement]:
-    """`review_round` of a registered game, from plain values: what a search worker is sent."""
-    from engine.games import GAMES  # the registry reads the packs, which name their reviewers
-
-    game = GAMES[game_name]
-    assert game.reviewer is not None
-    return review_round(
-        game, seed, game.rules(options), log, people, number, game.reviewer, None, review_seed
-    )

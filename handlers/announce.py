@@ -6,7 +6,7 @@ locale's `announce.<kind>`; timeouts, results and the league's changes are said 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any
 
 from engine.events import CardsPlayed, ClaimAnswered, Event, MatchOver, TimedOut
@@ -19,7 +19,8 @@ from engine.referee import (
     Undelivered,
     WindowClosed,
 )
-from handlers.games import UI  # loaded on first use: the packs' lines import this module
+from handlers.games import UI
+from handlers.gameui import Said, Telling
 from handlers.i18n import has, listed, t
 
 SEAT_FIELDS = {
@@ -115,20 +116,6 @@ def _values(event: Event, names: Sequence[str], players: Callable[[int], str]) -
             value = players(value)
         values[f.name] = value
     return values
-
-
-Said = Callable[[Event, dict[str, Any], "Telling"], str | None]
-
-
-@dataclass(frozen=True, slots=True)
-class Telling:
-    """What a line may need besides its event: the seats' names, the players' (by id), the
-    language, and who may answer the notice's last play (None for an earlier play, answered)."""
-
-    names: Sequence[str]
-    players: Callable[[int], str]
-    lang: str
-    answerers: Sequence[str] | None
 
 
 def _line(

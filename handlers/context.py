@@ -6,19 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from telegram.ext import CallbackContext, ContextTypes, ExtBot
 
+from data.store import Store
 from engine.referee import Clock, SystemClock
+from handlers.config import Config
 from handlers.live import LiveTables
 from handlers.metrics import Metrics
-
-if TYPE_CHECKING:  # the handlers import this module: types only, no cycle at run time
-    from data.store import Store
-    from handlers.config import Config
-    from handlers.notifier import TelegramNotifier
-    from handlers.services import Services
+from handlers.notifier import TelegramNotifier
+from handlers.services import Services
 
 
 @dataclass

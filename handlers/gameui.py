@@ -8,25 +8,55 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from engine.events import Event
 from engine.games import BUILT_IN
 from engine.matchplay import MatchPlay
 from engine.referee import PrivateView
 from engine.registry import Registry
+from handlers.callbacks import Action
 from render.scene import TableScene
 
-if TYPE_CHECKING:  # the keyboards and the lines import this module's registry: no cycle at run time
-    from telegram import InlineKeyboardMarkup
+Rows = list[list[InlineKeyboardButton]]
 
-    from handlers.announce import Said
-    from handlers.keyboards import Keys
+
+class PackKeys(Protocol):
+    """What a pack's keyboards are built with (`handlers.keyboards.Keys`): buttons whose data
+    is signed for one table at one version, in one language."""
+
+    @property
+    def lang(self) -> str: ...
+
+    def button(self, text: str, action: Action, arg: str = "") -> InlineKeyboardButton: ...
+
+    def choices(self, legal: Sequence[str], indexes: Sequence[int], warned: frozenset[str]) -> Rows: ...
+
+    def move(self, legal: Sequence[str], index: int, warned: frozenset[str]) -> InlineKeyboardButton: ...
+
+    def back(self) -> InlineKeyboardButton: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Telling:
+    """What a line may need besides its event: the seats' names, the players' (by id), the
+    language, and who may answer the notice's last play (None for an earlier play, answered)."""
+
+    names: Sequence[str]
+    players: Callable[[int], str]
+    lang: str
+    answerers: Sequence[str] | None
+
+
+# how a line tells the group of an event: (event, its values by field, what else it needs)
+Said = Callable[[Event, dict[str, Any], Telling], str | None]
 
 Private = PrivateView
 Places = tuple[int | None, ...]
 # (keys, legal moves, the step's argument, warnings) → the keyboard one step on (a builder's)
-Step = Callable[["Keys", Sequence[str], str, Mapping[str, str]], "InlineKeyboardMarkup | None"]
+Step = Callable[[PackKeys, Sequence[str], str, Mapping[str, str]], InlineKeyboardMarkup | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +85,7 @@ def _none(*args: Any) -> None:
 class GameUI:
     word: Callable[[str], str]  # one word of a move's notation as it reads on a button
     per_row: int  # move buttons in a keyboard row
-    keyboard: Callable[[Keys, Sequence[str], str, frozenset[str], int], InlineKeyboardMarkup | None]
+    keyboard: Callable[[PackKeys, Sequence[str], str, frozenset[str], int], InlineKeyboardMarkup | None]
     table_info: Callable[[Private, Sequence[str], str, str], str]  # (private view, names, whose turn, lang)
     hand_picture: Callable[[Private, str, TableScene], bytes]  # (private view, lang, the table on top)
     sheet_places: Callable[[MatchPlay], Places | None]  # the last round's places, if the game has them

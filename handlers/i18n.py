@@ -8,19 +8,27 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-from handlers.gameui import UI  # loaded on first use: the packs use these words
+from engine.games import BUILT_IN
 from render.labels import numbered
 
 LOCALES = Path(__file__).parent / "locales"
+# each built-in game pack's words, in its own folder (`handlers/<game>/locales`); a pack from
+# elsewhere hands its folder over when it is registered (`add_words`)
+_PACK_WORDS: list[Path] = [Path(__file__).parent / name / "locales" for name in BUILT_IN]
 LANGUAGES = ("zh", "en")
 DEFAULT = "zh"
 
 
+def add_words(folder: Path) -> None:
+    """A registered pack's words (`GameUI.texts`: `<lang>.toml` files) join the catalogue."""
+    if folder not in _PACK_WORDS:
+        _PACK_WORDS.append(folder)
+
+
 def catalogue(lang: str) -> dict[str, str]:
-    """The flat catalogue: `section.key` → text; the bot's own, and each game pack's words
-    (`GameUI.texts`), which may add keys but never change one."""
-    texts = (LOCALES, *(ui.texts for ui in UI.values() if ui.texts is not None))
-    return _catalogue(lang, texts)
+    """The flat catalogue: `section.key` → text; the bot's own, and each game pack's words,
+    which may add keys but never change one."""
+    return _catalogue(lang, (LOCALES, *_PACK_WORDS))
 
 
 @cache

@@ -10,12 +10,12 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from handlers.callbacks import SEPARATOR, Action, Button, Signer
 from handlers.games import move_label, ui
+from handlers.gameui import Rows
 from handlers.i18n import t
 from handlers.services import Services
 
 MAX_BUTTONS = 60  # Telegram allows 100; beyond ~60 a keyboard is unusable on a phone
 BOT_KEYS = (("addbot", Action.ADD_BOT), ("removebot", Action.REMOVE_BOT), ("fill", Action.FILL))
-Rows = list[list[InlineKeyboardButton]]
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from engine import games
 from engine.pack import Game
 from handlers.games import UI
 from handlers.gameui import GameUI
+from handlers.i18n import add_words
 from render.games import LOOKS
 from render.look import Look
 
@@ -31,3 +32,5 @@ def register(new: Pack) -> None:
     games.register(new.game)
     LOOKS.register(new.name, new.look)
     UI.register(new.name, new.ui)
+    if new.ui.texts is not None:
+        add_words(new.ui.texts)

@@ -10,7 +10,8 @@ what it shows. Every function takes `theme` (`light` or `dark`) and `lang` (`zh`
 
 from render import scoresheet, table
 from render.cache import PICTURES, cached
-from render.scene import SeatScene, TableScene, table_scene
+from render.games import table_scene
+from render.scene import SeatScene, TableScene
 from render.scoresheet import ScoreSheet
 from render.theme import THEMES
 

@@ -3,8 +3,20 @@ game's name (the built-in ones from `render/<name>/`, engine/games.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from engine.games import BUILT_IN
 from engine.registry import Registry
 from render.look import Look
+from render.scene import Common, TableScene, seconds_left
+
+if TYPE_CHECKING:  # pictures never load the async referee; they only read its view
+    from engine.referee import TableView
 
 LOOKS: Registry[Look] = Registry("picture look", BUILT_IN, "render.{}")
+
+
+def table_scene(view: TableView, names: Sequence[str], now: float) -> TableScene:
+    """`names[seat]` is the name to show; `now` is the referee clock's time (for the time left)."""
+    return LOOKS[view.game].scene(view, names, Common(tuple(view.to_act), seconds_left(view, now)))

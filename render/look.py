@@ -8,16 +8,15 @@ import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from render.canvas import Canvas
-    from render.hands import HandLayout
-    from render.scene import Common, TableScene
+from render.canvas import Canvas
+from render.layout import HandLayout
+from render.scene import Common, TableScene
 
 Faces = list[tuple[str, str | None]]  # (rank, suit) of each card drawn; None: a joker
 # (canvas, scene, the seats' centres on the picture, lang) → draws the middle of the table
-Middle = Callable[["Canvas", "TableScene", list[tuple[int, int]], str], None]
+Middle = Callable[[Canvas, TableScene, list[tuple[int, int]], str], None]
 
 
 def words_in(game: str) -> dict[str, dict[str, str]]:

@@ -7,8 +7,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from render.games import LOOKS  # loaded on first use: the games' looks import this module
-
 if TYPE_CHECKING:  # pictures never load the async referee; they only read its view
     from engine.referee import TableView
 
@@ -51,11 +49,6 @@ class TableScene:
     # the hand drawn under the table is the viewer's own ("you"); False: another player's, drawn
     # under their name (a drill of a member's shared mistake)
     own_hand: bool = True
-
-
-def table_scene(view: TableView, names: Sequence[str], now: float) -> TableScene:
-    """`names[seat]` is the name to show; `now` is the referee clock's time (for the time left)."""
-    return LOOKS[view.game].scene(view, names, Common(tuple(view.to_act), seconds_left(view, now)))
 
 
 def seconds_left(view: TableView, now: float) -> int | None:

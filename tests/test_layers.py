@@ -5,7 +5,10 @@ collaborators behind it, so that the referee can be rearranged without touching 
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
+
+import pytest
 
 import engine.referee
 from engine.referee import ManualClock, Referee
@@ -63,3 +66,79 @@ async def test_the_referees_time_is_its_clocks(world: World) -> None:
     before = referee.now()
     await clock.advance(42.5)
     assert referee.now() == before + 42.5 == clock.now()
+
+
+def _imports(path: Path, module: str, known: set[str]) -> set[str]:
+    """The project's modules `module` imports anywhere in its file: at the top, under
+    TYPE_CHECKING or inside a function (a local import hides a circle; it does not remove it).
+    `from package import submodule` counts as the submodule; a name from a package, as it."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+
+    def nearest(name: str) -> str | None:
+        while name and name not in known:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            names = [f"{base}.{alias.name}" for alias in node.names]
+            targets = names + ([base] if any(n not in known for n in names) else [])
+        else:
+            continue
+        found |= {m for m in map(nearest, targets) if m is not None and m != module}
+    return found
+
+
+def import_circles() -> list[list[str]]:
+    """Every strongly connected group of two or more of the project's modules (Tarjan)."""
+    files = {}
+    for folder in ("engine", "handlers", "render", "data"):
+        for path in (ROOT / folder).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            files[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph = {m: _imports(p, m, set(files)) for m, p in files.items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in graph[module]:
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            group = []
+            while (top := stack.pop()) != module:
+                group.append(top)
+            if group:
+                circles.append(sorted([module, *group]))
+
+    for module in graph:
+        if module not in index:
+            visit(module)
+    return circles
+
+
+def test_no_module_imports_itself_in_a_circle() -> None:
+    assert import_circles() == []
+
+
+def test_the_circle_finder_finds_a_circle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guard above would pass if it found nothing at all."""
+    for name, imports in (("a", "from engine.b import x"), ("b", "import engine.a")):
+        (tmp_path / "engine").mkdir(exist_ok=True)
+        (tmp_path / "engine" / f"{name}.py").write_text(imports + "\n")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    assert import_circles() == [["engine.a", "engine.b"]]

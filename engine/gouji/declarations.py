@@ -8,8 +8,6 @@ A mixin of `Hand`: it reads and writes the hand's state and never touches the ou
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from mypy_extensions import trait
 
 from engine.gouji import events as ev
@@ -17,14 +15,9 @@ from engine.gouji.cards import SEATS
 from engine.gouji.phase import Phase
 from engine.gouji.scoring import opposite
 from engine.gouji.sets import Move, decision
-from engine.gouji.state import HandState
+from engine.gouji.state import Declaration, HandState
 
 DECLARE = decision("declare")
-
-
-class Declaration(NamedTuple):
-    name: str  # yudian (预点), taikong (太空), mingdian (明点)
-    stake: int  # 点贡 the declarer receives if it stands
 
 
 # `declarations` option → (the blind one before the deal, the open one before the first lead)

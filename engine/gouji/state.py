@@ -7,7 +7,7 @@ methods can only call what the trait declares, hence the stubs at the end (`Hand
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 from mypy_extensions import trait
 
@@ -19,8 +19,12 @@ from engine.gouji.scoring import Debt
 from engine.gouji.sets import CardSet, Move, SetTable
 from engine.gouji.turns import Turn
 
-if TYPE_CHECKING:  # declarations imports this module
-    from engine.gouji.declarations import Declaration
+
+class Declaration(NamedTuple):
+    """A declaration a seat made before play (A.6, B.6)."""
+
+    name: str  # yudian (预点), taikong (太空), mingdian (明点)
+    stake: int  # 点贡 the declarer receives if it stands
 
 
 @trait

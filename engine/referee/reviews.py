@@ -16,7 +16,8 @@ from engine.games import GAMES
 from engine.league import raters
 from engine.referee.core import RefereeCore
 from engine.referee.reading import ended_match
-from engine.review import Judgement, judgements_of, review_in_worker, rounds_played
+from engine.review import Judgement, judgements_of, rounds_played
+from engine.reviewing import review_in_worker
 
 log = logging.getLogger(__name__)
 

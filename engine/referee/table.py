@@ -12,7 +12,6 @@ from typing import Any
 from data.records import MoveRow, SeatRow
 from engine.games import Game
 from engine.matchplay import MatchPlay
-from engine.record import apply_step
 from engine.referee.clock import Timer
 from engine.referee.views import SeatView, TableView
 from engine.timecontrol import TimeControl
@@ -108,7 +107,7 @@ def replay(game: Game, seed: str, rules: Any, rows: Iterable[MoveRow]) -> MatchP
     """The match exactly as its log left it: moves, timeouts, forfeits and a stop."""
     match = game.new_match(seed, rules)
     for row in rows:
-        apply_step(match, row.seat, row.kind, row.move)
+        match.apply_step(row.seat, row.kind, row.move)
     return match
 
 

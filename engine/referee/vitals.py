@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from engine.referee.core import RefereeCore
+from engine.referee.core import RefereeCore
 
 
 @dataclass(frozen=True, slots=True)

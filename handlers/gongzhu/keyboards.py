@@ -9,18 +9,19 @@ from telegram import InlineKeyboardMarkup
 from engine.gongzhu.moves import Decision, Play, parse_move
 from handlers.callbacks import Action
 from handlers.cards import card_label
+from handlers.gameui import PackKeys
 from handlers.i18n import t
-from handlers.keyboards import Keys, rows
+from handlers.keyboards import rows
 
 
 def first(
-    keys: Keys, legal: Sequence[str], phase: str, warned: frozenset[str], chosen: int
+    keys: PackKeys, legal: Sequence[str], phase: str, warned: frozenset[str], chosen: int
 ) -> InlineKeyboardMarkup | None:
     """The exposure window is toggles and done; every other decision lists its choices."""
     return exposure(keys, legal, chosen) if phase == "expose" else None
 
 
-def exposure(keys: Keys, legal: Sequence[str], chosen: int) -> InlineKeyboardMarkup:
+def exposure(keys: PackKeys, legal: Sequence[str], chosen: int) -> InlineKeyboardMarkup:
     """`chosen` is a bit mask over `exposable(legal)`; pressing a toggle redraws the keyboard,
     done sends the choice."""
     cards = exposable(legal)

@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.gongzhu import events as ev
-from handlers.announce import Said, Telling, plain
+from handlers.announce import plain
 from handlers.cards import card_label
+from handlers.gameui import Said, Telling
 from handlers.i18n import listed, t
 
 

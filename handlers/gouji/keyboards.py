@@ -11,26 +11,29 @@ from engine.gouji.bot import wild_cost
 from engine.gouji.cards import RANKS
 from engine.gouji.sets import CardSet, parse_move
 from handlers.callbacks import Action
+from handlers.gameui import PackKeys, Rows
 from handlers.i18n import t
-from handlers.keyboards import Keys, Rows, rows
+from handlers.keyboards import rows
 
 SUGGESTIONS = 4  # one-tap plain sets offered besides pass and "more"
 PAGE = 12  # the builder's sets on one keyboard: four rows of three
 
 
 def first(
-    keys: Keys, legal: Sequence[str], phase: str, warned: frozenset[str], chosen: int
+    keys: PackKeys, legal: Sequence[str], phase: str, warned: frozenset[str], chosen: int
 ) -> InlineKeyboardMarkup | None:
     """In play, a long list becomes suggestions, pass and the set builder ("more")."""
     return suggestions(keys, legal, warned) if phase == "play" else None
 
 
-def steps(keys: Keys, legal: Sequence[str], step: str, warnings: Mapping[str, str]) -> InlineKeyboardMarkup:
+def steps(
+    keys: PackKeys, legal: Sequence[str], step: str, warnings: Mapping[str, str]
+) -> InlineKeyboardMarkup:
     """The builder: its base ranks (no step yet), or the sets one step on (`ranks`)."""
     return sets(keys, legal, step, warnings) if step else ranks(keys, legal)
 
 
-def ranks(keys: Keys, legal: Sequence[str]) -> InlineKeyboardMarkup:
+def ranks(keys: PackKeys, legal: Sequence[str]) -> InlineKeyboardMarkup:
     """The builder's first step: the base ranks that have a legal set."""
     bases = sorted({s.base for s in sets_of(legal).values()}, key=RANKS.index)
     buttons = rows([keys.button(b, Action.SETS, b) for b in bases], 5)
@@ -38,7 +41,7 @@ def ranks(keys: Keys, legal: Sequence[str]) -> InlineKeyboardMarkup:
 
 
 def sets(
-    keys: Keys, legal: Sequence[str], step: str, warnings: Mapping[str, str] | None = None
+    keys: PackKeys, legal: Sequence[str], step: str, warnings: Mapping[str, str] | None = None
 ) -> InlineKeyboardMarkup:
     """The builder's next steps, `step` being `base`, `base/naturals` or `base/naturals/page`:
     the legal sets of a base rank; when they are many, first how many naturals, then the sets
@@ -64,7 +67,7 @@ def sets(
     return InlineKeyboardMarkup([*keys.choices(legal, shown, warned), nav])
 
 
-def suggestions(keys: Keys, legal: Sequence[str], warned: frozenset[str]) -> InlineKeyboardMarkup:
+def suggestions(keys: PackKeys, legal: Sequence[str], warned: frozenset[str]) -> InlineKeyboardMarkup:
     """A long list of plays as a few one-tap sets, pass and "more"; a short one whole, the
     cheapest sets first (a hurried player taps the first button, and `Q 2 2` came
     before `Q Q Q`, in the engine's order)."""
@@ -75,7 +78,7 @@ def suggestions(keys: Keys, legal: Sequence[str], warned: frozenset[str]) -> Inl
     return InlineKeyboardMarkup(_suggested(keys, legal, warned))
 
 
-def _suggested(keys: Keys, legal: Sequence[str], warned: frozenset[str]) -> Rows:
+def _suggested(keys: PackKeys, legal: Sequence[str], warned: frozenset[str]) -> Rows:
     """Cheap plain sets first: for each base rank its biggest set without wildcards, low first."""
     best: dict[str, int] = {}  # base rank → index of its biggest plain set
     found = sets_of(legal)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.gouji import events as ev
-from handlers.announce import Said, Telling, when
+from handlers.announce import when
+from handlers.gameui import Said, Telling
 from handlers.i18n import listed, t
 
 

@@ -12,9 +12,8 @@ from typing import Any
 from engine.referee import PrivateView, TableView
 from handlers.games import decision_marks, move_label, ui
 from handlers.i18n import t
-from render.games import LOOKS
+from render.games import LOOKS, table_scene
 from render.labels import label
-from render.scene import table_scene
 
 
 def public_json(

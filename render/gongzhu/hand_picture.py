@@ -7,8 +7,9 @@ from collections import Counter
 from collections.abc import Iterable
 
 from engine.gongzhu.cards import Card, parse_cards
-from render.hands import Group, HandLayout, drawn, layout_sections, with_table
+from render.hands import drawn, with_table
 from render.labels import label
+from render.layout import Group, HandLayout, layout_sections
 from render.scene import TableScene
 
 STEP = 48

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 from engine.gouji.cards import RANKS, TWO, parse_counts
 from render.cardface import JOKERS
-from render.hands import Group, HandLayout, drawn, layout_sections, with_table
+from render.hands import drawn, with_table
 from render.labels import label
+from render.layout import Group, HandLayout, layout_sections
 from render.scene import TableScene
 
 STEP = 36  # the visible strip of a covered card: its corner

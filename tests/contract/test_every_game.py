@@ -26,7 +26,7 @@ from engine.bots import bot_move
 from engine.games import GAMES, Game
 from engine.matchplay import MatchPlay
 from engine.options import OptionError, parse_options
-from engine.record import apply_step, make_record, replay_record
+from engine.record import make_record, replay_record
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 STEPS = 20_000
@@ -107,22 +107,22 @@ def play(
         roll = rand.random() if conduct else 1.0
         if roll < 0.002 and len(steps) > 30:
             steps.append((-1, "stop", ""))
-            apply_step(match, -1, "stop", "")
+            match.apply_step(-1, "stop", "")
             return match, steps
         if roll < 0.01 and seat not in forfeited:
             forfeited.add(seat)
             steps.append((seat, "forfeit", ""))
-            apply_step(match, seat, "forfeit", "")
+            match.apply_step(seat, "forfeit", "")
             continue
         if roll < 0.05 or seat in forfeited:
             if roll < 0.05:
                 steps.append((seat, "timeout", ""))
-                apply_step(match, seat, "timeout", "")
+                match.apply_step(seat, "timeout", "")
             move = str(bot_move(game.name, match.rounds[-1], seat, ply))
         else:
             move = str(rand.choice(match.legal_moves(seat)))
         steps.append((seat, "move", move))
-        apply_step(match, seat, "move", move)
+        match.apply_step(seat, "move", move)
     raise AssertionError("a match that does not end")
 
 

@@ -235,7 +235,7 @@ async def test_a_leaver_is_named_in_the_group_and_their_keyboard_goes(bot: Bot) 
 
 
 async def test_each_player_hears_where_they_sit_and_with_whom(bot: Bot) -> None:
-    """"You are here": seat, teammates and 对头, once, at the start."""
+    """ "You are here": seat, teammates and 对头, once, at the start."""
     await seated_with_bob(bot, "gouji", "fast teams=join_order")  # Alice 1, Bob 2: opponents
     await bot.until(lambda calls: bot.buttons(ALICE["id"]) or bot.buttons(BOB["id"]))
     alice = [text for text in replies_to(bot, ALICE, 0) if text.startswith("📍")]
@@ -289,7 +289,6 @@ async def test_an_exposure_window_that_runs_out_exposes_nothing_and_says_so_to_t
     await bot.press(ALICE, message, data)  # her own move: the line was told, it goes
     await bot.until(lambda calls: "⏰" not in last_hand_caption(bot, ALICE))
     await bot.stop()
-
 
 
 async def test_the_group_table_is_not_redrawn_while_seats_decide_together_unseen(

@@ -151,6 +151,7 @@ async def test_a_move_typed_in_lowercase_is_offered_as_a_button_never_played_as_
     assert answer.params["text"].startswith("已出") and (seat, card) in referee.tables[1].match.log
     assert bot.api.messages[(ALICE["id"], message["message_id"])]["text"].startswith("已出")
 
+
 async def test_a_typed_play_with_a_consequence_asks_to_be_confirmed_as_its_button_does(bot: Bot) -> None:
     """A ⚠️ button (a 4 before 开点, a burn) asks to be confirmed; typed, the same move is offered
     with the same warning and played only when its button is pressed."""

@@ -13,7 +13,8 @@ from engine import gongzhu, gouji
 from render.cardface import card_tile
 from render.gongzhu.hand_picture import layout as gongzhu_layout
 from render.gouji.hand_picture import layout as gouji_layout
-from render.hands import CARD_H, CARD_W, MAX_WIDTH, HandLayout, paint
+from render.hands import paint
+from render.layout import CARD_H, CARD_W, MAX_WIDTH, HandLayout
 from tests.render.golden import MAX_CHANGED, assert_matches_golden, changed_share
 from tests.render.samples import GONGZHU_HAND, GOUJI_HAND
 

@@ -10,7 +10,7 @@ from PIL import Image
 
 import render
 from engine.gouji.views import HandView
-from render.scene import table_scene
+from render.games import table_scene
 from render.table import HEIGHT, WIDTH, table_picture
 from tests.referee.world import ALICE, BOB, World
 from tests.render.golden import MAX_CHANGED, assert_matches_golden, changed_share

@@ -4,7 +4,7 @@ the group's table picture outlined them. Who is asked is as secret as the cards 
 
 from __future__ import annotations
 
-from render.scene import table_scene
+from render.games import table_scene
 from tests.referee.world import ALICE, World
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from render import table
-from render.hands import Group, HandLayout, layout_sections
+from render.layout import Group, HandLayout, layout_sections
 from render.look import Look
 from render.scene import Common, TableScene, seat_scene
 from tests.thirdgame.engine import DECK, NAME, TricksView

@@ -6,9 +6,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from handlers.announce import Telling
 from handlers.cards import card_label
-from handlers.gameui import GameUI, Private, WebGame
+from handlers.gameui import GameUI, Private, Telling, WebGame
 from handlers.i18n import t
 from render.hands import drawn, with_table
 from render.scene import TableScene
