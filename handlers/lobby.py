@@ -116,7 +116,8 @@ async def defaults(update: Update, context: Context, found: Services, lang: str)
     args = command_args(update)
     game = args[0].lower() if args else ""
     if game not in GAMES:
-        await reply(update, t(lang, "help.defaults_usage", commands=game_commands(lang)))
+        example = f"/defaults {next(iter(GAMES))} fast"
+        await reply(update, t(lang, "help.defaults_usage", commands=game_commands(lang), example=example))
         return
     chat, user = chat_of(update), user_id(update)
     if not await is_admin(context, chat.id, user):

@@ -11,27 +11,51 @@ if TYPE_CHECKING:  # pictures never load the async referee; they only read its v
     from engine.referee import TableView
 
 
+TONES = ("good", "bad", "mark", "muted")  # how a mark is coloured: the theme's colours of those names
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A word on a seat: a picture word (`key`, its placeholders filled from `values`) in a tone
+    that colours it. The game says which marks a seat has (its glossary names them: place,
+    无头, 开点 …); the pictures and the page draw whatever they are given."""
+
+    key: str
+    tone: str = "mark"
+    values: tuple[tuple[str, str | int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CardRow:
+    """Small cards beside a seat, headed by a picture word (亮 the exposed, 收 the taken), and
+    where room is scarce (a chip above a hand, the page) told short if the game says how (♥3 ♠Q)."""
+
+    key: str
+    cards: tuple[str, ...]
+    short: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True, slots=True)
 class SeatScene:
-    """One seat as the pictures draw it. Every game fills what it has (its scene builder, in its
-    pack's `render.look.Look`); the marks are the glossary's (docs/glossary.md)."""
+    """One seat as the pictures draw it. The platform fills its own (name, team, cards left, bot,
+    autopilot, the match total); each game fills the rest with generic parts (its scene builder,
+    in its pack's `render.look.Look`)."""
 
     name: str
     team: int | None  # fixed teams; None when every seat plays alone
     cards_left: int
-    place: int | None = None  # finish place (头科 … 末科), in a game with places
     is_bot: bool = False
     autopilot: bool = False
-    passed: bool = False  # passed in the round on the table
-    exposed: tuple[str, ...] = ()  # exposed cards (亮牌)
-    tricks: int | None = None  # tricks won
-    headless: bool = False  # 无头: may not answer until the round ends
-    opened: bool = False  # 开点: has opened point
-    declared: str | None = None  # a declaration (预点 / 太空 / 明点: yudian / taikong / mingdian)
-    taken: tuple[str, ...] = ()  # the scoring cards the seat took this round
-    taken_short: tuple[str, ...] = ()  # the same, short (♥3 ♠Q), where room is scarce
     total: int | None = None  # the seat's match total so far (None: a lobby)
-    round_points: int | None = None  # what the round scores for the seat so far, where it is public
+    marks: tuple[Mark, ...] = ()  # pills after the cards left, the weightiest first (as many as fit)
+    count: Mark | None = None  # the number beside the cards left: tricks won, the round's points
+    rows: tuple[CardRow, ...] = ()  # small cards beside the seat's panel, a row each
+    corner: tuple[str, ...] = ()  # small cards in the corner of its chip above a hand
+
+    @property
+    def brief(self) -> tuple[str, ...]:
+        """Its rows told short, where the game says how."""
+        return tuple(word for row in self.rows for word in row.short)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from render.fonts import font, printable
 from render.games import LOOKS
 from render.labels import label
 from render.scene import TableScene
-from render.table import signed, status_pills
+from render.table import said, status_pills, tone
 
 CHIP_H = 78
 CHIP_GAP = 8
@@ -50,28 +50,27 @@ def _chip(canvas: Canvas, scene: TableScene, seat: int, me: int, x: int, y: int,
     canvas.draw.rounded_rectangle(box, 12, fill=t.panel)
     if info.team is not None:
         canvas.draw.rounded_rectangle((x, y, x + 9, y + CHIP_H), 5, fill=t.teams[info.team])
-    badge = (TINY_W + 3) * len(info.exposed)  # exposed cards, right of the name
+    badge = (TINY_W + 3) * len(info.corner)  # the corner's cards, right of the name
     name = canvas.fitted(_name(scene, seat, me, lang, 24), 20, w - 26 - badge)
     canvas.text((x + 18, y + 8), name, 20, t.text)
     canvas.back(x + 18, y + 40, 20, 28)
     second = str(info.cards_left)
-    if info.taken_short:
+    if info.brief:
         second += " ·"
-    elif info.tricks is not None:
-        second += " · " + label(lang, "tricks", n=info.tricks)
+    elif info.count is not None:
+        second += " · " + said(lang, info.count)
     canvas.text((x + 44, y + 54), second, 20, t.muted, anchor="lm")
     after = x + 44 + int(canvas.draw.textlength(second + " ", font=font(20)))
-    if info.taken_short:  # what the seat took, not how many tricks, and what it is worth now
-        worth = "" if info.round_points is None else signed(info.round_points)
+    if info.brief:  # what the seat's rows hold, short, and its count (what it is worth now)
+        worth = "" if info.count is None else said(lang, info.count)
         room = x + w - 10 - after - canvas.draw.textlength(worth, font=font(18))
-        if canvas.draw.textlength(" ".join(info.taken_short) + " ", font=font(18)) <= room:
-            after = _taken(canvas, info.taken_short, after, y + 54)
-        if worth:  # the number decides: said even where the cards taken find no room
-            colour = t.bad if info.round_points and info.round_points < 0 else t.good
-            canvas.text((after, y + 54), worth, 18, colour, anchor="lm")
+        if canvas.draw.textlength(" ".join(info.brief) + " ", font=font(18)) <= room:
+            after = _brief(canvas, info.brief, after, y + 54)
+        if worth and info.count is not None:  # the number decides: said even where the rest finds no room
+            canvas.text((after, y + 54), worth, 18, tone(t, info.count), anchor="lm")
             after += int(canvas.draw.textlength(worth, font=font(18)))
     status_pills(canvas, info, (x + w - 10, y + 54), lang, left=after + 4, bots=False)
-    for i, text in enumerate(reversed(info.exposed)):  # 明牌, in the chip's top right corner
+    for i, text in enumerate(reversed(info.corner)):  # in the chip's top right corner (明牌)
         canvas.card(*suited(text), x + w - 8 - (i + 1) * (TINY_W + 3), y + 6, TINY_W, TINY_H)
     if seat in scene.to_act:
         canvas.outline(box, t.accent, 5, 12)
@@ -79,7 +78,7 @@ def _chip(canvas: Canvas, scene: TableScene, seat: int, me: int, x: int, y: int,
         canvas.outline(box, t.mark, 3, 12)
 
 
-def _taken(canvas: Canvas, words: tuple[str, ...], x: int, y: int) -> int:
+def _brief(canvas: Canvas, words: tuple[str, ...], x: int, y: int) -> int:
     """The words from `x`; where they end."""
     t = canvas.theme
     for word in words:

@@ -13,7 +13,7 @@ from render.fonts import font, printable
 from render.games import LOOKS
 from render.labels import label
 from render.look import Faces, Middle
-from render.scene import SeatScene, TableScene
+from render.scene import Mark, SeatScene, TableScene
 from render.theme import RGB, Theme
 from render.theme import theme as theme_named
 
@@ -83,10 +83,8 @@ def _panel(canvas: Canvas, scene: TableScene, seat: int, centre: tuple[int, int]
         canvas.text((x0 + PANEL_W - 12, y0 + 22), total, 20, t.muted, anchor="rm")
     canvas.back(x0 + 24, y0 + 48, 22, 30)
     second = str(info.cards_left)
-    if info.round_points is not None:  # what the seat's cards taken are worth now: what it decides on
-        second += " · " + label(lang, "round_points", points=signed(info.round_points))
-    elif info.tricks is not None:
-        second += " · " + label(lang, "tricks", n=info.tricks)
+    if info.count is not None:
+        second += " · " + said(lang, info.count)
     canvas.text((x0 + 54, y0 + 63), second, 20, t.muted, anchor="lm")
     after = x0 + 54 + int(canvas.draw.textlength(second, font=font(20))) + 10
     status_pills(canvas, info, (x0 + PANEL_W - 12, y0 + 63), lang, left=after, bots=False)
@@ -96,7 +94,7 @@ def _panel(canvas: Canvas, scene: TableScene, seat: int, centre: tuple[int, int]
             below = centre[1] < HEIGHT // 2
             where = (centre[0], box[3] + 16 if below else box[1] - 16)
             canvas.pill(where, time_left(scene.seconds_left), 22, t.accent, (20, 20, 20))
-    if info.exposed or info.taken:
+    if info.rows:
         _beside(canvas, info, centre, lang)
 
 
@@ -105,12 +103,22 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
+def said(lang: str, mark: Mark) -> str:
+    """A mark in words."""
+    return label(lang, mark.key, **dict(mark.values))
+
+
+def tone(theme: Theme, mark: Mark) -> RGB:
+    colour: RGB = getattr(theme, mark.tone)
+    return colour
+
+
 def status_pills(
     canvas: Canvas, info: SeatScene, right_top: tuple[int, int], lang: str, left: int, bots: bool = True
 ) -> None:
     """Pills on a seat's second line, right to left, as many as fit right of `left` (the cards
-    left, never covered), in this order: place, 无头, 开点, a declaration, pass, autopilot or bot
-    (`bots=False`: a bot's name says it already)."""
+    left, never covered): the game's marks, weightiest first, then autopilot or bot (`bots=False`:
+    a bot's name says it already)."""
     t = canvas.theme
     x, y = right_top
     for text, fill in _pills(info, lang, t, bots):
@@ -122,17 +130,7 @@ def status_pills(
 
 
 def _pills(info: SeatScene, lang: str, t: Theme, bots: bool) -> list[tuple[str, RGB]]:
-    pills: list[tuple[str, RGB]] = []
-    if info.place is not None:
-        pills.append((label(lang, f"place{info.place}"), t.good if info.place <= 3 else t.bad))
-    if info.headless:
-        pills.append((label(lang, "headless"), t.bad))
-    if info.opened:
-        pills.append((label(lang, "opened_short"), t.good))
-    if info.declared:
-        pills.append((label(lang, f"declared_{info.declared}"), t.mark))
-    if info.passed:
-        pills.append((label(lang, "passed"), t.muted))
+    pills = [(said(lang, mark), tone(t, mark)) for mark in info.marks]
     if info.autopilot:
         pills.append((label(lang, "autopilot"), t.mark))
     elif info.is_bot and bots:
@@ -141,10 +139,10 @@ def _pills(info: SeatScene, lang: str, t: Theme, bots: bool) -> list[tuple[str, 
 
 
 def _beside(canvas: Canvas, info: SeatScene, centre: tuple[int, int], lang: str) -> None:
-    """A row of the seat's exposed cards headed 亮 and a row of the scoring cards it took
-    headed 收 (an exposed ♠Q is not a captured one). Beside the top and bottom
-    seats' panels, to their right; under the side seats' (the trick lies towards each seat)."""
-    rows = [(key, cards) for key, cards in (("exposed", info.exposed), ("taken", info.taken)) if cards]
+    """The seat's rows of small cards, each headed by its word (亮 the exposed, 收 the taken:
+    an exposed ♠Q is not a captured one). Beside the top and bottom seats' panels, to their
+    right; under the side seats' (the trick lies towards each seat)."""
+    rows = [(row.key, row.cards) for row in info.rows if row.cards]
     x0, y0 = centre[0] - PANEL_W // 2, centre[1] - PANEL_H // 2
     if abs(centre[0] - WIDTH // 2) < PANEL_W // 2:  # top or bottom: to the right, within the picture
         y = min(y0, HEIGHT - 8 - len(rows) * (TINY_H + 4))

@@ -6,7 +6,6 @@ it asks to be confirmed)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict
 from typing import Any
 
 from engine.referee import PrivateView, TableView
@@ -14,6 +13,8 @@ from handlers.games import decision_marks, move_label, ui
 from handlers.i18n import t
 from render.games import LOOKS, table_scene
 from render.labels import label
+from render.scene import Mark, SeatScene
+from render.table import said
 
 
 def public_json(
@@ -33,7 +34,7 @@ def public_json(
         "match_no": view.match_no,
         "to_act": list(scene.to_act),
         "seconds_left": scene.seconds_left,
-        "seats": [asdict(seat) for seat in scene.seats],
+        "seats": [seat_json(seat, lang) for seat in scene.seats],
         "table_set": scene.table_set,
         "table_owner": scene.table_owner,
         "trick": [list(play) for play in scene.trick],
@@ -43,6 +44,30 @@ def public_json(
         "recent": [list(play) for play in recent],
     }
     return data | (ui(view.game).web.public_extra(public) if public is not None else {})
+
+
+def seat_json(seat: SeatScene, lang: str) -> dict[str, Any]:
+    """A seat as the page shows it: the platform's fields, and the game's marks, count and card
+    rows already in words (the page draws them as given, knowing no game's marks)."""
+
+    def mark(m: Mark) -> dict[str, str]:
+        return {"text": said(lang, m), "tone": m.tone}
+
+    return {
+        "name": seat.name,
+        "team": seat.team,
+        "cards_left": seat.cards_left,
+        "is_bot": seat.is_bot,
+        "autopilot": seat.autopilot,
+        "total": seat.total,
+        "marks": [mark(m) for m in seat.marks],
+        "count": None if seat.count is None else mark(seat.count),
+        "rows": [
+            {"head": label(lang, row.key), "cards": list(row.cards), "short": list(row.short)}
+            for row in seat.rows
+            if row.cards
+        ],
+    }
 
 
 def hand_tokens(game: str, hand: str) -> list[str]:

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from engine.gongzhu.cards import HEARTS, parse_card
 from engine.gongzhu.tricks import SUIT_NAMES
 from engine.gongzhu.views import DealView
-from render.scene import Common, TableScene, seat_scene
+from render.scene import CardRow, Common, Mark, TableScene, seat_scene
+from render.table import signed
 
 if TYPE_CHECKING:
     from engine.referee import TableView
@@ -28,11 +29,13 @@ def scene(view: TableView, names: Sequence[str], common: Common) -> TableScene:
             names,
             team=None,
             cards_left=public.cards_left[s],
-            exposed=public.exposed[s],
-            tricks=public.tricks_won[s],
-            taken=public.taken[s],
-            taken_short=taken_summary(public.taken[s]),
-            round_points=None if public.running is None else public.running[s],
+            count=_count(public, s),
+            # labelled rows: an exposed ♠Q is not a captured one
+            rows=(
+                CardRow("exposed", public.exposed[s]),
+                CardRow("taken", public.taken[s], taken_summary(public.taken[s])),
+            ),
+            corner=public.exposed[s],
         )
         for s in range(n)
     )
@@ -48,6 +51,15 @@ def scene(view: TableView, names: Sequence[str], common: Common) -> TableScene:
         trick_no=public.trick_no,
         notes=notes,
     )
+
+
+def _count(public: DealView, seat: int) -> Mark:
+    """What the seat's cards taken are worth in the deal now (what it decides on), where that
+    is public (blind exposures hide it until the deal ends); else its tricks won."""
+    if public.running is None:
+        return Mark("tricks", "muted", (("n", public.tricks_won[seat]),))
+    points = public.running[seat]
+    return Mark("round_points", "bad" if points < 0 else "good", (("points", signed(points)),))
 
 
 def taken_summary(cards: tuple[str, ...]) -> tuple[str, ...]:

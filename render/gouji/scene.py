@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.gouji.scoring import team
 from engine.gouji.views import HandView
-from render.scene import Common, TableScene, seat_scene
+from render.scene import Common, Mark, TableScene, seat_scene
 
 if TYPE_CHECKING:
     from engine.referee import TableView
@@ -20,7 +20,6 @@ def scene(view: TableView, names: Sequence[str], common: Common) -> TableScene:
     if not isinstance(public, HandView):  # a lobby: empty seats
         seats = tuple(seat_scene(view, s, names, team=team(s), cards_left=0) for s in range(n))
         return TableScene("gouji", view.match_no or 1, seats, common.to_act, common.seconds_left)
-    places = public.places
     seats = tuple(
         seat_scene(
             view,
@@ -28,11 +27,7 @@ def scene(view: TableView, names: Sequence[str], common: Common) -> TableScene:
             names,
             team=team(s),
             cards_left=public.cards_left[s],
-            place=places.get(s),
-            passed=public.passed[s] and s not in places,  # a finished seat shows its place, never 过
-            headless=public.headless[s] and s not in places,
-            opened=public.opened[s],
-            declared=public.declarations[s] if public.declarations else None,
+            marks=_marks(public, s),
         )
         for s in range(n)
     )
@@ -46,6 +41,21 @@ def scene(view: TableView, names: Sequence[str], common: Common) -> TableScene:
         table_owner=public.table_owner,
         notes=_notes(public),
     )
+
+
+def _marks(public: HandView, seat: int) -> tuple[Mark, ...]:
+    """Place, 无头, 开点, a declaration, 过, weightiest first. A finished seat shows its place,
+    never 过 or 无头."""
+    place = public.places.get(seat)
+    declared = public.declarations[seat] if public.declarations else None
+    marks = [
+        (place is not None, Mark(f"place{place}", "good" if place is not None and place <= 3 else "bad")),
+        (public.headless[seat] and place is None, Mark("headless", "bad")),
+        (public.opened[seat], Mark("opened_short", "good")),
+        (declared is not None, Mark(f"declared_{declared}")),
+        (public.passed[seat] and place is None, Mark("passed", "muted")),
+    ]
+    return tuple(mark for shown, mark in marks if shown)
 
 
 def _notes(public: HandView) -> tuple[str, ...]:

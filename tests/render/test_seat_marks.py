@@ -12,7 +12,7 @@ from render import table as table_module
 from render.canvas import Canvas
 from render.fonts import font
 from render.labels import label
-from render.scene import SeatScene, TableScene
+from render.scene import CardRow, Mark, SeatScene, TableScene
 from render.scoresheet import taken_words
 from render.strip import draw_strip, strip_width
 from render.table import table_picture
@@ -42,9 +42,10 @@ class Recorded:
         monkeypatch.setattr(Canvas, "text", record_text)
 
 
+PLACE2, HEADLESS, OPENED = Mark("place2", "good"), Mark("headless", "bad"), Mark("opened_short", "good")
 BUSY = SeatScene(
-    "Alexandra Longname", 0, 21, place=2, headless=True, opened=True, declared="mingdian", passed=True,
-    autopilot=True, is_bot=False, total=-40,
+    "Alexandra Longname", 0, 21, autopilot=True, is_bot=False, total=-40,
+    marks=(PLACE2, HEADLESS, OPENED, Mark("declared_mingdian"), Mark("passed", "muted")),
 )  # fmt: skip
 
 
@@ -65,7 +66,7 @@ def test_the_group_table_shows_open_point_and_declarations_and_never_covers_the_
     assert mine and all(left > count_right for left, _, _ in mine), (count_right, mine)
     said = {text for _, _, text in mine}
     assert label(lang, "place2") in said and label(lang, "headless") in said  # the first marks first
-    alone = SeatScene("Bob", 0, 9, opened=True, declared="mingdian")
+    alone = SeatScene("Bob", 0, 9, marks=(OPENED, Mark("declared_mingdian")))
     seen.pills.clear()
     table_picture(gouji_scene(alone), lang=lang)
     said = {text for _, _, text in seen.pills}
@@ -74,7 +75,7 @@ def test_the_group_table_shows_open_point_and_declarations_and_never_covers_the_
 
 def test_the_private_strip_keeps_a_bots_name_whole_beside_its_marks(monkeypatch: pytest.MonkeyPatch) -> None:
     seen = Recorded(monkeypatch)
-    marked = SeatScene("机器人 6", 1, 12, is_bot=True, opened=True, declared="taikong")
+    marked = SeatScene("机器人 6", 1, 12, is_bot=True, marks=(OPENED, Mark("declared_taikong")))
     scene = TableScene(
         "gouji",
         1,
@@ -87,8 +88,15 @@ def test_the_private_strip_keeps_a_bots_name_whole_beside_its_marks(monkeypatch:
 
 def test_a_gongzhu_seat_shows_the_deals_running_value(monkeypatch: pytest.MonkeyPatch) -> None:
     seen = Recorded(monkeypatch)
-    pig = SeatScene("Bob", None, 9, taken=("SQ", "HA", "H2"), total=0, round_points=-160)
-    scene = TableScene("gongzhu", 1, (pig, *(SeatScene(n, None, 9, total=0, round_points=0) for n in "CDE")))
+
+    def worth(points: int) -> Mark:
+        return Mark(
+            "round_points", "bad" if points < 0 else "good", (("points", table_module.signed(points)),)
+        )
+
+    taken = CardRow("taken", ("SQ", "HA", "H2"), ("♥2", "♠Q"))
+    pig = SeatScene("Bob", None, 9, total=0, count=worth(-160), rows=(taken,))
+    scene = TableScene("gongzhu", 1, (pig, *(SeatScene(n, None, 9, total=0, count=worth(0)) for n in "CDE")))
     table_picture(scene, lang="en")
     assert any("deal -160" in said for _, said, _ in seen.texts)
 

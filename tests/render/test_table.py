@@ -49,7 +49,7 @@ async def test_the_scene_of_a_gongzhu_table_holds_no_card_of_any_hand(world: Wor
     assert scene.game == "gongzhu" and len(scene.seats) == 4
     words = set(repr(scene).replace("'", " ").replace(",", " ").replace("(", " ").replace(")", " ").split())
     for seat in range(4):
-        hidden = {str(c) for c in deal.hand(seat)} - set(scene.seats[seat].exposed)
+        hidden = {str(c) for c in deal.hand(seat)} - set(scene.seats[seat].corner)  # the exposed
         assert not hidden & words, f"seat {seat}'s hand shows in the scene"
     assert [s.cards_left for s in scene.seats] == [len(deal.hand(s)) for s in range(4)]
 
@@ -93,7 +93,9 @@ async def test_a_live_gouji_table_shows_pass_and_headless_only_where_the_engine_
         assert isinstance(public, HandView)
         scene = table_scene(view, names, world.clock.now())
         expected = [p and s not in public.finish_order for s, p in enumerate(public.passed)]
-        assert [s.passed for s in scene.seats] == expected
+        assert [any(m.key == "passed" for m in s.marks) for s in scene.seats] == expected
+        headless = [h and s not in public.finish_order for s, h in enumerate(public.headless)]
+        assert [any(m.key == "headless" for m in s.marks) for s in scene.seats] == headless
         assert ("headless" in scene.notes) == any(public.headless)
         seen_pass = seen_pass or any(expected)
         if view.to_act == (0,):

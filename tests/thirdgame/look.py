@@ -1,5 +1,5 @@
-"""吃墩's part of its pack for the pictures: each seat's cards left and tricks, the trick in the
-middle, a hand suit after suit."""
+"""吃墩's part of its pack for the pictures: each seat's cards left and the tricks it ate as a
+badge of its own, the trick in the middle, a hand suit after suit."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 from render import table
 from render.layout import Group, HandLayout, layout_sections
 from render.look import Look
-from render.scene import Common, TableScene, seat_scene
+from render.scene import Common, Mark, TableScene, seat_scene
 from tests.thirdgame.engine import DECK, NAME, TricksView
 
 LOCALES = Path(__file__).parent / "locales"
@@ -24,7 +24,7 @@ def scene(view: Any, names: Sequence[str], common: Common) -> TableScene:
         seats = tuple(seat_scene(view, s, names, team=None, cards_left=0) for s in range(count))
         return TableScene(NAME, 1, seats, common.to_act, common.seconds_left)
     seats = tuple(
-        seat_scene(view, s, names, team=None, cards_left=public.cards_left[s], tricks=public.tricks_won[s])
+        seat_scene(view, s, names, team=None, cards_left=public.cards_left[s], marks=_tricks_badge(public, s))
         for s in range(count)
     )
     return TableScene(
@@ -36,6 +36,13 @@ def scene(view: Any, names: Sequence[str], common: Common) -> TableScene:
         trick=public.trick,
         trick_no=public.trick_no,
     )
+
+
+def _tricks_badge(public: TricksView, seat: int) -> tuple[Mark, ...]:
+    """吃墩's own mark: the tricks a seat has eaten, as a badge (a pill of its words), none
+    before its first."""
+    eaten = public.tricks_won[seat]
+    return (Mark("eaten", "good", (("n", eaten),)),) if eaten else ()
 
 
 def layout(hand: str, lang: str = "zh") -> HandLayout:

@@ -3,47 +3,7 @@
 // table's version; the Play button lights only for a selection that is one of the legal moves.
 "use strict";
 
-const WORDS = {
-  zh: {
-    trick: "第{n}圈",
-    play: "出牌", expose: "亮牌", pass: "过", hint: "提示", cards: "{n}张", tricks: "{n}圈",
-    to_lead: "{name} 出牌", by: "{name} 出的", spectator: "观战中：看不到任何人的手牌",
-    waiting: "等 {names}", your_turn: "轮到你了", place: ["", "头科", "二科", "三科", "四科", "五科", "末科"],
-    passed: "过", headless: "无头", opened: "开点", autopilot: "托管", bot: "机器人", you: "你",
-    over: "本局已结束", stopped: "牌桌已结束", lobby: "还没开局", offline: "连接断了，正在重连…",
-    no_table: "你现在没有在进行的牌局。", unauthorized: "请从 Telegram 里打开这个页面。",
-    recent: "最近", wild: "配牌", total: "总分", taken: "收分", quiet: "安静私聊：不再发手牌图",
-    replay: "第 {n} 场回放", step: "第 {n}/{total} 步", no_replay: "找不到这场比赛，或你不在它的群里。",
-    first: "⏮", prev: "◀ 上一步", next: "下一步 ▶", last: "⏭", team: "联邦{n}", exposed: "亮", rematch: "🔁 原班人马再来一局",
-    not_one_rank: "不是同一点数", threes_last: "3 要留到最后一手一起出", count_needed: "要出 {n} 张",
-    not_bigger: "压不过 {cards}", follow: "要跟 {suit}", one_card: "一次出一张", not_now: "现在不能这样出",
-    good: "好棋", inaccuracy: "欠佳", mistake: "失误", blunder: "大错", better: "更好：{best}",
-    next_mistake: "下一个失误 »", mistakes_of: "{name} 的失误", no_mistake: "这一局后面没有失误了", lost: "−{n} 分",
-    review_note: "复盘按出牌者当时能看到的信息评估，从不看别人的暗牌。",
-    small_joker: "小王", big_joker: "大王",
-  },
-  en: {
-    trick: "Trick {n}",
-    play: "Play", expose: "Expose", pass: "Pass", hint: "Hint", cards: "{n} cards", tricks: "{n} tricks",
-    to_lead: "{name} leads", by: "played by {name}", spectator: "Watching: no hand is shown",
-    waiting: "waiting for {names}", your_turn: "Your turn", place: ["", "1st", "2nd", "3rd", "4th", "5th", "6th"],
-    passed: "passed", headless: "no head", opened: "open", autopilot: "autopilot", bot: "bot", you: "you",
-    over: "The match is over", stopped: "The table was stopped", lobby: "Not started yet",
-    offline: "Connection lost, reconnecting…", no_table: "You are not at a running table.",
-    unauthorized: "Open this page from Telegram.", recent: "Recent", wild: "wild", total: "Total", taken: "taken",
-    quiet: "Quiet chat: no hand pictures",
-    replay: "Replay of match #{n}", step: "step {n}/{total}",
-    no_replay: "No such match, or you are not in its group.",
-    first: "⏮", prev: "◀ Back", next: "Next ▶", last: "⏭", team: "Team {n}", exposed: "exposed", rematch: "🔁 Play again, same seats",
-    not_one_rank: "not one rank", threes_last: "3s go last, all together", count_needed: "{n} cards needed",
-    not_bigger: "not bigger than {cards}", follow: "follow {suit}", one_card: "one card at a time",
-    not_now: "not a play you can make now",
-    good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder", better: "better: {best}",
-    next_mistake: "Next mistake »", mistakes_of: "{name}'s mistakes", no_mistake: "No more mistakes in this round", lost: "−{n} points",
-    review_note: "Reviewed from what each player could see then, never the hidden hands.",
-    small_joker: "SJ", big_joker: "BJ",
-  },
-};
+// WORDS: the page's words in each language, served as words.js from the bot's catalogues
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SIGNS = { good: "✓", inaccuracy: "?!", mistake: "?", blunder: "??" };
 const WILD = new Set(["2", "SJ", "BJ"]);
@@ -214,29 +174,20 @@ function fillSeats(box, v, order) {
     const name = el("div", "name", seat.name + (i === v.you ? ` (${w("you")})` : ""));
     if (v.totals.length) name.append(el("span", "total", signed(v.totals[i])));
     node.append(name);
+    // the game's marks, count and card rows come in words, each with its tone: drawn as given
     const line = el("div", "line");
-    line.append(el("span", "", seat.tricks === null ? w("cards", { n: seat.cards_left })
-      : `${w("cards", { n: seat.cards_left })} · ${w("tricks", { n: seat.tricks })}`));
-    if (seat.place) line.append(el("span", `pill ${seat.place <= 3 ? "good" : "bad"}`, w("place")[seat.place]));
-    if (seat.headless) line.append(el("span", "pill bad", w("headless")));
-    if (seat.passed) line.append(el("span", "pill", w("passed")));
-    if (seat.opened) line.append(el("span", "pill good", w("opened")));
+    const cards = w("cards", { n: seat.cards_left });
+    line.append(el("span", "", seat.count ? `${cards} · ${seat.count.text}` : cards));
+    seat.marks.forEach((m) => line.append(el("span", `pill ${m.tone}`, m.text)));
     if (seat.autopilot) line.append(el("span", "pill", w("autopilot")));  // a bot's name says it is one
     if (v.to_act.includes(i) && v.seconds_left !== null) line.append(el("span", "pill clock", clock(v.seconds_left)));
     node.append(line);
-    if (seat.exposed.length) {  // labelled: an exposed ♠Q is not a captured one
-      const row = el("div", "line", `${w("exposed")}: `);
-      seat.exposed.forEach((c) => row.append(mini(c, v.look)));
+    seat.rows.forEach((r) => {  // headed: an exposed ♠Q is not a captured one
+      const row = el("div", "line", `${r.head}: `);
+      if (r.short.length) r.short.forEach((word) => row.append(el("span", `mini${"♥♦".includes(word[0]) ? " red" : ""}`, word)));
+      else r.cards.forEach((c) => row.append(mini(c, v.look)));
       node.append(row);
-    }
-    const taken = (v.taken || [])[i] || [];
-    if (taken.length) {  // short, as the hand pictures say it: the hearts counted, the rest named
-      const row = el("div", "line", `${w("taken")}: `);
-      const hearts = taken.filter((c) => c[0] === "H").length;
-      if (hearts) row.append(el("span", "mini red", `♥${hearts}`));
-      taken.filter((c) => c[0] !== "H").forEach((c) => row.append(mini(c, v.look)));
-      node.append(row);
-    }
+    });
     box.append(node);
   });
 }

@@ -1,0 +1,41 @@
+"""The Mini App's words are served from the bot's catalogues (`words.js`), so a word lives in one
+place: every word the page asks for is there, in every language, and a pack's page words come
+with the pack."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from handlers.i18n import LANGUAGES
+from handlers.web.page import page_words, words_script
+
+APP = Path(__file__).resolve().parents[2] / "handlers" / "web" / "static" / "app.js"
+# words chosen at run time: a status, a mark, a step button, the play button
+CHOSEN = {"over", "stopped", "lobby", "expose", "play", "no_replay", "no_table"}
+CHOSEN |= {"good", "inaccuracy", "mistake", "blunder", "first", "prev", "next", "last"}
+
+
+def asked_for() -> set[str]:
+    return set(re.findall(r'\bw\("([a-z_]+)"', APP.read_text(encoding="utf-8"))) | CHOSEN
+
+
+def test_every_word_the_page_asks_for_is_served_in_every_language() -> None:
+    asked = asked_for()
+    assert {"your_turn", "threes_last", "follow"} <= asked  # the platform's and both packs'
+    missing = {lang: sorted(asked - set(page_words(lang))) for lang in LANGUAGES}
+    assert missing == {lang: [] for lang in LANGUAGES}
+
+
+def test_the_page_keeps_no_words_of_its_own() -> None:
+    source = APP.read_text(encoding="utf-8")
+    assert "const WORDS" not in source and "轮到你了" not in source
+
+
+def test_words_js_is_the_catalogues_page_words_as_one_script() -> None:
+    script = words_script()
+    assert script.startswith("const WORDS = ") and script.endswith(";\n")
+    served = json.loads(script[len("const WORDS = ") : -2])
+    assert served == {lang: page_words(lang) for lang in LANGUAGES}
+    assert served["zh"]["threes_last"] != served["en"]["threes_last"]
