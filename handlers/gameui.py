@@ -66,9 +66,11 @@ class WebGame:
     shows it (`look`, served as data: the page branches on these, never on a game's name).
     `look`: `cards` "suited" (♠Q) or "ranks" (faces by rank, wildcards marked);
     `hand` "stacks" (a rank a stack) or "suits" (a tile a card, suit after suit); `middle` "set"
-    (the set to beat) or "trick"; `refusals` "sets" (why a selection is no set that beats) or
-    "follow" (why a card breaks the suit led). The page is also served the game's name and its
-    word for a round (`handlers.web.tableview.look`)."""
+    (the set to beat) or "trick"; with faces by rank, `wild`, `jokers` and `red` (the faces that
+    are wildcards, jokers, red: space-separated tokens). A face may have a word of its own
+    (`page.face_<token>`). Why a selection is refused the page asks of the engine
+    (`/api/tables/{id}/why`). The page is also served the game's name and its word for a round
+    (`handlers.web.tableview.look`)."""
 
     hand_order: Callable[[list[str]], list[str]]
     move_kind: Callable[[str], tuple[str, list[str] | None]]

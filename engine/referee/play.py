@@ -4,12 +4,13 @@ a running match."""
 
 from __future__ import annotations
 
+import copy
 import sqlite3
 from typing import Any
 
 from data.records import MoveRow
 from engine.bots import bot_move
-from engine.errors import IllegalMove, Refused
+from engine.errors import IllegalMove, Refusal, Refused
 from engine.events import Event
 from engine.move import Move
 from engine.referee.core import RefereeCore
@@ -44,6 +45,22 @@ class Play:
                 events.insert(0, AutopilotEnded(seat, player))
             entry = self.core.row(table, seat, str(chosen), "player", player)
             return await self.core.commit(table, events, "move", [entry], seats_changed=came_back)
+
+    def why_not(self, table_id: int, player: int, move: str) -> Refusal | None:
+        """Why the rules refuse `move` from the player now, in the engine's own words (None: they
+        take it). It is tried on a copy of the round, so nothing changes; the page shows it
+        while a player picks cards, and never guesses a game's rules itself."""
+        table = self.core.table(table_id)
+        seat = self._playing_seat(table, player)
+        match = table.match
+        assert match is not None
+        if seat not in match.to_act:
+            return IllegalMove("not_your_turn" if match.to_act else "no_decision")
+        try:
+            copy.deepcopy(match.current).apply(seat, table.game.parse_move(move))
+        except Refusal as refusal:
+            return refusal
+        return None
 
     def hint(self, table_id: int, player: int) -> str | None:
         """The normal bot's move for the player's decision now (None: they have none). The bot

@@ -73,6 +73,7 @@ class Referee:
     back = Forwarded("play", Play.back)
     hint = Forwarded("play", Play.hint)
     explained_hint = Forwarded("play", Play.explained_hint)
+    why_not = Forwarded("play", Play.why_not)
     still_out = Forwarded("play", Play.still_out)
     # the lobby and the table's life
     open_table = Forwarded("lobby", Lobby.open_table)

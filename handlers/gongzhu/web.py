@@ -39,6 +39,6 @@ def _taken(public: Any) -> dict[str, Any]:
 WEB = WebGame(
     _order,
     _kind,
-    {"cards": "suited", "hand": "suits", "middle": "trick", "refusals": "follow"},
+    {"cards": "suited", "hand": "suits", "middle": "trick"},
     _taken,
 )

@@ -34,6 +34,7 @@ from aiohttp import web
 from telegram.ext import Application
 
 from engine.errors import Refusal, Refused
+from engine.move import MAX_NOTATION
 from engine.referee import MatchReview, Referee, TableView
 from handlers.answers import refusal
 from handlers.games import counter_words, hint_reason, move_label
@@ -111,6 +112,7 @@ class MiniAppApi:
         router.add_post(f"/api/tables/{TABLE}/moves", self.move)
         router.add_post(f"/api/tables/{TABLE}/rematch", self.rematch)
         router.add_get(f"/api/tables/{TABLE}/hint", self.hint)
+        router.add_get(f"/api/tables/{TABLE}/why", self.why)
         router.add_get(f"/api/tables/{TABLE}/events", self.events)
         router.add_post("/api/me/quiet", self.set_quiet)
         router.add_get(r"/api/replays/{match:\d{1,12}}", self.replay)
@@ -300,6 +302,26 @@ class MiniAppApi:
         move, key, values = explained
         lang = await self.lang_of(user)
         return reply({"move": move, "reason": hint_reason(view.game, key, values, lang)})
+
+    async def why(self, request: web.Request) -> web.Response:
+        """Why the rules refuse the cards a seated player has picked (`?move=` in notation), in
+        their language: the engine's own reason, so the page knows no game's rules. None: the
+        rules take it."""
+        user = self.caller(request, READ_LIMIT)
+        view, seat = await self.access(request, user)
+        move = request.query.get("move", "")
+        if not move or len(move) > MAX_NOTATION:
+            return reply({"error": "bad_move"}, 400)
+        lang = await self.lang_of(user)
+        if (
+            seat is None or view.status != "running"
+        ):  # a spectator picks nothing; an ended match takes nothing
+            return reply({"why": None})
+        try:
+            refused = self.referee.why_not(view.id, user.id, move)
+        except Refusal as error:  # put away meanwhile, or no longer seated
+            refused = error
+        return reply({"why": None if refused is None else refusal(lang, refused)})
 
     async def replay(self, request: web.Request) -> web.Response:
         """One round of a finished match, for a member of its group. Whether it is running,

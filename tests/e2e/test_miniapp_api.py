@@ -277,3 +277,35 @@ async def test_a_table_without_the_counter_serves_none(
     await seated_alone(bot, "gongzhu")
     _, alice = await Caller(session, base, ALICE).get("/api/tables/1")
     assert alice["counter"] is None
+
+
+async def test_why_a_pick_is_refused_is_the_engines_reason_and_changes_nothing(
+    served: tuple[Bot, aiohttp.ClientSession, str],
+) -> None:
+    """The page asks why the cards a player picked are no play; the answer is the rules' own
+    reason in their language, tried on a copy: the table's version does not move."""
+    from handlers.i18n import t
+
+    bot, session, base = served
+    await seated_alone(bot, "gouji", "fast revolution=off")
+    referee = bot.app.bot_data.services.referee
+    for _ in range(200):  # until Alice leads or answers with a play of her own
+        legal = referee.private_view(1, ALICE["id"]).legal
+        if [m for m in legal if m != "pass"]:
+            break
+        await bot.clock.advance(0)
+        await bot.told()
+    alice, bob = Caller(session, base, ALICE), Caller(session, base, BOB)
+    hand = referee.private_view(1, ALICE["id"]).hand.split()
+    naturals = sorted({c for c in hand if c not in ("2", "SJ", "BJ", "3")}, key=hand.index)
+    version = bot.version()
+    status, answer = await alice.get(f"/api/tables/1/why?move={naturals[0]}%20{naturals[1]}")
+    expected = t("zh", "reason.not_a_set", cards=f"{naturals[0]} {naturals[1]}")
+    assert status == 200 and answer == {"why": expected}
+    legal = [m for m in referee.private_view(1, ALICE["id"]).legal if m != "pass"]
+    assert await alice.get(f"/api/tables/1/why?move={legal[0].replace(' ', '%20')}") == (200, {"why": None})
+    assert await bob.get(f"/api/tables/1/why?move={naturals[0]}") == (200, {"why": None})  # no seat's
+    assert (await alice.get("/api/tables/1/why?move=" + "9" * 400))[0] == 400
+    assert (await alice.get("/api/tables/1/why"))[0] == 400
+    assert (await Caller(session, base, None).get(f"/api/tables/1/why?move={naturals[0]}"))[0] == 401
+    assert bot.version() == version  # nothing was played

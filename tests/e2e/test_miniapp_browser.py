@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from handlers.i18n import t
 from tests.e2e.browser import Page, need_chromium
 from tests.e2e.fake_api import FakeBotApi
 from tests.e2e.harness import ALICE, BOB, Bot, private, seated_alone
@@ -80,7 +81,8 @@ async def test_a_gouji_player_taps_cards_plays_and_sees_the_bots_answer(
         naturals = sorted({c for c in hand if c not in ("2", "SJ", "BJ", "3")}, key=hand.index)
         await select(browser, naturals[:2])  # two ranks are never one set: Play stays dark, and why
         assert await browser.js("document.getElementById('play').disabled")
-        assert await browser.js("document.getElementById('status').textContent") == "不是同一点数"
+        why = t("zh", "reason.not_a_set", cards="").strip()  # the engine's own reason, asked of the server
+        await browser.until(f"document.getElementById('status').textContent.endsWith({json.dumps(why)})")
         await browser.js(
             "[...document.querySelectorAll('#hand .card.selected')].forEach((n) => n.dispatchEvent("
             "new PointerEvent('pointerdown')))"
@@ -277,7 +279,8 @@ async def test_a_gongzhu_card_off_the_led_suit_is_refused_with_the_suit_to_follo
         assert sorted(pale) == sorted(off)  # off the led suit: pale before any tap, as in the picture
         await select(browser, off[:1])
         suit = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[led]
-        assert await browser.js("document.getElementById('status').textContent") == f"要跟 {suit}"
+        why = t("zh", "reason.must_follow", suit=suit)
+        await browser.until(f"document.getElementById('status').textContent === {json.dumps(why)}")
         assert await browser.js("document.getElementById('play').disabled")
         await shot(browser, tmp_path, "miniapp-gongzhu-follow.png")
 

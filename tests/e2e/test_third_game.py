@@ -139,7 +139,7 @@ async def test_the_third_game_in_the_mini_app_api_page_and_replay(api: FakeBotAp
             status, view = await alice.get("/api/tables/1")
             assert status == 200 and view["game"] == NAME
             assert view["look"] == {
-                "cards": "suited", "hand": "suits", "middle": "trick", "refusals": "follow",
+                "cards": "suited", "hand": "suits", "middle": "trick",
                 "name": "吃墩", "round": "第{n}轮",
             }  # fmt: skip
             assert len(view["hand"]) == 6 and view["hand"] == sorted(view["hand"], key=DECK.index)

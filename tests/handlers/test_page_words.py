@@ -8,6 +8,7 @@ import json
 import re
 from pathlib import Path
 
+from handlers.gameui import UI
 from handlers.i18n import LANGUAGES
 from handlers.web.page import page_words, words_script
 
@@ -23,9 +24,16 @@ def asked_for() -> set[str]:
 
 def test_every_word_the_page_asks_for_is_served_in_every_language() -> None:
     asked = asked_for()
-    assert {"your_turn", "threes_last", "follow"} <= asked  # the platform's and both packs'
+    assert {"your_turn", "spectator", "better"} <= asked
     missing = {lang: sorted(asked - set(page_words(lang))) for lang in LANGUAGES}
     assert missing == {lang: [] for lang in LANGUAGES}
+
+
+def test_every_joker_a_game_shows_has_its_own_word_on_the_page() -> None:
+    jokers = {token for part in UI.values() for token in part.web.look.get("jokers", "").split()}
+    assert jokers == {"SJ", "BJ"}
+    for lang in LANGUAGES:
+        assert all(page_words(lang).get(f"face_{token}") for token in jokers), lang
 
 
 def test_the_page_keeps_no_words_of_its_own() -> None:
@@ -38,4 +46,4 @@ def test_words_js_is_the_catalogues_page_words_as_one_script() -> None:
     assert script.startswith("const WORDS = ") and script.endswith(";\n")
     served = json.loads(script[len("const WORDS = ") : -2])
     assert served == {lang: page_words(lang) for lang in LANGUAGES}
-    assert served["zh"]["threes_last"] != served["en"]["threes_last"]
+    assert served["zh"]["face_BJ"] != served["en"]["face_BJ"]

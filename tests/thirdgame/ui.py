@@ -53,7 +53,7 @@ UI = GameUI(
     web=WebGame(
         lambda tokens: sorted(tokens, key=DECK.index),
         lambda move: ("play", [move]),
-        {"cards": "suited", "hand": "suits", "middle": "trick", "refusals": "follow"},
+        {"cards": "suited", "hand": "suits", "middle": "trick"},
     ),
     switches=("bots", "must_follow", "rounds"),
     seat_intro=seat_intro,

@@ -6,9 +6,8 @@
 // WORDS: the page's words in each language, served as words.js from the bot's catalogues
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SIGNS = { good: "✓", inaccuracy: "?!", mistake: "?", blunder: "??" };
-const WILD = new Set(["2", "SJ", "BJ"]);
 const tg = window.Telegram && window.Telegram.WebApp;
-const state = { table: null, view: null, selected: new Set(), lang: "zh", tick: null, busy: false };
+const state = { table: null, view: null, selected: new Set(), lang: "zh", tick: null, busy: false, why: 0 };
 
 function initData() {
   if (tg && tg.initData) return tg.initData;
@@ -60,6 +59,16 @@ function applyTheme() {
 
 // -- cards ----------------------------------------------------------------------------------------
 
+function tokens(text) {
+  return new Set((text || "").split(" ").filter(Boolean));
+}
+
+// A face with a word of its own (a joker's), else its notation
+function faceWord(token) {
+  const words = WORDS[state.lang] || WORDS.zh;
+  return words[`face_${token}`] || token;
+}
+
 function cardFace(token, look, cls) {
   const node = el("button", `card ${cls || ""}`);
   node.type = "button";
@@ -69,10 +78,11 @@ function cardFace(token, look, cls) {
     node.append(el("span", "rank", token.slice(1)), el("span", "suit", SUITS[suit]));
     if (suit === "H" || suit === "D") node.classList.add("red");
   } else {
-    node.append(el("span", "rank", token === "SJ" ? w("small_joker") : token === "BJ" ? w("big_joker") : token));
-    if (WILD.has(token)) node.classList.add("wild");
-    if (token === "SJ" || token === "BJ") node.classList.add("joker");
-    if (token === "BJ") node.classList.add("red");
+    node.append(el("span", "rank", faceWord(token)));
+    // which faces are wildcards, jokers or red: the game's look says (served as data)
+    if (tokens(look.wild).has(token)) node.classList.add("wild");
+    if (tokens(look.jokers).has(token)) node.classList.add("joker");
+    if (tokens(look.red).has(token)) node.classList.add("red");
   }
   return node;
 }
@@ -279,9 +289,10 @@ function renderStacks(v, box) {
   });
   // one flowing row: the naturals low to high, then, after a gap, the wildcards (purple faces)
   const row = el("div", "group stacks");
-  const tokens = [...ranks.keys()];
-  tokens.filter((token) => !WILD.has(token)).forEach((token) => row.append(stack(v, token, ranks.get(token))));
-  const wild = tokens.filter((token) => WILD.has(token));
+  const held = [...ranks.keys()];
+  const wildcards = tokens(v.look.wild);
+  held.filter((token) => !wildcards.has(token)).forEach((token) => row.append(stack(v, token, ranks.get(token))));
+  const wild = held.filter((token) => wildcards.has(token));
   if (wild.length) row.append(el("span", "suitgap", ""));
   wild.forEach((token) => row.append(stack(v, token, ranks.get(token))));
   box.append(row);
@@ -331,32 +342,23 @@ function changed() {
   explain(state.view);
 }
 
-// Why the selection is no play now, in a line (a pale Play button alone tells a player
-// nothing). The server's moves decide; these are only the reasons a player can act on.
-function whyNot(v, picked) {
-  if (v.look.refusals === "follow") {
-    if (picked.length > 1) return w("one_card");
-    const led = v.trick.length ? v.trick[0][1][0] : null;
-    if (led && picked[0][0] !== led && v.hand.some((c) => c[0] === led)) return w("follow", { suit: SUITS[led] });
-    return w("not_now");
-  }
-  const naturals = new Set(picked.filter((c) => !WILD.has(c)));
-  if (naturals.size > 1) return w("not_one_rank");
-  if (naturals.has("3") && v.hand.some((c) => c !== "3")) return w("threes_last");
-  if (v.table_set) {
-    const needed = v.table_set.split(" ").length;
-    if (picked.length !== needed) return w("count_needed", { n: needed });
-    return w("not_bigger", { cards: v.table_set });
-  }
-  return w("not_now");
-}
-
 function explain(v) {
   const picked = selectedCards();
   const moves = v.moves || [];
   if (!moves.some((m) => m.kind === "play") || moves.some((m) => m.kind === "expose")) return;
-  if (picked.length && !chosenMove()) say(whyNot(v, picked), true);
-  else say(v.question || w("your_turn"));
+  if (picked.length && !chosenMove()) {
+    askWhy(picked.join(" "));
+    return;
+  }
+  state.why += 1;  // an answer still on its way is for an older selection
+  say(v.question || w("your_turn"));
+}
+
+// Why the rules refuse the picked cards, in the engine's own words: the page knows no game's rules
+async function askWhy(move) {
+  const asked = ++state.why;
+  const { status, body } = await api(`/api/tables/${state.table}/why?move=${encodeURIComponent(move)}`);
+  if (asked === state.why && status === 200 && body.why) say(body.why, true);
 }
 
 function renderActions(v) {
