@@ -41,11 +41,11 @@ from handlers.callbacks import Signer
 from handlers.games import decision_marks, move_label, ui
 from handlers.gouji.keyboards import PAGE, sets_of
 from handlers.keyboards import Keys
+from handlers.web.page import FILES, STATIC
 from tests.e2e.fake_api import FakeBotApi
 from tests.e2e.harness import ALICE, TOKEN, Bot, seated_alone
 from tests.e2e.miniapp import Caller, init_data, served_bot
 
-STATIC = Path(__file__).resolve().parent.parent / "handlers" / "web" / "static"
 GAMES = (("gouji", "fast max_hands=1 revolution=off"), ("gongzhu", "fast deals=1"))
 
 
@@ -171,7 +171,8 @@ def summary(values: Sequence[int]) -> str:
 
 
 def page_sizes() -> dict[str, int]:
-    return {name: (STATIC / name).stat().st_size for name in ("index.html", "app.js", "app.css")}
+    """Each file of the page, by its name in the folder, in bytes."""
+    return {file: (STATIC / file).stat().st_size for file, _ in FILES.values()}
 
 
 async def first_render(base: str) -> tuple[float, float] | None:

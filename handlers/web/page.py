@@ -1,4 +1,5 @@
-"""The Mini App's page: three small files shipped in `handlers/web/static/`, and its words
+"""The Mini App's page: small files shipped in `handlers/web/static/` (the page, its style, its
+script as ES modules), and its words
 (`words.js`: the `[page]` section of the bot's and every game pack's catalogues, so a word lives
 in one place), served under WEBAPP_URL's path with no caching (a new release reaches every phone
 at its next open)."""
@@ -14,10 +15,12 @@ from aiohttp import web
 from handlers.i18n import LANGUAGES, catalogue
 
 STATIC = Path(__file__).resolve().parent / "static"
+# the page, its style, and its script: a few ES modules (main.js imports the rest)
+MODULES = ("main", "page", "cards", "table", "hand", "actions", "live", "replay")
 FILES = {
     "": ("index.html", "text/html"),
-    "app.js": ("app.js", "text/javascript"),
     "app.css": ("app.css", "text/css"),
+    **{f"{name}.js": (f"{name}.js", "text/javascript") for name in MODULES},
 }
 HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 
@@ -36,7 +39,7 @@ def page_words(lang: str) -> dict[str, str]:
 
 
 def words_script() -> str:
-    """`const WORDS = {...};`: the page's words in every language, for app.js."""
+    """`const WORDS = {...};`: the page's words in every language, for its modules."""
     words = {lang: page_words(lang) for lang in LANGUAGES}
     return f"const WORDS = {json.dumps(words, ensure_ascii=False, sort_keys=True)};\n"
 

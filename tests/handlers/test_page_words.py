@@ -12,14 +12,19 @@ from handlers.gameui import UI
 from handlers.i18n import LANGUAGES
 from handlers.web.page import page_words, words_script
 
-APP = Path(__file__).resolve().parents[2] / "handlers" / "web" / "static" / "app.js"
+STATIC = Path(__file__).resolve().parents[2] / "handlers" / "web" / "static"
 # words chosen at run time: a status, a mark, a step button, the play button
 CHOSEN = {"over", "stopped", "lobby", "expose", "play", "no_replay", "no_table"}
 CHOSEN |= {"good", "inaccuracy", "mistake", "blunder", "first", "prev", "next", "last"}
 
 
 def asked_for() -> set[str]:
-    return set(re.findall(r'\bw\("([a-z_]+)"', APP.read_text(encoding="utf-8"))) | CHOSEN
+    return set(re.findall(r'\bw\("([a-z_]+)"', script())) | CHOSEN
+
+
+def script() -> str:
+    """The page's script: every ES module of it."""
+    return "\n".join(path.read_text(encoding="utf-8") for path in sorted(STATIC.glob("*.js")))
 
 
 def test_every_word_the_page_asks_for_is_served_in_every_language() -> None:
@@ -37,7 +42,7 @@ def test_every_joker_a_game_shows_has_its_own_word_on_the_page() -> None:
 
 
 def test_the_page_keeps_no_words_of_its_own() -> None:
-    source = APP.read_text(encoding="utf-8")
+    source = script()
     assert "const WORDS" not in source and "轮到你了" not in source
 
 
