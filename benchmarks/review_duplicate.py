@@ -12,7 +12,9 @@ within 1.5× of it.
                                           [--samples N] [--players …] [--judge …] [--share 1]
                                           [--jobs 2] [--seeds a b]
 
-Printed: per player its mean score, the review's loss a deal, marked decisions; then per pair
+Printed: per player its mean score, the review's loss a deal (what following its best moves is
+estimated to gain, `Judgement.expected_loss`; beside it the losses cut at zero, as marks are),
+marked decisions; then per pair
 the duplicate difference (± its standard error), the review's, their ratio and whether the sign
 agrees; with two review seeds, the share of marks and better moves the second kept.
 """
@@ -147,14 +149,22 @@ def report(
     whether they agree: the same sign, and within 1.5× where the duplicate difference is
     settled (beyond twice its standard error)."""
     by = {(b.player, b.number): b for b in boards}
-    loss = {p: [sum(j.loss for j in by[(p, n)].reviews[0]) / share for n in range(deals)] for p in players}
-    print(f"{'player':8} {'score':>8} {'loss a deal':>12} {'marked':>8} {'decisions':>9} {'review s':>9}")
+    loss = {
+        p: [sum(j.expected_loss for j in by[(p, n)].reviews[0]) / share for n in range(deals)]
+        for p in players
+    }
+    clipped = {p: [sum(j.loss for j in by[(p, n)].reviews[0]) / share for n in range(deals)] for p in players}
+    print(
+        f"{'player':8} {'score':>8} {'loss a deal':>12} {'cut at 0':>9} {'marked':>8} {'decisions':>9} "
+        f"{'review s':>9}"
+    )
     for p in players:
         judged = [j for n in range(deals) for j in by[(p, n)].reviews[0]]
         marked = sum(1 for j in judged if j.mark != "good")
         seconds = statistics.mean(by[(p, n)].seconds for n in range(deals)) / len(by[(p, 0)].reviews)
         print(
             f"{p:8} {statistics.mean(truth[p]):8.1f} {statistics.mean(loss[p]):12.1f} "
+            f"{statistics.mean(clipped[p]):9.1f} "
             f"{marked / max(1, len(judged)):8.1%} {len(judged):9} {seconds:9.2f}"
         )
     print(f"\n{'pair (a over b)':22} {'duplicate':>16} {'review':>16} {'ratio':>6} sign  1.5x")

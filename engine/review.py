@@ -14,7 +14,7 @@ import json
 import math
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.seeding import rng
@@ -73,6 +73,15 @@ class Judgement:
     # for a good move
     reason: str = ""
     reason_values: dict[str, object] = field(default_factory=dict)
+    # what following the review's best move is estimated to gain: the confirmed gain, not cut at
+    # zero (`loss` is, as a mark is), so that its noise cancels over many decisions and an
+    # average ranks players by their losses, not by the noise's floor; 0 when nothing looked
+    # better. None in a review stored without it (its `loss` stands in).
+    estimate: float | None = None
+
+    @property
+    def expected_loss(self) -> float:
+        return self.loss if self.estimate is None else self.estimate
 
 
 def mark_of(loss: float, noise: float, marks: tuple[float, float, float]) -> str:
@@ -140,9 +149,10 @@ def review_round(
             stream = f"review/{review_seed}/{ply}"
             judged = _judged(reviewer, match.current, seat, move, samples or reviewer.samples, seed, stream)
             if judged is not None:
-                best, loss, noise, mark = judged
+                (best, loss, noise, mark), estimate = judged
                 why = game.explain(match.current, seat, game.parse_move(best)) if mark != "good" else ("", {})
-                out.append(Judgement(round_no, step, seat, move, best, loss, noise, mark, moment, *why))
+                judgement = Judgement(round_no, step, seat, move, best, loss, noise, mark, moment, *why)
+                out.append(replace(judgement, estimate=estimate))
     return out
 
 
@@ -171,14 +181,15 @@ def judgements_of(body: str) -> tuple[Judgement, ...]:
 
 def _judged(
     reviewer: Reviewer, round_: Any, seat: int, move: str, samples: int, seed: str, stream: str
-) -> tuple[str, float, float, str] | None:
+) -> tuple[tuple[str, float, float, str], float] | None:
     """A decision weighed on its samples, and when some move looks better, weighed again on
-    fresh ones: the first picks the best move, the second says what it is worth."""
+    fresh ones: the first picks the best move, the second says what it is worth. The verdict
+    (best move, loss, noise, mark), and the estimate of what following it gains."""
     weighed = reviewer.weigh(round_, seat, move, rng(seed, stream), samples)
     if weighed is None:
         return None
     if max(w.gain for w in weighed) <= 0:
-        return judge(weighed, move, reviewer.marks)
+        return judge(weighed, move, reviewer.marks), 0.0
     confirmed = reviewer.weigh(round_, seat, move, rng(seed, stream, "again"), samples)
     assert confirmed is not None
     verdict = judge(weighed, move, reviewer.marks, confirmed)
@@ -189,7 +200,8 @@ def _judged(
         assert fresh is not None
         confirmed = pooled(confirmed, fresh, more + 1)
         verdict = judge(weighed, move, reviewer.marks, confirmed)
-    return verdict
+    best = max(weighed, key=lambda w: w.gain).move
+    return verdict, next((w.gain for w in confirmed if w.move == best), 0.0)  # not weighed again: none
 
 
 def _unsure(loss: float, noise: float, marks: tuple[float, float, float]) -> bool:

@@ -111,7 +111,8 @@ def summary(made: MatchReview, names: Sequence[str], lang: str) -> str:
         if not mine:
             continue
         counts = {mark: sum(1 for j in mine if j.mark == mark) for mark in SIGNS}
-        loss = f"{sum(j.loss for j in mine) / len(mine):.1f}"
+        # what following the review would have gained, its noise averaged out (never shown below 0)
+        loss = f"{max(0.0, sum(j.expected_loss for j in mine) / len(mine)):.1f}"
         lines.append(t(lang, "review.player", name=name, count=len(mine), loss=loss, **counts))
         lines += [t(lang, "review.moment", **moment(made.game, j, lang)) for j in costliest(mine)]
     return "\n".join(lines)

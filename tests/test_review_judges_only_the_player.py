@@ -128,3 +128,26 @@ def test_a_mark_its_noise_could_change_gets_more_samples_pooled() -> None:
     assert two[0].gain == 15.0 and math.isclose(two[0].noise, 4.0 / math.sqrt(2))
     three = pooled(two, [Weighed("SQ", 30.0, 4.0), Weighed("S2", 0.0, 0.0)], 2)
     assert three[0].gain == 20.0 and math.isclose(three[0].noise, 4.0 / math.sqrt(3))
+
+
+def test_a_loss_the_fresh_samples_undo_is_no_mark_but_counts_below_zero_on_average() -> None:
+    """A better move found by luck: the fresh samples say it gains −6, so the mark is good and its
+    loss 0, and the estimate keeps the −6. Averaged over many decisions the noise cancels there,
+    where losses cut at zero only pile it up (and rank players by their decisions' count)."""
+    weighings = iter(
+        [
+            [Weighed("SQ", 0.0, 0.0), Weighed("S2", 9.0, 3.0)],  # the first: S2 looks better
+            [Weighed("SQ", 0.0, 0.0), Weighed("S2", -6.0, 3.0)],  # fresh: it is not
+        ]
+    )
+
+    def weigh(*_: Any) -> list[Weighed]:
+        return next(weighings)
+
+    game = GAMES["gongzhu"]
+    seed, log = logged_match()
+    reviewer = Reviewer("test", weigh, (30.0, 60.0, 120.0), 4)
+    judged = review_round(game, seed, game.rules({"deals": 1}), log[:1], (log[0][0],), 1, reviewer)
+    assert [(j.best, j.loss, j.mark, j.estimate, j.expected_loss) for j in judged] == [
+        ("S2", 0.0, "good", -6.0, -6.0)
+    ]
