@@ -181,9 +181,6 @@ async def menu_button(context: Context, found: Services, player: int, lang: str)
 async def start(update: Update, context: Context) -> None:
     """/start in the private chat: the chat is open now; a join link `j<token>` seats the player."""
     found, lang = await speaker(update, context)
-    if not is_private(update):
-        await reply(update, t(lang, "help.group", commands=game_commands(lang)))
-        return
     player = user_id(update)
     await found.open_private_chat(player)
     try:

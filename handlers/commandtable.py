@@ -18,7 +18,7 @@ from handlers.context import Context
 from handlers.games import game_commands
 from handlers.handling import Handler, handling, services, speaker
 from handlers.i18n import t
-from handlers.incoming import addressed_to_us, command_name
+from handlers.incoming import addressed_to_us, command_name, is_private
 from handlers.services import Services
 
 
@@ -74,6 +74,16 @@ async def help_text(update: Update, context: Context, found: Services, lang: str
     await to_asker(update, context, help_of, lang)
 
 
+async def started(update: Update, context: Context) -> None:
+    """/start: in the private chat its own start (a deep link's arrival); in a group what /help
+    says."""
+    if is_private(update):
+        await start(update, context)
+        return
+    found, lang = await speaker(update, context)
+    await help_text(update, context, found, lang)
+
+
 def menu(webapp: bool) -> list[str]:
     """The command menu's names: a game's opens a table; /quiet only with the Mini App."""
     return [c.name for c in all_commands() if c.menu and (webapp or not c.needs_app)]
@@ -87,7 +97,7 @@ def install(app: Application) -> None:
         Chats.PRIVATE: filters.ChatType.PRIVATE,
         Chats.EVERYWHERE: filters.ALL,
     }
-    app.add_handler(CommandHandler("start", start))
+    app.add_handler(CommandHandler("start", started))
     for command in all_commands():
         app.add_handler(CommandHandler(command.name, handling(command.handler), filters=where[command.chats]))
     app.add_handler(MessageHandler(filters.COMMAND, misplaced))

@@ -207,3 +207,15 @@ async def test_a_group_admin_sets_what_the_groups_new_tables_start_with(bot: Bot
         lambda calls: [c.text for c in calls[before:] if c.chat == GROUP["id"] and "够级" in c.text]
     )
     assert "开点: ✗" in lobby[0] and "（快）" in lobby[0]
+
+
+async def test_start_in_a_group_is_answered_as_help_is(bot: Bot) -> None:
+    """/start typed in a group (a menu tap) is answered with the commands, as /help is."""
+    from handlers.commandtable import help_of
+
+    before = await bot.say(ALICE, GROUP, "/start")
+    chats = (GROUP["id"], ALICE["id"])
+    said = await bot.wait(
+        lambda calls: [c.text for c in calls[before:] if c.chat in chats and c.method == "sendMessage"]
+    )
+    assert help_of("zh") in said[0]
