@@ -65,13 +65,7 @@ def gongzhu_hands(count: int, decks: int) -> list[str]:
 
 def moving(scene: TableScene, count: int) -> list[TableScene]:
     """The same table a second later each time: a new picture for every draw."""
-    return [
-        TableScene(
-            scene.game, scene.round_no, scene.seats, scene.to_act, 10_000 - i, scene.table_set,
-            scene.table_owner, scene.trick, scene.trick_no, scene.notes,
-        )
-        for i in range(count)
-    ]  # fmt: skip
+    return [replace(scene, seconds_left=10_000 - i) for i in range(count)]
 
 
 def main() -> None:

@@ -4,6 +4,7 @@ game's name (the built-in ones from `render/<name>/`, engine/games.py)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.games import BUILT_IN
@@ -19,4 +20,6 @@ LOOKS: Registry[Look] = Registry("picture look", BUILT_IN, "render.{}")
 
 def table_scene(view: TableView, names: Sequence[str], now: float) -> TableScene:
     """`names[seat]` is the name to show; `now` is the referee clock's time (for the time left)."""
-    return LOOKS[view.game].scene(view, names, Common(tuple(view.to_act), seconds_left(view, now)))
+    look = LOOKS[view.game]
+    scene = look.scene(view, names, Common(tuple(view.to_act), seconds_left(view, now)))
+    return replace(scene, drawing=look.drawing)

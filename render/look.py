@@ -10,13 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from render.canvas import Canvas
 from render.layout import HandLayout
-from render.scene import Common, TableScene
-
-Faces = list[tuple[str, str | None]]  # (rank, suit) of each card drawn; None: a joker
-# (canvas, scene, the seats' centres on the picture, lang) → draws the middle of the table
-Middle = Callable[[Canvas, TableScene, list[tuple[int, int]], str], None]
+from render.scene import Common, Drawing, Faces, Middle, TableScene
 
 
 def words_in(game: str) -> dict[str, dict[str, str]]:
@@ -39,3 +34,8 @@ class Look:
     set_faces: Callable[[str], Faces] | None = None  # a set on the table (TableScene.table_set)
     # picture words of the game's own, by language (`words["en"]["hand_no"]`), with its name
     words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+    @property
+    def drawing(self) -> Drawing:
+        """What its scenes carry to the table pictures."""
+        return Drawing(self.middle, self.round_label, self.set_faces)

@@ -3,9 +3,11 @@ value, so a picture is cached by what it shows. No hand is ever in it: the view 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from render.canvas import Canvas
 
 if TYPE_CHECKING:  # pictures never load the async referee; they only read its view
     from engine.referee import TableView
@@ -58,6 +60,21 @@ class SeatScene:
         return tuple(word for row in self.rows for word in row.short)
 
 
+Faces = list[tuple[str, str | None]]  # (rank, suit) of each card drawn; None: a joker
+# (canvas, scene, the seats' centres on the picture, lang) → draws the middle of the table
+Middle = Callable[[Canvas, "TableScene", list[tuple[int, int]], str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """What a game's look gives the table pictures, carried by its scene: how the middle of the
+    table is drawn, the picture word for a round, how a set on the table reads as cards."""
+
+    middle: Middle
+    round_label: str
+    set_faces: Callable[[str], Faces] | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class TableScene:
     game: str  # the game's name (engine/games.py)
@@ -73,6 +90,11 @@ class TableScene:
     # the hand drawn under the table is the viewer's own ("you"); False: another player's, drawn
     # under their name (a drill of a member's shared mistake)
     own_hand: bool = True
+    drawing: Drawing | None = None  # its game's (`render.games.table_scene` gives it)
+
+    def drawn_by(self) -> Drawing:
+        assert self.drawing is not None, "a scene is drawn with its game's drawing (table_scene)"
+        return self.drawing
 
 
 def seconds_left(view: TableView, now: float) -> int | None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 from render.canvas import Canvas
 from render.cardface import suited
 from render.fonts import font, printable
-from render.games import LOOKS
 from render.labels import label
 from render.scene import TableScene
 from render.table import said, status_pills, tone
@@ -99,7 +98,7 @@ def _trick(canvas: Canvas, scene: TableScene, x: int, y: int, me: int, lang: str
 
 def _table_set(canvas: Canvas, scene: TableScene, x: int, y: int, me: int, lang: str) -> None:
     t = canvas.theme
-    faces = LOOKS[scene.game].set_faces
+    faces = scene.drawn_by().set_faces
     assert scene.table_set is not None and faces is not None, "a game with sets says how they read"
     cards = faces(scene.table_set)
     step = 26

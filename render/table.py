@@ -10,10 +10,8 @@ from render.canvas import Canvas
 from render.cardface import suited
 from render.clockface import time_left
 from render.fonts import font, printable
-from render.games import LOOKS
 from render.labels import label
-from render.look import Faces, Middle
-from render.scene import Mark, SeatScene, TableScene
+from render.scene import Faces, Mark, Middle, SeatScene, TableScene
 from render.theme import RGB, Theme
 from render.theme import theme as theme_named
 
@@ -47,7 +45,7 @@ def table_picture(scene: TableScene, theme: str = "light", lang: str = "zh") -> 
     canvas.draw.ellipse((70, 60, WIDTH - 70, HEIGHT - 50), outline=t.felt_edge, width=10)
     _header(canvas, scene, lang)
     centres = [(int(x * WIDTH), int(y * HEIGHT)) for x, y in seats_at(len(scene.seats))]
-    LOOKS[scene.game].middle(canvas, scene, centres, lang)
+    scene.drawn_by().middle(canvas, scene, centres, lang)
     for seat, centre in enumerate(centres):
         _panel(canvas, scene, seat, centre, lang)
     return canvas.png()
@@ -55,7 +53,7 @@ def table_picture(scene: TableScene, theme: str = "light", lang: str = "zh") -> 
 
 def _header(canvas: Canvas, scene: TableScene, lang: str) -> None:
     t = canvas.theme
-    title = label(lang, scene.game) + " · " + label(lang, LOOKS[scene.game].round_label, n=scene.round_no)
+    title = label(lang, scene.game) + " · " + label(lang, scene.drawn_by().round_label, n=scene.round_no)
     if scene.trick_no:
         title += " · " + label(lang, "trick_no", n=scene.trick_no)
     canvas.text((20, 16), title, 26, WHITE)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from render import scoresheet, table
+from render.games import LOOKS
 from render.gongzhu import hand_picture as gongzhu
 from render.gongzhu.scene import taken_summary
 from render.gouji import hand_picture as gouji
@@ -32,8 +33,9 @@ def gouji_table(to_act: tuple[int, ...] = (3,), seconds: int | None = 45) -> Tab
         SeatScene(NAMES[5], 1, 3, total=-3, marks=(PASSED,)),
     )
     return TableScene(
-        "gouji", 3, seats, to_act, seconds, table_set="10 10 10 2 BJ", table_owner=1, notes=("headless",)
-    )
+        "gouji", 3, seats, to_act, seconds, table_set="10 10 10 2 BJ", table_owner=1, notes=("headless",),
+        drawing=LOOKS["gouji"].drawing,
+    )  # fmt: skip
 
 
 def gongzhu_seat(
@@ -52,7 +54,10 @@ def gongzhu_table() -> TableScene:
         gongzhu_seat("Carol", 8, ("C10", "HA"), 1, ("H2", "H3", "H4", "HJ", "HQ"), total=0),
         gongzhu_seat("Dave", 8, (), 0, (), total=120),
     )
-    return TableScene("gongzhu", 2, seats, (3,), 3700, trick=((1, "S5"), (2, "SK")), trick_no=5)
+    trick = ((1, "S5"), (2, "SK"))
+    return TableScene(
+        "gongzhu", 2, seats, (3,), 3700, trick=trick, trick_no=5, drawing=LOOKS["gongzhu"].drawing
+    )
 
 
 def gouji_sheet() -> ScoreSheet:

@@ -11,6 +11,7 @@ import pytest
 from render import table as table_module
 from render.canvas import Canvas
 from render.fonts import font
+from render.games import LOOKS
 from render.labels import label
 from render.scene import CardRow, Mark, SeatScene, TableScene
 from render.scoresheet import taken_words
@@ -51,7 +52,7 @@ BUSY = SeatScene(
 
 def gouji_scene(seat: SeatScene) -> TableScene:
     others = tuple(SeatScene(f"P{i}", i % 2, 10) for i in range(1, 6))
-    return TableScene("gouji", 1, (seat, *others))
+    return TableScene("gouji", 1, (seat, *others), drawing=LOOKS["gouji"].drawing)
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -80,6 +81,7 @@ def test_the_private_strip_keeps_a_bots_name_whole_beside_its_marks(monkeypatch:
         "gouji",
         1,
         (SeatScene("you", 0, 20), *(SeatScene(f"机器人 {i}", i % 2, 9) for i in (2, 3, 4, 5)), marked),
+        drawing=LOOKS["gouji"].drawing,
     )
     canvas = Canvas.new(theme("light"), strip_width(scene, 16), 200)
     draw_strip(canvas, scene, 0, 16, 16, "zh")
@@ -96,7 +98,8 @@ def test_a_gongzhu_seat_shows_the_deals_running_value(monkeypatch: pytest.Monkey
 
     taken = CardRow("taken", ("SQ", "HA", "H2"), ("♥2", "♠Q"))
     pig = SeatScene("Bob", None, 9, total=0, count=worth(-160), rows=(taken,))
-    scene = TableScene("gongzhu", 1, (pig, *(SeatScene(n, None, 9, total=0, count=worth(0)) for n in "CDE")))
+    others = (SeatScene(n, None, 9, total=0, count=worth(0)) for n in "CDE")
+    scene = TableScene("gongzhu", 1, (pig, *others), drawing=LOOKS["gongzhu"].drawing)
     table_picture(scene, lang="en")
     assert any("deal -160" in said for _, said, _ in seen.texts)
 
