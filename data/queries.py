@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import aiosqlite
 
 from data.league import LeagueQueries
+from data.pings import PingQueries
 from data.records import GroupRow, MatchRow, MoveRow, PlayerRow, SeatRow, StatsRow, TableRow
 from data.sql import dumps
 
@@ -23,7 +24,7 @@ STAT_COLUMNS = (
 )  # every game's; a game's own statistics are named values (`tallies`)
 
 
-class Queries(LeagueQueries):
+class Queries(LeagueQueries, PingQueries):
     # -- players and groups --------------------------------------------------------------------
 
     async def save_player(

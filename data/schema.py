@@ -228,4 +228,14 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE reviews ADD COLUMN told_message INTEGER;
     ALTER TABLE players ADD COLUMN drills_shared INTEGER NOT NULL DEFAULT 0;
     """,
+    # 10: who asked to be told privately when a table opens in a group (/notify), and when each
+    # was last told (at most once an hour)
+    """
+    CREATE TABLE notify (
+        group_id INTEGER NOT NULL,
+        player_id INTEGER NOT NULL,
+        last_told REAL NOT NULL DEFAULT 0,
+        PRIMARY KEY (group_id, player_id)
+    );
+    """,
 )

@@ -11,7 +11,7 @@ from telegram import Update
 from telegram.ext import Application, CommandHandler, MessageHandler, filters
 
 from engine.games import GAMES
-from handlers import commands, drills, league, lobby, replays, reviews
+from handlers import commands, drills, league, lobby, notify, replays, reviews
 from handlers.answers import to_asker
 from handlers.commands import start
 from handlers.context import Context
@@ -112,6 +112,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("fill", lobby.lobby_action, GROUP),
     Command("startgame", lobby.lobby_action, GROUP, menu=True),
     Command("defaults", lobby.defaults, GROUP),
+    Command("notify", notify.notify, GROUP),
     Command("table", commands.repost_table, EVERYWHERE, menu=True),
     Command("score", commands.score, GROUP, menu=True),
     Command("hand", commands.hand, PRIVATE, menu=True),

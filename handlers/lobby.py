@@ -10,7 +10,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 
 from engine.errors import Refused
 from engine.games import GAMES
-from handlers import settings
+from handlers import notify, settings
 from handlers.callbacks import Action
 from handlers.context import Context
 from handlers.games import game_commands
@@ -39,6 +39,7 @@ async def open_table(update: Update, context: Context, found: Services, lang: st
         await ask_for_private_chat(
             found, lang, known.name, table.id, lambda text, **kw: reply(update, text, **kw)
         )
+    await notify.tell_members(context, found, table.id, chat.title or "")
 
 
 def split_options(args: list[str]) -> tuple[dict[str, str], str | None]:

@@ -1,5 +1,5 @@
 """Who plays and where: players (name, language, private chat) and groups (language, each
-game's defaults for new tables)."""
+game's defaults for new tables, who asked to be told when a table opens there)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from engine.errors import Refused
 from engine.games import GAMES
 from engine.referee.core import RefereeCore
 from engine.referee.lobby import checked_rules, checked_time
+
+NOTIFY_GAP = 3600.0  # seconds: at most one "a table opened" word a person an hour, whichever group
 
 
 class Players:
@@ -57,3 +59,17 @@ class Players:
             defaults = settings.defaults | {game: chosen}
             await q.set_group_settings(group, defaults, settings.many_tables, settings.language)
         return rules.to_dict(), chosen.get("time")
+
+    async def set_notified(self, group: int, player: int, wanted: bool | None = None) -> bool:
+        """Whether the player is told privately when a table opens in the group with free seats
+        (`wanted` None: the other way round from now); what it is now."""
+        async with self.core.store.transaction() as q:
+            now = not await q.is_notified(group, player) if wanted is None else wanted
+            await q.set_notified(group, player, now)
+        return now
+
+    async def to_notify(self, group: int, opener: int | None) -> list[int]:
+        """The people to tell, now, that a table opened in the group (never its opener): those
+        who asked and were told of no table in the last `NOTIFY_GAP` seconds, marked told."""
+        async with self.core.store.transaction() as q:
+            return await q.due_notices(group, self.core.clock.now(), NOTIFY_GAP, opener)

@@ -96,6 +96,8 @@ class Referee:
     register_group = Forwarded("players", Players.register_group)
     set_group_language = Forwarded("players", Players.set_group_language)
     set_group_defaults = Forwarded("players", Players.set_group_defaults)
+    set_notified = Forwarded("players", Players.set_notified)
+    to_notify = Forwarded("players", Players.to_notify)
     # who Telegram will not let the bot reach
     player_unreachable = Forwarded("reach", Reach.player_unreachable)
     not_delivered = Forwarded("reach", Reach.not_delivered)
