@@ -154,24 +154,25 @@ class Queries(LeagueQueries, PingQueries):
 
     async def seats(self, table_id: int) -> list[SeatRow]:
         rows = await self._all(
-            "SELECT seat, player_id, team, autopilot, strikes FROM seats WHERE table_id = ? ORDER BY seat",
+            "SELECT seat, player_id, team, autopilot, strikes, heir FROM seats WHERE table_id = ? "
+            "ORDER BY seat",
             (table_id,),
         )
-        return [SeatRow(r[0], r[1], r[2], bool(r[3]), r[4]) for r in rows]
+        return [SeatRow(r[0], r[1], r[2], bool(r[3]), r[4], r[5]) for r in rows]
 
     async def replace_seats(self, table_id: int, seats: Sequence[SeatRow]) -> None:
         await self._run("DELETE FROM seats WHERE table_id = ?", (table_id,))
         await self._db.executemany(
-            "INSERT INTO seats (table_id, seat, player_id, team, autopilot, strikes) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            [(table_id, s.seat, s.player_id, s.team, int(s.autopilot), s.strikes) for s in seats],
+            "INSERT INTO seats (table_id, seat, player_id, team, autopilot, strikes, heir) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(table_id, s.seat, s.player_id, s.team, int(s.autopilot), s.strikes, s.heir) for s in seats],
         )
 
     async def update_seat(self, table_id: int, seat: SeatRow) -> None:
         await self._run(
-            "UPDATE seats SET player_id = ?, team = ?, autopilot = ?, strikes = ? "
+            "UPDATE seats SET player_id = ?, team = ?, autopilot = ?, strikes = ?, heir = ? "
             "WHERE table_id = ? AND seat = ?",
-            (seat.player_id, seat.team, int(seat.autopilot), seat.strikes, table_id, seat.seat),
+            (seat.player_id, seat.team, int(seat.autopilot), seat.strikes, seat.heir, table_id, seat.seat),
         )
 
     # -- matches, hands and the move log ---------------------------------------------------------

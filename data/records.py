@@ -47,6 +47,7 @@ class SeatRow:
     team: int | None
     autopilot: bool
     strikes: int
+    heir: int | None = None  # a person who takes this bot's seat at the next round boundary
 
 
 @dataclass(slots=True)

@@ -238,4 +238,8 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (group_id, player_id)
     );
     """,
+    # 11: a person waiting to take a bot's seat at a running table's next round boundary
+    """
+    ALTER TABLE seats ADD COLUMN heir INTEGER;
+    """,
 )

@@ -21,6 +21,7 @@ from engine.referee import (
     Notice,
     RatingsChanged,
     ReplacedByBot,
+    SeatTakenOver,
     TableStopped,
     TableView,
     WindowClosed,
@@ -255,8 +256,10 @@ class TelegramNotifier:
         rated = {c.rater: c for e in notice.events if isinstance(e, RatingsChanged) for c in e.changes}
         over = next((e for e in ends if isinstance(e, MatchOver) and e.reason != "stopped"), None)
         alone = all(team is None for team in teams)  # every seat for itself: places and winners said
+        # a seat taken from a bot at this boundary: the round that ended was the bot's
+        arrived = {e.seat for e in notice.events if isinstance(e, SeatTakenOver)}
         for seat in view.seats:
-            if seat.player is None or seat.player in self.unreachable:
+            if seat.player is None or seat.player in self.unreachable or seat.seat in arrived:
                 continue
             lang = await self.services.lang_of(seat.player)
             lines = [line for e in ends if (line := ui(view.game).round_result(e, seat.seat, teams, lang))]

@@ -19,7 +19,7 @@ from engine.errors import Refused
 from engine.events import Event
 from engine.games import GAMES, Window
 from engine.referee.clock import Clock
-from engine.referee.events import Paused, RatingsChanged, Resumed, SavingAgain
+from engine.referee.events import Paused, RatingsChanged, Resumed, SavingAgain, SeatTakenOver
 from engine.referee.notifier import Notice, Notifier
 from engine.referee.outbox import Outbox
 from engine.referee.owed import owe, owing, tell_owed, teller
@@ -219,6 +219,8 @@ class RefereeCore:
     ) -> list[Event]:
         """One change of the table: its log rows, hands, stats and clock in one transaction;
         only then the notice. If the store fails, the table is reloaded as the store has it."""
+        if self.hand_over_reserved(table, events):
+            seats_changed = True
         table.version += 1
         table.ply += len(rows)
         self._arm(table, frozenset(row.seat for row in rows))
@@ -294,6 +296,19 @@ class RefereeCore:
         await q.update_table(
             table.id, table.version, table.status, table.deadline_at, table.reminder_at, table.creator
         )
+
+    def hand_over_reserved(self, table: LiveTable, events: list[Event]) -> bool:
+        """At a round boundary after the first, each bot seat someone waits for is theirs: the
+        round's opening notice then deals them their hand (`SeatTakenOver` before it)."""
+        starting = [e for e in events if table.game.round_started(e) is not None]
+        if not starting or table.match is None or len(table.match.rounds) < 2:
+            return False
+        taken = [s for s in table.seats if s.heir is not None and s.player_id is None]
+        for seat in taken:
+            seat.player_id, seat.heir, seat.autopilot, seat.strikes = seat.heir, None, False, 0
+        at = events.index(starting[0])
+        events[at:at] = [SeatTakenOver(s.seat, s.player_id) for s in taken if s.player_id is not None]
+        return bool(taken)
 
     async def _record_rounds(self, q: Queries, table: LiveTable, events: list[Event]) -> None:
         """Hands (deals) as they start and end, the match's end, and the statistics."""

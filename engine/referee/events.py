@@ -117,5 +117,17 @@ class SavingAgain(Event):  # moves are saved again after a pause: play goes on
 
 
 @dataclass(slots=True)
+class SeatReserved(Event):  # a person takes a bot's seat at the next round boundary
+    seat: int
+    player: int
+
+
+@dataclass(slots=True)
+class SeatTakenOver(Event):  # … and now holds it
+    seat: int
+    player: int
+
+
+@dataclass(slots=True)
 class RatingsChanged(Event):  # a finished match's rating changes in the group
     changes: tuple[Any, ...]  # engine.referee.ratings.Rated, one per rater

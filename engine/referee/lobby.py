@@ -20,6 +20,7 @@ from engine.referee.events import (
     Left,
     MatchStarted,
     OptionsChanged,
+    SeatReserved,
     StopVoted,
     TableOpened,
     TableStopped,
@@ -89,8 +90,11 @@ class Lobby:
         return found.view() if found is not None and found.status in ("lobby", "running") else None
 
     async def join(self, table_id: int, player: int, team: int | None = None) -> list[Event]:
+        """A seat in the lobby; at a running table, a bot's seat from the next round on."""
         table = self.core.table(table_id)
         async with table.lock:
+            if table.status == "running":
+                return await self._reserve(table, player)
             self._in_lobby(table)
             if table.seat_of(player) is not None:
                 raise Refused("already_seated")
@@ -101,6 +105,20 @@ class Lobby:
             if team is not None:
                 events.append(self._choose(table, player, team))
             return await self._commit_lobby(table, events)
+
+    async def _reserve(self, table: LiveTable, player: int) -> list[Event]:
+        """A person waiting for a running table's bot seat (a leaver's, or one a bot filled) takes
+        it at the next round boundary (`RefereeCore.hand_over_reserved`): the round under way is
+        the bot's to finish, so nobody's cards change hands mid-round."""
+        if table.seat_of(player) is not None or any(s.heir == player for s in table.seats):
+            raise Refused("already_seated")
+        free = [s for s in table.seats if s.player_id is None and s.heir is None]
+        if not free:
+            raise Refused("table_full")
+        free[0].heir = player
+        return await self.core.commit(
+            table, [SeatReserved(free[0].seat, player)], "lobby", seats_changed=True
+        )
 
     async def leave(self, table_id: int, player: int) -> list[Event]:
         """From a lobby: the seat is freed. From a running match: forfeit, and a bot sits in."""

@@ -60,7 +60,16 @@ async def test_bots_are_added_removed_and_fill_the_table(world: World) -> None:
     assert [s.is_bot for s in world.referee.view(table.id).seats] == [False] + [True] * 5
     events = await world.referee.start(table.id)
     assert events[0].kind == "MatchStarted" and world.referee.view(table.id).status == "running"
-    await refused("not_in_lobby", world.referee.join(table.id, BOB))
+    # a running table: the first bot seat is kept for Bob until the round ends, and only one
+    reserved = await world.referee.join(table.id, BOB)
+    view = world.referee.view(table.id)
+    bots = [s.seat for s in view.seats if s.is_bot]
+    assert [(e.kind, e.seat, e.player) for e in reserved] == [("SeatReserved", bots[0], BOB)]
+    assert view.seat_of(BOB) is None
+    await refused("already_seated", world.referee.join(table.id, BOB))
+    for other in range(201, 205):  # the four other bot seats
+        await world.referee.join(table.id, other)
+    await refused("table_full", world.referee.join(table.id, CAROL))
 
 
 async def test_chosen_teams_sit_on_the_even_and_odd_seats(world: World) -> None:
