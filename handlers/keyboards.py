@@ -58,6 +58,11 @@ class Keys:
             ]
         )
 
+    def take_seat(self) -> InlineKeyboardMarkup:
+        """Under a running table's picture while a bot holds a seat: 入座 takes it at the next
+        round boundary (the referee says no once every bot seat is taken or kept for someone)."""
+        return InlineKeyboardMarkup([[self.button(t(self.lang, "lobby.join"), Action.JOIN)]])
+
     def moves(
         self,
         legal: Sequence[str],

@@ -99,14 +99,21 @@ class Messages:
         return True
 
     async def show_photo(
-        self, table: int, chat: int, purpose: str, picture: bytes, caption: str, repost: bool = False
+        self,
+        table: int,
+        chat: int,
+        purpose: str,
+        picture: bytes,
+        caption: str,
+        repost: bool = False,
+        markup: Any = None,
     ) -> None:
         """Edits the chat's picture message of this purpose in place; sends a new one when there
         is none, it is gone, or `repost` asks for it at the bottom of the chat."""
         message = None if repost else await self.id(table, chat, purpose)
-        if message is not None and await self.edit_photo(chat, message, picture, caption):
+        if message is not None and await self.edit_photo(chat, message, picture, caption, markup):
             return
-        await self.remember(table, chat, purpose, await self.send_photo(chat, picture, caption))
+        await self.remember(table, chat, purpose, await self.send_photo(chat, picture, caption, markup))
 
     # -- text ----------------------------------------------------------------------------------------
 

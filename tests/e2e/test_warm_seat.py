@@ -1,4 +1,5 @@
-"""End to end: a bot's seat kept warm. At a running table a member sends /join: the group hears
+"""End to end: a bot's seat kept warm. At a running table a member presses 入座 under the table's
+picture (or sends /join): the group hears
 they take the bot's seat when the round ends, the round is the bot's to finish, and from the next
 round on the seat, its hand and its turns are theirs. A second /join, or one with no bot seat
 left, changes nothing."""
@@ -15,7 +16,10 @@ async def test_a_member_takes_a_bots_seat_at_the_next_round(bot: Bot) -> None:
     await seated_alone(bot, "gongzhu", "fast deals=2")
     referee = bot.app.bot_data.services.referee
     first = referee.view(1).public.number
-    await bot.say(BOB, GROUP, "/join")
+    message, _, data = await bot.until(  # 入座 under the running table's picture
+        lambda calls: next((b for b in bot.buttons(GROUP["id"]) if b[1] == "入座" and "photo" in b[0]), None)
+    )
+    await bot.press(BOB, message, data, bots=False)
     reserved = t("zh", "announce.SeatReserved", player="Bob", seat="🤖 机器人 1")[:4]
     await bot.until(lambda calls: to_group(calls, reserved))
     assert referee.view(1).seat_of(BOB["id"]) is None  # the round under way is the bot's
