@@ -58,6 +58,7 @@ async def test_a_quiet_chat_keeps_one_message_for_a_whole_round_played_in_the_ap
 ) -> None:
     async with served_bot(api, tmp_path / "bot.sqlite3") as (bot, base), aiohttp.ClientSession() as session:
         await seated_alone(bot, game, options)
+        await bot.told()  # the start's messages all out: none is still on its way when she asks
         assert [m for m in live(api) if "photo" in m]  # the hand picture, with its keyboard
         before = await bot.say(ALICE, private(ALICE), "/quiet")
         await bot.wait(  # the answer, the text, and the picture deleted
