@@ -200,7 +200,7 @@ def _judged(
         assert fresh is not None
         confirmed = pooled(confirmed, fresh, more + 1)
         verdict = judge(weighed, move, reviewer.marks, confirmed)
-    best = max(weighed, key=lambda w: w.gain).move
+    best = verdict[0]  # the first weighing's best: a move was better there, so judge names it
     return verdict, next((w.gain for w in confirmed if w.move == best), 0.0)  # not weighed again: none
 
 

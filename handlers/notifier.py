@@ -176,9 +176,10 @@ class TelegramNotifier:
         scene = render.table_scene(view, names, self._now())
         picture = await drawn(render.table_picture, scene, lang=lang)
         caption = "\n".join(filter(None, [self._caption(view, lang, names), news]))
-        seat_free = view.status == "running" and any(seat.is_bot for seat in view.seats)
-        keys = Keys(self.services.signer, view.group_id, view.game, view.id, view.version, lang)
-        markup = keys.take_seat() if seat_free else None
+        markup = None
+        if view.status == "running" and any(seat.is_bot for seat in view.seats):  # 入座 a bot's seat
+            keys = Keys(self.services.signer, view.group_id, view.game, view.id, view.version, lang)
+            markup = keys.take_seat()
         await self.messages.show_photo(view.id, view.group_id, "table", picture, caption, repost, markup)
 
     async def table_to(self, view: TableView, chat: int, lang: str) -> None:

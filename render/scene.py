@@ -13,9 +13,6 @@ if TYPE_CHECKING:  # pictures never load the async referee; they only read its v
     from engine.referee import TableView
 
 
-TONES = ("good", "bad", "mark", "muted")  # how a mark is coloured: the theme's colours of those names
-
-
 @dataclass(frozen=True, slots=True)
 class Mark:
     """A word on a seat: a picture word (`key`, its placeholders filled from `values`) in a tone
@@ -23,7 +20,7 @@ class Mark:
     无头, 开点 …); the pictures and the page draw whatever they are given."""
 
     key: str
-    tone: str = "mark"
+    tone: str = "mark"  # good, bad, mark or muted: the theme's colour of that name
     values: tuple[tuple[str, str | int], ...] = ()
 
 

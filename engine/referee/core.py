@@ -300,15 +300,19 @@ class RefereeCore:
     def hand_over_reserved(self, table: LiveTable, events: list[Event]) -> bool:
         """At a round boundary after the first, each bot seat someone waits for is theirs: the
         round's opening notice then deals them their hand (`SeatTakenOver` before it)."""
-        starting = [e for e in events if table.game.round_started(e) is not None]
-        if not starting or table.match is None or len(table.match.rounds) < 2:
+        # every commit passes here: the seats are looked at first, the events only when one waits
+        waiting = [
+            (seat, heir) for seat in table.seats if (heir := seat.heir) is not None and seat.player_id is None
+        ]
+        if not waiting or table.match is None or len(table.match.rounds) < 2:
             return False
-        taken = [s for s in table.seats if s.heir is not None and s.player_id is None]
-        for seat in taken:
-            seat.player_id, seat.heir, seat.autopilot, seat.strikes = seat.heir, None, False, 0
-        at = events.index(starting[0])
-        events[at:at] = [SeatTakenOver(s.seat, s.player_id) for s in taken if s.player_id is not None]
-        return bool(taken)
+        at = next((i for i, e in enumerate(events) if table.game.round_started(e) is not None), None)
+        if at is None:
+            return False
+        for seat, heir in waiting:
+            seat.player_id, seat.heir, seat.autopilot, seat.strikes = heir, None, False, 0
+        events[at:at] = [SeatTakenOver(seat.seat, heir) for seat, heir in waiting]
+        return True
 
     async def _record_rounds(self, q: Queries, table: LiveTable, events: list[Event]) -> None:
         """Hands (deals) as they start and end, the match's end, and the statistics."""

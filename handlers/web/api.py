@@ -312,16 +312,16 @@ class MiniAppApi:
         move = request.query.get("move", "")
         if not move or len(move) > MAX_NOTATION:
             return reply({"error": "bad_move"}, 400)
-        lang = await self.lang_of(user)
-        if (
-            seat is None or view.status != "running"
-        ):  # a spectator picks nothing; an ended match takes nothing
+        # a spectator picks nothing; an ended match takes nothing
+        if seat is None or view.status != "running":
             return reply({"why": None})
         try:
             refused = self.referee.why_not(view.id, user.id, move)
         except Refusal as error:  # put away meanwhile, or no longer seated
             refused = error
-        return reply({"why": None if refused is None else refusal(lang, refused)})
+        if refused is None:
+            return reply({"why": None})
+        return reply({"why": refusal(await self.lang_of(user), refused)})
 
     async def replay(self, request: web.Request) -> web.Response:
         """One round of a finished match, for a member of its group. Whether it is running,
