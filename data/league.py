@@ -73,10 +73,12 @@ class LeagueQueries(Sql):
         await self._run("UPDATE matches SET rated_order = NULL")
 
     async def finished_matches(self) -> list[PlayedMatch]:
-        """Every match played to its end, in the order the league rated them (matches from before
-        the league, never rated, by their end)."""
+        """Every match played to its end, and every stopped one the league rated (a quick table
+        its last person left), in the order the league rated them (matches from before the
+        league, never rated, by their end)."""
         rows = await self._all(
-            f"{_PLAYED} WHERE m.ended_at IS NOT NULL AND m.end_reason <> 'stopped' "
+            f"{_PLAYED} WHERE m.ended_at IS NOT NULL "
+            "AND (m.end_reason <> 'stopped' OR m.rated_order IS NOT NULL) "
             "ORDER BY m.rated_order IS NULL, m.rated_order, m.ended_at, m.id"
         )
         return [_played(r) for r in rows]

@@ -11,6 +11,7 @@ import aiosqlite
 
 from data.league import LeagueQueries
 from data.pings import PingQueries
+from data.pool import PoolQueries
 from data.records import GroupRow, MatchRow, MoveRow, PlayerRow, SeatRow, StatsRow, TableRow
 from data.sql import dumps
 
@@ -24,17 +25,24 @@ STAT_COLUMNS = (
 )  # every game's; a game's own statistics are named values (`tallies`)
 
 
-class Queries(LeagueQueries, PingQueries):
+class Queries(LeagueQueries, PingQueries, PoolQueries):
     # -- players and groups --------------------------------------------------------------------
 
     async def save_player(
-        self, player_id: int, name: str, language: str | None, at: float, username: str | None = None
+        self,
+        player_id: int,
+        name: str,
+        language: str | None,
+        at: float,
+        username: str | None = None,
+        first_name: str | None = None,
     ) -> None:
         await self._run(
-            "INSERT INTO players (id, name, language, created_at, username) VALUES (?, ?, ?, ?, ?) "
+            "INSERT INTO players (id, name, language, created_at, username, first_name) "
+            "VALUES (?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (id) DO UPDATE SET name = excluded.name, username = excluded.username, "
-            "language = coalesce(players.language, excluded.language)",
-            (player_id, name, language, at, username),
+            "first_name = excluded.first_name, language = coalesce(players.language, excluded.language)",
+            (player_id, name, language, at, username, first_name),
         )
 
     async def player_named(self, username: str) -> int | None:
@@ -52,9 +60,11 @@ class Queries(LeagueQueries, PingQueries):
         await self._run("UPDATE players SET quiet = ? WHERE id = ?", (int(quiet), player_id))
 
     async def player(self, player_id: int) -> PlayerRow | None:
-        sql = "SELECT id, name, language, private_chat, quiet, username FROM players WHERE id = ?"
+        sql = "SELECT id, name, language, private_chat, quiet, username, first_name FROM players WHERE id = ?"
         row = await self._one(sql, (player_id,))
-        return None if row is None else PlayerRow(row[0], row[1], row[2], bool(row[3]), bool(row[4]), row[5])
+        if row is None:
+            return None
+        return PlayerRow(row[0], row[1], row[2], bool(row[3]), bool(row[4]), row[5], row[6])
 
     async def save_group(self, group_id: int, title: str) -> None:
         await self._run(

@@ -13,6 +13,7 @@ class PlayerRow:
     private_chat: bool
     quiet: bool = False  # the private chat gets one "your turn" message, the Mini App the rest
     username: str | None = None  # the Telegram @name as last seen
+    first_name: str | None = None  # all strangers at a quick table see of each other
 
 
 @dataclass(slots=True)

@@ -242,4 +242,18 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE seats ADD COLUMN heir INTEGER;
     """,
+    # 12: the quick tables' pool (/quick): one queue a person, kept across restarts; the first
+    # name strangers see of each other; and until when the pool skips a player who timed out
+    # into autopilot at a quick table
+    """
+    CREATE TABLE pool (
+        player_id INTEGER PRIMARY KEY,              -- one queue a person
+        game TEXT NOT NULL,
+        preset TEXT NOT NULL,                       -- the rules' preset, or 'default'
+        pace TEXT NOT NULL,                         -- a named time control
+        since REAL NOT NULL
+    );
+    ALTER TABLE players ADD COLUMN first_name TEXT;
+    ALTER TABLE players ADD COLUMN pool_barred_until REAL NOT NULL DEFAULT 0;
+    """,
 )

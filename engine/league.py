@@ -106,6 +106,13 @@ def standings(
     ]
 
 
+def leavers_last(results: Sequence[SeatResult], leavers: set[int]) -> list[SeatResult]:
+    """Each seat that left ranked below every other, on a side of its own: its leaving is a loss
+    whatever the seats that stayed made of its cards."""
+    last = 1 + max((r.rank for r in results), default=0)
+    return [SeatResult(r.seat, r.rater, -1 - r.seat, last) if r.seat in leavers else r for r in results]
+
+
 def _side(team: int | None, alone: int) -> int:
     return alone if team is None else team
 

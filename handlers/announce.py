@@ -71,6 +71,13 @@ def lines(
     return out
 
 
+def named_players(events: Sequence[Event]) -> set[int]:
+    """Every player an event names: its `player`, and the people whose ratings changed."""
+    named = {player for e in events if isinstance(player := getattr(e, "player", None), int)}
+    rated = (c.rater for e in events if isinstance(e, RatingsChanged) for c in e.changes)
+    return named | {rater for rater in rated if rater > 0}
+
+
 def rating_line(changes: Sequence[Any], players: Callable[[int], str], lang: str) -> str:
     """📈 Alice +12 → 1534 · Bob −8 → 1490? (a `?`: provisional, fewer than five rated matches)."""
     told = [

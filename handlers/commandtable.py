@@ -11,7 +11,7 @@ from telegram import Update
 from telegram.ext import Application, CommandHandler, MessageHandler, filters
 
 from engine.games import GAMES
-from handlers import commands, drills, league, lobby, notify, replays, reviews
+from handlers import commands, drills, league, lobby, notify, quick, replays, reviews
 from handlers.answers import to_asker
 from handlers.commands import start
 from handlers.context import Context
@@ -106,20 +106,22 @@ def install(app: Application) -> None:
 GROUP, PRIVATE, EVERYWHERE = Chats.GROUP, Chats.PRIVATE, Chats.EVERYWHERE
 COMMANDS: tuple[Command, ...] = (
     Command("join", lobby.join, GROUP, menu=True),
-    Command("leave", lobby.lobby_action, GROUP),
+    Command("leave", lobby.leave, EVERYWHERE),
     Command("addbot", lobby.lobby_action, GROUP),
     Command("removebot", lobby.lobby_action, GROUP),
     Command("fill", lobby.lobby_action, GROUP),
     Command("startgame", lobby.lobby_action, GROUP, menu=True),
     Command("defaults", lobby.defaults, GROUP),
     Command("notify", notify.notify, GROUP),
+    Command("quick", quick.quick, PRIVATE, menu=True),
+    Command("cancel", quick.cancel, PRIVATE),
     Command("table", commands.repost_table, EVERYWHERE, menu=True),
     Command("score", commands.score, GROUP, menu=True),
     Command("hand", commands.hand, PRIVATE, menu=True),
     Command("back", commands.back, PRIVATE, menu=True),
     Command("quiet", commands.quiet, PRIVATE, menu=True, needs_app=True),
     Command("stats", commands.stats, EVERYWHERE, menu=True),
-    Command("top", league.top, GROUP, menu=True),
+    Command("top", league.top, EVERYWHERE, menu=True),
     Command("me", league.me, EVERYWHERE),
     Command("rules", commands.rules, EVERYWHERE, menu=True),
     Command("record", commands.record, GROUP, menu=True),

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.referee import Clock, Timer, abandoned, finished, kept
+from handlers.limits import CAPTION_LIMIT, utf16_len
 
 PER_MINUTE = 12  # with BURST, 16 in any minute: below Telegram's 20, so command replies still fit
 EPSILON = 1e-6  # refilled "to 1" may fall short by a rounding error: never wait for that
@@ -44,7 +45,7 @@ class Batch:
             self.sheets.append(sheet)
 
 
-Send = Callable[[int, Batch], Awaitable[int]]  # sends a table's batch; returns the calls it made
+Send = Callable[[int, int, Batch], Awaitable[int]]  # (group, table, batch) sent; returns its calls
 
 
 @dataclass
@@ -144,7 +145,7 @@ class GroupFeed:
                     return
                 batch = state.batches.pop(table)
                 state.shown_at[table] = now
-                state.tokens -= await self.send(table, batch)
+                state.tokens -= await self.send(group, table, batch)
         finally:
             state.sending = False
 
@@ -161,3 +162,16 @@ class GroupFeed:
         now = self.clock.now()
         state.tokens = min(self.burst, state.tokens + (now - state.at) * self.rate)
         state.at = now
+
+
+def news_parts(batch: Batch, title: str) -> tuple[list[str], str]:
+    """A batch's lines as a message of their own, and the text under the sheet's title. A sheet's
+    caption tells the round's end (the result, the match's, the ratings): the plays before it go
+    first, so that the caption opens with the end; a caption too long for Telegram says none."""
+    if not batch.sheets:
+        return batch.lines, ""
+    told = batch.lines[: len(batch.lines) - batch.results]
+    text = "\n".join(batch.lines[len(told) :])
+    if utf16_len(f"{title}\n{text}") > CAPTION_LIMIT:
+        return batch.lines, ""
+    return told, text

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from telegram import MessageEntity, Update
 
 from engine.errors import Refused
-from engine.referee import GameProfile, Met, Profile
+from engine.referee import QUICK, GameProfile, Met, Profile
 from handlers.announce import rater_name, shown, with_provisional_note
 from handlers.context import Context
 from handlers.drawing import drawn
@@ -22,15 +22,17 @@ from render.profile import GameCard, ProfileCard, profile_card
 
 
 async def top(update: Update, context: Context, found: Services, lang: str) -> None:
-    """The group's raters by rating, best first; `/top all`: every group's together."""
-    everywhere = [word.lower() for word in command_args(update)[:1]] == ["all"]
-    boards = await found.referee.leaderboard(None if everywhere else chat_of(update).id)
+    """The group's raters by rating, best first; `/top all` (and `/top` in private): every
+    group's together; `/top quick`: the quick tables' league."""
+    asked = (command_args(update)[:1] or ["all" if is_private(update) else ""])[0].lower()
+    scope = {"all": None, "quick": QUICK}.get(asked, None if is_private(update) else chat_of(update).id)
+    boards = await found.referee.leaderboard(scope)
     names = {row.rater: row.name for rows in boards.values() for row in rows}
     lines = []
     for game, rows in boards.items():
         if not rows:
             continue
-        title = "league.top_title_all" if everywhere else "league.top_title"
+        title = {None: "league.top_title_all", QUICK: "league.top_title_quick"}.get(scope, "league.top_title")
         lines.append(t(lang, title, game=t(lang, f"game.{game}")))
         lines += [
             t(
@@ -64,15 +66,23 @@ async def me(update: Update, context: Context, found: Services, lang: str) -> No
         if player != user_id(update) and not await is_member(context, group, player):
             raise Refused("not_in_group")
     profile = await found.referee.profile(player, group)
-    if profile is None:
+    # in private, the quick tables' league too: rated apart from every group's
+    quick = await found.referee.profile(player, QUICK) if group is None else None
+    if profile is None and quick is None:
         if player == user_id(update):
             await reply(update, t(lang, "league.me_none"))
         else:
             await reply(update, t(lang, "league.them_none", name=await found.name_of(player)))
         return
+    for shown_profile, where in ((profile, scope), (quick, t(lang, "picture.quick_league"))):
+        if shown_profile is not None:
+            await message(update).reply_photo(await _card(shown_profile, where, lang))
+
+
+async def _card(profile: Profile, scope: str, lang: str) -> bytes:
     names = {met.rater: met.name for g in profile.games for met in (*g.teammates, *g.opponents)}
     card = profile_card_of(profile, scope, lambda rater: rater_name(rater, names.__getitem__, lang), lang)
-    await message(update).reply_photo(await drawn(profile_card, card, lang=lang))
+    return await drawn(profile_card, card, lang=lang)
 
 
 async def _whose(update: Update, found: Services) -> int:

@@ -20,6 +20,7 @@ from handlers.incoming import (
     chat_of,
     command_args,
     command_name,
+    is_private,
     reply,
     user_id,
 )
@@ -79,15 +80,23 @@ async def ask_for_private_chat(found: Services, lang: str, name: str, table: int
 
 async def lobby_action(update: Update, context: Context, found: Services, lang: str) -> None:
     view = await current(update, found, lang)
-    if view is None:
-        return
-    name = command_name(update)
+    if view is not None:
+        await manage_lobby(context, view, user_id(update), MANAGING[command_name(update)])
+
+
+async def leave(update: Update, context: Context, found: Services, lang: str) -> None:
+    """In a group: its table's lobby or match. In private: the match the player plays (a quick
+    table has no group to say it in)."""
     player = user_id(update)
-    referee = found.referee
-    if name == "leave":
-        await referee.leave(view.id, player)
+    if is_private(update):
+        view = found.referee.table_of_player(player)
+        if view is None:
+            raise Refused("not_playing")
+        await found.referee.leave(view.id, player)  # their hand message says so
         return
-    await manage_lobby(context, view, player, MANAGING[name])
+    view = await current(update, found, lang)
+    if view is not None:
+        await found.referee.leave(view.id, player)
 
 
 MANAGING = {

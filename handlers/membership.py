@@ -8,6 +8,7 @@ from typing import Any
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
+from engine.referee import is_room
 from handlers.context import Context
 
 
@@ -18,7 +19,10 @@ async def member_status(context: Context, chat: int, user: int) -> str | None:
 
 
 async def status_of(bot: Any, chat: int, user: int) -> str | None:
-    """`member_status` outside a handler (the Mini App's API holds the bot, not a context)."""
+    """`member_status` outside a handler (the Mini App's API holds the bot, not a context). A
+    room is no chat: nobody is its member, and Telegram is not asked."""
+    if is_room(chat):
+        return None
     try:
         member = await bot.get_chat_member(chat, user)
     except TelegramError:

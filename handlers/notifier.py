@@ -26,18 +26,20 @@ from engine.referee import (
     TableView,
     WindowClosed,
     ends_round,
+    is_room,
     starts_round,
 )
 from handlers import announce, settings
 from handlers.drawing import drawn
 from handlers.games import ui
-from handlers.groupfeed import Batch, GroupFeed
+from handlers.groupfeed import Batch, GroupFeed, news_parts
 from handlers.i18n import listed, t
 from handlers.keyboards import Keys, watch_button
 from handlers.limits import CAPTION_LIMIT, chunks, utf16_len
 from handlers.messages import Messages
 from handlers.private import Late, PrivateChats, deciding_now
 from handlers.ratelimit import FEED, calls_at
+from handlers.roomnews import RoomNews
 from handlers.services import Services
 from handlers.sheets import score_sheet_of
 
@@ -52,6 +54,7 @@ class TelegramNotifier:
         self.messages = messages
         self.private = PrivateChats(services, messages)
         self.feed = GroupFeed(clock, self._send_batch)
+        self.rooms = RoomNews(services, messages, self.feed, self._to_player)
         self._settings: set[int] = set()  # lobbies showing their settings keyboard
         self.unreachable: set[int] = set()  # players whose private chat Telegram forbids (403)
         self.gone: set[int] = set()  # groups that removed the bot: nothing is sent there again
@@ -87,6 +90,9 @@ class TelegramNotifier:
         self.gone.discard(group)
 
     async def _publish(self, view: TableView, notice: Notice) -> None:
+        if is_room(view.group_id):  # no group: its news goes to the players' private chats
+            await self._publish_in_room(view, notice)
+            return
         lang = await self.services.group_lang(view)
         names = await self.services.seat_names(view, lang)
         if not view.dealt:  # a lobby, or one stopped before its start: its message says it all
@@ -97,7 +103,7 @@ class TelegramNotifier:
         if "MatchStarted" in kinds:
             await self._close_lobby(view, lang)
             await self._seat_intros(view)
-        players = {p: await self.services.name_of(p) for p in _players(notice)}
+        players = {p: await self.services.name_of(p) for p in announce.named_players(notice.events)}
         answerers = [names[s] for s in view.to_act]
         end = next((i for i, e in enumerate(notice.events) if ends_round(e)), len(notice.events))
         story = announce.lines(notice.events[:end], names, lambda p: players.get(p, str(p)), lang, answerers)
@@ -110,6 +116,16 @@ class TelegramNotifier:
         # seats deciding together, unseen: a redraw of the group's table would only move its clock
         if story or results or sheet is not None or not _unseen(view):
             await self.feed.post(view.group_id, view.id, view, story + results, sheet, len(results))
+        await self._private(view, notice)
+
+    async def _publish_in_room(self, view: TableView, notice: Notice) -> None:
+        """A room's table starts full and has no lobby to show: its players hear their seats, the
+        news a group would hear and their hands, all privately."""
+        if not view.dealt:
+            return
+        if any(e.kind == "MatchStarted" for e in notice.events):
+            await self._seat_intros(view)
+        await self.rooms.post(view, notice)
         await self._private(view, notice)
 
     # -- the group -------------------------------------------------------------------------------
@@ -188,12 +204,15 @@ class TelegramNotifier:
         picture = await drawn(render.table_picture, render.table_scene(view, names, self._now()), lang=lang)
         await self.messages.send_photo(chat, picture, self._caption(view, lang, names))
 
-    async def _send_batch(self, table: int, batch: Batch) -> int:
+    async def _send_batch(self, group: int, table: int, batch: Batch) -> int:
         """A table's waiting news in the fewest messages: the table edited to its latest state,
         the lines as one message (or as the caption of the last score sheet). Returns the calls.
         A group that refuses the bot has its tables stopped; a call that failed even when tried
         again is logged (the next batch redraws the table anyway)."""
         view: TableView = batch.view
+        if is_room(view.group_id):  # `group` is a player's private chat
+            with calls_at(FEED):
+                return await self.rooms.send(group, batch)
         try:
             with calls_at(FEED):  # after every player's message: merged while it waits
                 return await self._send_news(view, batch)
@@ -373,13 +392,6 @@ class TelegramNotifier:
         return self.services.referee.now()
 
 
-def _players(notice: Notice) -> set[int]:
-    """Every player an event names: its `player`, and the people whose ratings changed."""
-    named = {player for e in notice.events if isinstance(player := getattr(e, "player", None), int)}
-    rated = (c.rater for e in notice.events if isinstance(e, RatingsChanged) for c in e.changes)
-    return named | {rater for rater in rated if rater > 0}
-
-
 def _match_result(
     over: Event, seat: int, totals: Sequence[int], change: Any, lang: str, standing: str = ""
 ) -> str:
@@ -402,19 +414,6 @@ def _match_result(
         line += t(lang, "play.result_rating", before=change.before, after=after)
         line = announce.with_provisional_note(line, change.provisional, lang)
     return line
-
-
-def news_parts(batch: Batch, title: str) -> tuple[list[str], str]:
-    """A batch's lines as a message of their own, and the text under the sheet's title. A sheet's
-    caption tells the round's end (the result, the match's, the ratings): the plays before it go
-    first, so that the caption opens with the end; a caption too long for Telegram says none."""
-    if not batch.sheets:
-        return batch.lines, ""
-    told = batch.lines[: len(batch.lines) - batch.results]
-    text = "\n".join(batch.lines[len(told) :])
-    if utf16_len(f"{title}\n{text}") > CAPTION_LIMIT:
-        return batch.lines, ""
-    return told, text
 
 
 def _unseen(view: TableView) -> bool:

@@ -9,7 +9,7 @@ from typing import Any
 
 from telegram.helpers import create_deep_linked_url
 
-from engine.referee import Referee, TableView
+from engine.referee import Referee, TableView, is_room
 from handlers.callbacks import Signer
 from handlers.i18n import DEFAULT, language, t
 from render.clockface import time_left
@@ -22,6 +22,7 @@ class Player:
     private_chat: bool
     quiet: bool = False  # the private chat keeps one short message per table (the Mini App's)
     username: str | None = None  # their @name as last seen (`/me @name` finds them by it)
+    first_name: str | None = None  # what strangers at a quick table see of them
 
 
 @dataclass
@@ -38,17 +39,19 @@ class Services:
         """A Telegram user seen in an update: registered (or renamed) in the store."""
         name = user.full_name or user.username or str(user.id)
         username = getattr(user, "username", None)
+        first = getattr(user, "first_name", None) or None
         known = await self.player(user.id)
-        if known is None or known.name != name or known.username != username:
+        if known is None or (known.name, known.username, known.first_name) != (name, username, first):
             chosen = None if known is None else known.lang
             lang = language(chosen, getattr(user, "language_code", None))
-            await self.referee.register_player(user.id, name, lang, username)
+            await self.referee.register_player(user.id, name, lang, username, first)
             known = Player(
                 name,
                 lang,
                 known.private_chat if known else False,
                 known.quiet if known else False,
                 username,
+                first,
             )
             self.players[user.id] = known
         return known
@@ -60,7 +63,7 @@ class Services:
             if row is None:
                 return None
             known = self.players[player_id] = Player(
-                row.name, language(row.language), row.private_chat, row.quiet, row.username
+                row.name, language(row.language), row.private_chat, row.quiet, row.username, row.first_name
             )
         return known
 
@@ -91,21 +94,24 @@ class Services:
         if known:
             known.private_chat = True
 
-    async def name_of(self, player_id: int) -> str:
+    async def name_of(self, player_id: int, first: bool = False) -> str:
+        """The player's name; `first`: their first name only (strangers at a room's table)."""
         known = await self.player(player_id)
-        return known.name if known else str(player_id)
+        if known is None:
+            return str(player_id)
+        return (known.first_name or known.name.split(" ")[0]) if first else known.name
 
     async def seat_names(self, view: TableView, lang: str) -> list[str]:
-        return await self.names_of([seat.player for seat in view.seats], lang)
+        return await self.names_of([seat.player for seat in view.seats], lang, first=is_room(view.group_id))
 
-    async def names_of(self, players: Sequence[int | None], lang: str) -> list[str]:
+    async def names_of(self, players: Sequence[int | None], lang: str, first: bool = False) -> list[str]:
         """Each seat's name: its player's, or a bot's with the seat's number (None: a bot)."""
         names = []
         for seat, player in enumerate(players):
             if player is None:
                 names.append(f"{t(lang, 'lobby.seat_bot')} {seat + 1}")
             else:
-                names.append(await self.name_of(player))
+                names.append(await self.name_of(player, first))
         return names
 
     @staticmethod

@@ -28,9 +28,11 @@ from engine.referee.events import (
     WindowClosed,
 )
 from engine.referee.notifier import Notice, Notifier, Recorder, ends_round, starts_round
+from engine.referee.quick import DEFAULT_PRESET, PACES, Queued, presets_of
 from engine.referee.reading import MatchReplay
 from engine.referee.referee import Referee
 from engine.referee.reviews import MatchReview
+from engine.referee.rooms import QUICK, is_room
 from engine.referee.standings import GameProfile, Met, Profile
 from engine.referee.tasks import abandoned, finished, kept
 from engine.referee.thinking import WORKERS, Thinkers
@@ -38,6 +40,9 @@ from engine.referee.views import PrivateView, SeatView, TableView
 
 __all__ = [
     "CLUSTER_SEARCHES",
+    "DEFAULT_PRESET",
+    "PACES",
+    "QUICK",
     "WORKERS",
     "Answered",
     "Clock",
@@ -51,6 +56,7 @@ __all__ = [
     "Notifier",
     "PrivateView",
     "Profile",
+    "Queued",
     "RatingsChanged",
     "Recorder",
     "Referee",
@@ -71,6 +77,8 @@ __all__ = [
     "cluster_pool",
     "ends_round",
     "finished",
+    "is_room",
     "kept",
+    "presets_of",
     "starts_round",
 ]

@@ -24,6 +24,7 @@ from engine.referee.notifier import Notice, Notifier
 from engine.referee.outbox import Outbox
 from engine.referee.owed import owe, owing, tell_owed, teller
 from engine.referee.ratings import rate_earlier_matches, rate_match
+from engine.referee.rooms import is_room
 from engine.referee.table import LiveTable, replay
 from engine.referee.tally import Tally
 from engine.referee.thinking import Thinkers
@@ -348,8 +349,10 @@ class RefereeCore:
                         wins=int(seat_no in winners),
                         points=match.totals[seat_no],
                     )
+            if table.status == "finished" or is_room(table.group_id):  # a room's leaver: a loss
+                stopped = table.status == "stopped"
                 rated = await rate_match(
-                    q, game, table.rules, table.group_id, table.match_id, tuple(match.totals), now
+                    q, game, table.rules, table.group_id, table.match_id, tuple(match.totals), now, stopped
                 )
                 if rated:  # told with the match's end, after its result
                     events.append(RatingsChanged(rated))

@@ -11,10 +11,11 @@ from typing import Any
 from data.records import MoveRow
 from engine.bots import bot_move
 from engine.errors import IllegalMove, Refusal, Refused
-from engine.events import Event
+from engine.events import Event, TimedOut
 from engine.move import Move
 from engine.referee.core import RefereeCore
 from engine.referee.events import AutopilotEnded, Reminder, ReplacedByBot, Undelivered, WindowClosed
+from engine.referee.rooms import BARRED_FOR, QUICK
 from engine.referee.table import LiveTable
 
 
@@ -175,12 +176,16 @@ class Play:
             events += match.apply(seat, move)
             rows.append(self.core.row(table, seat, str(move), "timeout", player, offset=len(rows)))
 
+        into_autopilot = [e.seat for e in events if isinstance(e, TimedOut) and e.autopilot]
+
         async def count_timeouts(q: Any) -> None:
             for seat in late:
                 if seat in excused:
                     continue
                 player = table.seats[seat].player_id
                 await q.add_stats(player, table.group_id, table.game.name, timeouts=1)
+                if seat in into_autopilot and table.group_id == QUICK:  # strangers wait for nobody twice
+                    await q.bar_from_pool(player, self.core.clock.now() + BARRED_FOR)
 
         await self.core.commit(
             table, events, "timeout", rows, seats_changed=bool(set(late) - excused), extra=count_timeouts

@@ -16,10 +16,15 @@ class Players:
         self.core = core
 
     async def register_player(
-        self, player: int, name: str, language: str | None = None, username: str | None = None
+        self,
+        player: int,
+        name: str,
+        language: str | None = None,
+        username: str | None = None,
+        first_name: str | None = None,
     ) -> None:
         async with self.core.store.transaction() as q:
-            await q.save_player(player, name, language, self.core.clock.now(), username)
+            await q.save_player(player, name, language, self.core.clock.now(), username, first_name)
 
     async def set_private_chat(self, player: int, is_open: bool) -> None:
         async with self.core.store.transaction() as q:

@@ -21,6 +21,7 @@ from data.queries import Queries
 from data.store import Store, StoreLocked
 from engine import league
 from engine.games import GAMES, Game
+from engine.referee.rooms import is_room
 from engine.referee.table import replay
 
 
@@ -36,17 +37,33 @@ class Rated:
 
 
 async def rate_match(
-    q: Queries, game: Game, rules: Any, group_id: int, match_id: int, totals: tuple[int, ...], at: float
+    q: Queries,
+    game: Game,
+    rules: Any,
+    group_id: int,
+    match_id: int,
+    totals: tuple[int, ...],
+    at: float,
+    stopped: bool = False,
 ) -> tuple[Rated, ...]:
-    """Rates the match in its group and globally; the group's changes, for its announcement."""
+    """Rates the match in its group and globally; the group's changes, for its announcement. A
+    room's table is rated in the room's league only, and leaving it counts as a loss, even when
+    the last person's leaving stopped it (`stopped`: the others rank by the totals then):
+    strangers have no group to answer to. Any other stopped match is not rated."""
+    moves = await q.moves(match_id)
+    leavers = {row.seat for row in moves if row.kind == "forfeit"} if is_room(group_id) else set()
+    if stopped and not leavers:
+        return ()
     await q.mark_rated(match_id)
-    log = [(row.seat, row.actor, row.player_id) for row in await q.moves(match_id)]
+    log = [(row.seat, row.actor, row.player_id) for row in moves]
     who = league.raters(game.seats, log, str(getattr(rules, "bots", "normal")))
-    results = league.standings(totals, lambda seat: game.team_of(rules, seat), who)
+    results = league.leavers_last(
+        league.standings(totals, lambda seat: game.team_of(rules, seat), who), leavers
+    )
     if not league.rated(results):
         return ()
     told: tuple[Rated, ...] = ()
-    for scope in (group_id, league.GLOBAL):
+    for scope in (group_id,) if is_room(group_id) else (group_id, league.GLOBAL):
         priors = {r.rater: await _skill(q, scope, game.name, r.rater) for r in results}
         changes = league.rate(results, priors.__getitem__)
         for change in changes:
@@ -109,7 +126,8 @@ async def rebuild_in(q: Queries) -> int:
         rules = game.rules(found.rules)
         match = replay(game, found.seed, rules, await q.moves(found.match_id))
         ended = found.ended_at or 0.0  # a finished match always has its end's time
-        await rate_match(q, game, rules, found.group_id, found.match_id, tuple(match.totals), ended)
+        stopped = found.end_reason == "stopped"
+        await rate_match(q, game, rules, found.group_id, found.match_id, tuple(match.totals), ended, stopped)
     return len(matches)
 
 

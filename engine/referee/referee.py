@@ -17,6 +17,7 @@ from engine.referee.notifier import Notice, Notifier
 from engine.referee.outbox import Outbox
 from engine.referee.play import Play
 from engine.referee.players import Players
+from engine.referee.quick import QUICK_WAIT, QuickPool
 from engine.referee.reach import Reach
 from engine.referee.reading import Reading
 from engine.referee.reviews import Reviews
@@ -39,6 +40,7 @@ class Referee:
         heartbeat: float = 1.0,
         new_seed: Callable[[], str] = lambda: secrets.token_hex(16),
         thinkers: Thinkers | None = None,
+        quick_wait: float = QUICK_WAIT,
     ) -> None:
         core = self.core = RefereeCore(
             store,
@@ -57,11 +59,21 @@ class Referee:
         self.drills = Drills(core)
         self.reach = Reach(core, self.lobby)
         self.standings = Standings(core)
+        self.pool = QuickPool(core, self.lobby, quick_wait)
         core.on_due = self.play.on_due
 
+    async def recover(self) -> None:
+        """Every lobby and running table, then the quick pool's waits. Call before handling any
+        update."""
+        await self.core.recover()
+        await self.pool.recover()
+
+    async def close(self, within: float | None = None) -> None:
+        """A clean stop (`RefereeCore.close`); the pool's waits are kept in the store."""
+        self.pool.close()
+        await self.core.close(within)
+
     # start and stop, and what anyone may look at
-    recover = Forwarded("core", RefereeCore.recover)
-    close = Forwarded("core", RefereeCore.close)
     flush_notices = Forwarded("core", RefereeCore.flush_notices)
     table = Forwarded("core", RefereeCore.table)
     stored_table = Forwarded("core", RefereeCore.stored_table)
@@ -88,6 +100,10 @@ class Referee:
     start = Forwarded("lobby", Lobby.start)
     rematch = Forwarded("lobby", Lobby.rematch)
     stop = Forwarded("lobby", Lobby.stop)
+    # quick tables with anyone
+    enter_pool = Forwarded("pool", QuickPool.enter)
+    leave_pool = Forwarded("pool", QuickPool.cancel)
+    pool_waiting = Forwarded("pool", QuickPool.waiting)
     # players and groups
     register_player = Forwarded("players", Players.register_player)
     set_private_chat = Forwarded("players", Players.set_private_chat)

@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from handlers.groupfeed import Batch
-from handlers.notifier import news_parts
+from handlers.groupfeed import Batch, news_parts
 
 TITLE = "📊 Score sheet"
 

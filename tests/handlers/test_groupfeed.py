@@ -15,7 +15,7 @@ class Group:
         self.sent: list[tuple[float, int, Batch]] = []
         self.clock = ManualClock()
 
-    async def send(self, table: int, batch: Batch) -> int:
+    async def send(self, group: int, table: int, batch: Batch) -> int:
         self.sent.append((self.clock.now(), table, batch))
         return 1 + bool(batch.lines) + len(batch.sheets)
 

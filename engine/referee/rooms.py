@@ -1,0 +1,16 @@
+"""Rooms: where tables that belong to no Telegram group are kept. A table's `group_id` names its
+group; a room's id is one no Telegram chat can have (Telegram's ids fit in 52 bits), so a room
+is never written to, asked about its members, or mistaken for a group.
+
+The quick room holds the tables `/quick` seats people at; it is also the quick league's scope."""
+
+from __future__ import annotations
+
+ROOM_BASE = -(1 << 53)  # below every Telegram chat id
+QUICK = ROOM_BASE - 1
+BARRED_FOR = 1800.0  # seconds the quick pool skips a player who timed out into autopilot there
+
+
+def is_room(group_id: int) -> bool:
+    """Whether a table's group is a room: no chat, its players told in their private chats."""
+    return group_id <= ROOM_BASE

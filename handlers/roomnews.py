@@ -1,0 +1,79 @@
+"""What a group would hear of a table in a room (a quick table, which has no group), told in each
+player's private chat instead, in their own language and compactly: a batch's lines as one
+silent message, a round's score sheet as a picture captioned with its end. Their table is drawn
+on their hand message, so no table picture is sent. Each player's news is paced by the group
+feed as a group's is, keyed by their chat (a player's id, never a group's negative one)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import render
+from engine.events import MatchOver
+from engine.referee import Notice, TableView, ends_round
+from handlers import announce
+from handlers.drawing import drawn
+from handlers.groupfeed import Batch, GroupFeed, news_parts
+from handlers.i18n import t
+from handlers.limits import chunks
+from handlers.messages import Messages
+from handlers.services import Services
+from handlers.sheets import score_sheet_of
+
+Tell = Callable[[TableView, int, Awaitable[Any]], Awaitable[bool]]  # one player's call, refusals kept
+
+
+class RoomNews:
+    def __init__(self, services: Services, messages: Messages, feed: GroupFeed, tell: Tell) -> None:
+        self.services, self.messages, self.feed, self.tell = services, messages, feed, tell
+
+    async def post(self, view: TableView, notice: Notice) -> None:
+        """The notice's lines and sheet, for each person at the table, in their language."""
+        events = notice.events
+        end = next((i for i, e in enumerate(events) if ends_round(e)), len(events))
+        final = any(isinstance(e, MatchOver) for e in events)
+        played_out = any(isinstance(e, MatchOver) and e.reason != "stopped" for e in events)
+        sheets: dict[str, bytes | None] = {}  # the sheet names bots in the reader's language
+        named = {p: await self.services.name_of(p, first=True) for p in announce.named_players(events)}
+
+        def player(p: int) -> str:
+            return named.get(p, str(p))
+
+        for seat in view.seats:
+            if seat.player is None:
+                continue
+            lang = await self.services.lang_of(seat.player)
+            names = await self.services.seat_names(view, lang)
+            answerers = [names[s] for s in view.to_act]
+            story = announce.lines(events[:end], names, player, lang, answerers, hints=False)
+            results = announce.lines(events[end:], names, player, lang, hints=False)
+            if played_out:
+                results.append(t(lang, "quick.again"))
+            sheet = None
+            if end < len(events):
+                if lang not in sheets:
+                    found = score_sheet_of(self.services.referee, view, names, final=final)
+                    sheets[lang] = (
+                        None if found is None else await drawn(render.score_sheet, found, lang=lang)
+                    )
+                sheet = sheets[lang]
+            if story or results or sheet is not None:
+                await self.feed.post(seat.player, view.id, view, story + results, sheet, len(results))
+
+    async def send(self, player: int, batch: Batch) -> int:
+        """A player's waiting news: the lines as one message, then each sheet; the calls made."""
+        view: TableView = batch.view
+        title = t(await self.services.lang_of(player), "announce.sheet")
+        told, text = news_parts(batch, title)
+        calls = 0
+        for part in chunks(told):
+            sending = self.messages.bot.send_message(player, part, disable_notification=True)
+            await self.tell(view, player, sending)
+            calls += 1
+        for i, sheet in enumerate(batch.sheets):
+            last = i == len(batch.sheets) - 1
+            caption = f"{title}\n{text}" if last and text else title
+            await self.tell(view, player, self.messages.send_photo(player, sheet, caption, quiet=not last))
+            calls += 1
+        return calls
