@@ -126,7 +126,15 @@ async def _started(app: Application) -> None:
     messages.bot = app.bot
     notifier = TelegramNotifier(services, messages, clock)
     seeds = {"new_seed": app.bot_data.new_seed} if app.bot_data.new_seed else {}
-    referee = Referee(store, notifier, clock, bot_delay=config.move_delay, thinkers=thinkers(config), **seeds)
+    referee = Referee(
+        store,
+        notifier,
+        clock,
+        bot_delay=config.move_delay,
+        thinkers=thinkers(config),
+        quick_wait=config.quick_wait,
+        **seeds,
+    )
     services.referee = referee
     services.username = app.bot.username
     app.bot_data.metrics.referee = referee

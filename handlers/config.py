@@ -49,6 +49,8 @@ class Config:
     # at once (beyond, the heuristic answers); 0: this machine's cores less one, or 16 on a cluster
     search_cluster: str | None = None
     search_workers: int = 0
+    # QUICK_WAIT: seconds the oldest in a quick tables' pool waits before bots take the empty seats
+    quick_wait: float = 60.0
 
     @property
     def webapp_path(self) -> str:
@@ -117,6 +119,7 @@ def load(env: Mapping[str, str] = os.environ) -> Config:
         webapp_name=name,
         metrics_port=metrics_port,
         metrics_host=env.get("METRICS_HOST", "").strip() or "127.0.0.1",
+        quick_wait=_number(env, "QUICK_WAIT", 60.0, 5.0, 3600.0),
         **_search(env),
     )
 
