@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import aiosqlite
 
+from data.daily import DailyQueries
 from data.league import LeagueQueries
 from data.pings import PingQueries
 from data.pool import PoolQueries
@@ -25,7 +26,7 @@ STAT_COLUMNS = (
 )  # every game's; a game's own statistics are named values (`tallies`)
 
 
-class Queries(LeagueQueries, PingQueries, PoolQueries):
+class Queries(LeagueQueries, PingQueries, PoolQueries, DailyQueries):
     # -- players and groups --------------------------------------------------------------------
 
     async def save_player(

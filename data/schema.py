@@ -256,4 +256,19 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE players ADD COLUMN first_name TEXT;
     ALTER TABLE players ADD COLUMN pool_barred_until REAL NOT NULL DEFAULT 0;
     """,
+    # 13: the daily deal (/daily): who played which day's deal of which game, at which table, and
+    # their score once finished (one try a day); the groups that hear yesterday's places daily
+    """
+    CREATE TABLE daily (
+        day TEXT NOT NULL,                          -- the UTC date, YYYY-MM-DD
+        game TEXT NOT NULL,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        table_id INTEGER NOT NULL REFERENCES tables(id),
+        score INTEGER,                              -- the seat's total, once the deal is over
+        finished_at REAL,
+        PRIMARY KEY (day, game, player_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX daily_by_table ON daily(table_id);
+    ALTER TABLE groups ADD COLUMN daily_line INTEGER NOT NULL DEFAULT 0;
+    """,
 )

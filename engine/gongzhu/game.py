@@ -54,4 +54,5 @@ PART = Game(
     reviewer=review.REVIEWER,
     explain=hints.explain,
     still_out=counter.still_out,
+    one_round={"deals": "1"},
 )

@@ -71,4 +71,5 @@ PART = Game(
     reviewer=review.REVIEWER,
     explain=hints.explain,
     still_out=counter.still_out,
+    one_round={"max_hands": "1"},
 )

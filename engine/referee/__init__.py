@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from engine.referee.clock import Clock, ManualClock, SystemClock, Timer
 from engine.referee.cluster import CLUSTER_SEARCHES, cluster_pool
+from engine.referee.daily import GroupPlaces, Place, Standing, day_of
 from engine.referee.drills import Answered, Drill
 from engine.referee.events import (
     RatingsChanged,
@@ -32,7 +33,7 @@ from engine.referee.quick import DEFAULT_PRESET, PACES, Queued, presets_of
 from engine.referee.reading import MatchReplay
 from engine.referee.referee import Referee
 from engine.referee.reviews import MatchReview
-from engine.referee.rooms import QUICK, is_room
+from engine.referee.rooms import DAILY, QUICK, is_room
 from engine.referee.standings import GameProfile, Met, Profile
 from engine.referee.tasks import abandoned, finished, kept
 from engine.referee.thinking import WORKERS, Thinkers
@@ -40,6 +41,7 @@ from engine.referee.views import PrivateView, SeatView, TableView
 
 __all__ = [
     "CLUSTER_SEARCHES",
+    "DAILY",
     "DEFAULT_PRESET",
     "PACES",
     "QUICK",
@@ -48,12 +50,14 @@ __all__ = [
     "Clock",
     "Drill",
     "GameProfile",
+    "GroupPlaces",
     "ManualClock",
     "MatchReplay",
     "MatchReview",
     "Met",
     "Notice",
     "Notifier",
+    "Place",
     "PrivateView",
     "Profile",
     "Queued",
@@ -66,6 +70,7 @@ __all__ = [
     "SeatReserved",
     "SeatTakenOver",
     "SeatView",
+    "Standing",
     "SystemClock",
     "TableStopped",
     "TableView",
@@ -75,6 +80,7 @@ __all__ = [
     "WindowClosed",
     "abandoned",
     "cluster_pool",
+    "day_of",
     "ends_round",
     "finished",
     "is_room",

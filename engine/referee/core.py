@@ -24,7 +24,7 @@ from engine.referee.notifier import Notice, Notifier
 from engine.referee.outbox import Outbox
 from engine.referee.owed import owe, owing, tell_owed, teller
 from engine.referee.ratings import rate_earlier_matches, rate_match
-from engine.referee.rooms import is_room
+from engine.referee.rooms import DAILY, is_room
 from engine.referee.table import LiveTable, replay
 from engine.referee.tally import Tally
 from engine.referee.thinking import Thinkers
@@ -349,6 +349,9 @@ class RefereeCore:
                         wins=int(seat_no in winners),
                         points=match.totals[seat_no],
                     )
+            if table.group_id == DAILY and table.status == "finished":  # scored against everyone's
+                for seat_no, player in table.human_players():
+                    await q.finish_daily(table.id, player, match.totals[seat_no], now)
             if table.status == "finished" or is_room(table.group_id):  # a room's leaver: a loss
                 stopped = table.status == "stopped"
                 rated = await rate_match(
@@ -490,6 +493,8 @@ class RefereeCore:
         game, round_ = table.game.name, table.match.current
         if searches(game, table.rules):
             # the table's lock is held: nothing else changes this round meanwhile
+            if table.group_id == DAILY:  # everyone meets the same bots: the search, always
+                return await self.thinkers.exact_move(game, round_, seat, ply)
             move = await self.thinkers.move(game, round_, seat, ply)
             if move is not None:
                 return move

@@ -27,6 +27,7 @@ from engine.referee.events import (
     TeamChosen,
 )
 from engine.referee.play import Play
+from engine.referee.rooms import is_room
 from engine.referee.table import LiveTable, arrange
 from engine.referee.views import TableView
 from engine.seeding import rng
@@ -209,15 +210,18 @@ class Lobby:
 
             return await self._commit_lobby(table, [OptionsChanged(rules, clock.label)], save)
 
-    async def start(self, table_id: int, by: int | None = None, admin: bool = False) -> list[Event]:
-        """Seats the lobby (teams per the rules) and deals the first hand of a match."""
+    async def start(
+        self, table_id: int, by: int | None = None, admin: bool = False, seed: str | None = None
+    ) -> list[Event]:
+        """Seats the lobby (teams per the rules) and deals the first hand of a match; `seed`:
+        the match's (the daily deal's), else a new one."""
         table = self.core.table(table_id)
         async with table.lock:
             self._managed(table, by, admin)
             missing = table.game.seats - len(table.seats)
             if missing:
                 raise Refused("not_full", missing=missing)
-            seed = self.core.new_seed()
+            seed = seed or self.core.new_seed()
             table.seats = arrange(table.game, table.rules, table.seats, rng(seed, "seats"))
             return await self._begin_match(table, seed)
 
@@ -227,6 +231,8 @@ class Lobby:
         async with table.lock:
             if table.status != "finished":
                 raise Refused("not_over")
+            if is_room(table.group_id):  # strangers, or the day's one deal: no second match
+                raise Refused("not_allowed")
             self._allowed(table, by, admin)
             for seat in table.seats:
                 seat.autopilot, seat.strikes = False, 0

@@ -90,8 +90,8 @@ class QuickPool:
                 if await q.pool_entry(player) is not None:
                     raise Refused("quick_waiting")
                 await q.enter_pool(PoolEntry(player, game, preset, pace, now))
-                waiting = [e for e in await q.pool() if e.key == (game, preset, pace)]
             key = (game, preset, pace)
+            waiting = await self._waiting(key)
             count, seated = len(waiting), len(waiting) >= kind.seats
             if seated:
                 await self._seat(key, waiting[: kind.seats], bots=False)
@@ -146,6 +146,15 @@ class QuickPool:
             for t in self.core.tables.values()
         )
 
+    async def _waiting(self, key: Key) -> list[PoolEntry]:
+        """The pool's people, longest first; anyone who sat down elsewhere meanwhile (a group's
+        lobby) leaves it, so that nobody is seated at two tables."""
+        async with self.core.store.transaction() as q:
+            entries = [e for e in await q.pool() if e.key == key]
+            seated = [e.player for e in entries if self._seated(e.player)]
+            await q.leave_pool(seated)
+        return [e for e in entries if e.player not in seated]
+
     def _arm(self, key: Key, waiting: list[PoolEntry]) -> None:
         old = self._timers.pop(key, None)
         if old is not None:
@@ -158,8 +167,7 @@ class QuickPool:
         """The oldest's wait is over: they and whoever waits with them sit down, bots beside."""
         async with self._lock:
             self._timers.pop(key, None)
-            async with self.core.store.reading() as q:
-                waiting = [e for e in await q.pool() if e.key == key]
+            waiting = await self._waiting(key)
             if not waiting:
                 return
             if waiting[0].since + self.wait > self.core.clock.now():  # the oldest left meanwhile

@@ -21,7 +21,7 @@ from data.queries import Queries
 from data.store import Store, StoreLocked
 from engine import league
 from engine.games import GAMES, Game
-from engine.referee.rooms import is_room
+from engine.referee.rooms import DAILY, is_room
 from engine.referee.table import replay
 
 
@@ -49,7 +49,10 @@ async def rate_match(
     """Rates the match in its group and globally; the group's changes, for its announcement. A
     room's table is rated in the room's league only, and leaving it counts as a loss, even when
     the last person's leaving stopped it (`stopped`: the others rank by the totals then):
-    strangers have no group to answer to. Any other stopped match is not rated."""
+    strangers have no group to answer to. Any other stopped match is not rated, nor is a daily
+    deal (scored against everyone who played it instead)."""
+    if group_id == DAILY:
+        return ()
     moves = await q.moves(match_id)
     leavers = {row.seat for row in moves if row.kind == "forfeit"} if is_room(group_id) else set()
     if stopped and not leavers:

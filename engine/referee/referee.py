@@ -10,6 +10,7 @@ from collections.abc import Callable
 from data.store import Store
 from engine.referee.clock import Clock
 from engine.referee.core import RefereeCore
+from engine.referee.daily import DailyDeals
 from engine.referee.drills import Drills
 from engine.referee.forwarding import Forwarded
 from engine.referee.lobby import Lobby
@@ -60,13 +61,15 @@ class Referee:
         self.reach = Reach(core, self.lobby)
         self.standings = Standings(core)
         self.pool = QuickPool(core, self.lobby, quick_wait)
+        self.daily = DailyDeals(core, self.lobby)
         core.on_due = self.play.on_due
 
     async def recover(self) -> None:
-        """Every lobby and running table, then the quick pool's waits. Call before handling any
-        update."""
+        """Every lobby and running table, then the quick pool's waits and the daily deals' tries.
+        Call before handling any update."""
         await self.core.recover()
         await self.pool.recover()
+        await self.daily.recover()
 
     async def close(self, within: float | None = None) -> None:
         """A clean stop (`RefereeCore.close`); the pool's waits are kept in the store."""
@@ -104,6 +107,13 @@ class Referee:
     enter_pool = Forwarded("pool", QuickPool.enter)
     leave_pool = Forwarded("pool", QuickPool.cancel)
     pool_waiting = Forwarded("pool", QuickPool.waiting)
+    # the daily deal, the same for everyone
+    play_daily = Forwarded("daily", DailyDeals.play)
+    daily_standing = Forwarded("daily", DailyDeals.standing)
+    daily_places = Forwarded("daily", DailyDeals.group_places)
+    set_daily_line = Forwarded("daily", DailyDeals.set_line)
+    daily_line_groups = Forwarded("daily", DailyDeals.line_groups)
+    today = Forwarded("daily", DailyDeals.today)
     # players and groups
     register_player = Forwarded("players", Players.register_player)
     set_private_chat = Forwarded("players", Players.set_private_chat)

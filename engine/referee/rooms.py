@@ -2,12 +2,14 @@
 group; a room's id is one no Telegram chat can have (Telegram's ids fit in 52 bits), so a room
 is never written to, asked about its members, or mistaken for a group.
 
-The quick room holds the tables `/quick` seats people at; it is also the quick league's scope."""
+The quick room holds the tables `/quick` seats people at; it is also the quick league's scope.
+The daily room holds each player's table of the day's deal (`/daily`), never rated."""
 
 from __future__ import annotations
 
 ROOM_BASE = -(1 << 53)  # below every Telegram chat id
 QUICK = ROOM_BASE - 1
+DAILY = ROOM_BASE - 2
 BARRED_FOR = 1800.0  # seconds the quick pool skips a player who timed out into autopilot there
 
 

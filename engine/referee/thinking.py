@@ -109,6 +109,25 @@ class Thinkers:
         self.answered += 1
         return move
 
+    async def exact_move(self, game: str, round_: Any, seat: int, ply: int) -> Move:
+        """The bot's move as its search finds it, however long that takes: where everyone must
+        meet the same bots (the daily deal), no time limit cuts a search short and no heuristic
+        stands in for it. Waits for a free worker; a pool that breaks under it is replaced and
+        asked once more; without one, the search runs in a thread of this process."""
+        for _ in range(2):
+            while self.busy >= self.workers:
+                self._freed.clear()
+                await self._freed.wait()
+            try:
+                move: Move = await self._submit(bot_move, game, round_, seat, ply)
+            except (BrokenProcessPool, OSError, RuntimeError) as failure:
+                log.warning("an exact search was lost (%r): asked again of a new pool", failure)
+                self.close()
+                continue
+            self.answered += 1
+            return move
+        return await asyncio.to_thread(bot_move, game, round_, seat, ply)
+
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
         """A long job that is not a move (a match's review) without the search's limit, in the
         long jobs' own pool: it waits for one of its `long_workers`, never for a worker of the
