@@ -40,6 +40,12 @@ class DailyQueries(Sql):
         )
         return None if row is None else DailyTry(*row)
 
+    async def daily_of_table(self, table_id: int) -> DailyTry | None:
+        row = await self._one(
+            "SELECT day, game, player_id, table_id, score FROM daily WHERE table_id = ?", (table_id,)
+        )
+        return None if row is None else DailyTry(*row)
+
     async def forget_daily(self, table_id: int) -> None:
         """A try whose table never started: given back."""
         await self._run("DELETE FROM daily WHERE table_id = ? AND score IS NULL", (table_id,))

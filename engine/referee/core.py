@@ -185,6 +185,10 @@ class RefereeCore:
             self.tables[table_id] = table
         return table
 
+    def seated_anywhere(self, player: int) -> bool:
+        """At an open table, or waiting to take a bot's seat at one: one table a person."""
+        return any(table.holds(player) for table in self.tables.values())
+
     def view(self, table_id: int) -> TableView:
         return self.table(table_id).view()
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from data.daily import DailyScore
+from data.daily import DailyScore, DailyTry
 from data.queries import Queries
 from engine.errors import Refused
 from engine.games import GAMES
@@ -29,7 +29,9 @@ from engine.referee.views import TableView
 
 DAILY_PACE = "normal"
 SECRET = "daily_secret"  # meta: the key of every day's seed (made at the first daily deal)
-BUSY = ("lobby", "running")
+LINE_TOLD = "daily_line_told"  # meta: the last day whose places the groups were told
+DAY = 86400.0
+LINE_AFTER = 300.0  # seconds past UTC midnight before the groups hear the day before's places
 
 
 def day_of(at: float) -> str:
@@ -71,6 +73,7 @@ class Standing:
     mine: Place
     finished: int  # everyone who finished the deal, the player included
     groups: tuple[GroupPlaces, ...]
+    match_id: int  # the player's match of the deal (its review)
 
 
 class DailyDeals:
@@ -88,10 +91,7 @@ class DailyDeals:
             raise Refused("unknown_game", game=game, games=", ".join(GAMES))
         day = self.today()
         async with self._lock:
-            if any(
-                t.status in BUSY and (t.seat_of(player) is not None or any(s.heir == player for s in t.seats))
-                for t in self.core.tables.values()
-            ):
+            if self.core.seated_anywhere(player):
                 raise Refused("quick_seated")
             async with self.core.store.transaction() as q:
                 if await q.daily_try(day, game, player) is not None:
@@ -114,20 +114,30 @@ class DailyDeals:
 
     async def standing(self, player: int, game: str, day: str | None = None) -> Standing | None:
         """The player's place on the day's deal (today's by default); None unless they finished it."""
-        day = day or self.today()
         async with self.core.store.reading() as q:
-            mine = await q.daily_try(day, game, player)
-            if mine is None or mine.score is None:
+            return await _standing(q, await q.daily_try(day or self.today(), game, player))
+
+    async def result(self, table_id: int) -> Standing | None:
+        """The place of the player who finished the daily deal at this table; None before that."""
+        async with self.core.store.reading() as q:
+            return await _standing(q, await q.daily_of_table(table_id))
+
+    def next_line_at(self) -> float:
+        """When the groups that asked next hear the day before's places: `LINE_AFTER` past UTC
+        midnight, so that a deal begun just before midnight may still count."""
+        now = self.core.clock.now()
+        return (now - LINE_AFTER) // DAY * DAY + DAY + LINE_AFTER
+
+    async def line_owed(self) -> str | None:
+        """The day whose places the groups are owed now (yesterday's, once `LINE_AFTER` past
+        midnight), marked told at once, so that a restart never tells it twice; None when told."""
+        now = self.core.clock.now()
+        day = day_of(now - LINE_AFTER - DAY)
+        async with self.core.store.transaction() as q:
+            if await q.meta(LINE_TOLD) == day:
                 return None
-            places = _places(await q.daily_scores(day, game))
-            groups = []
-            for group, title in await q.groups_of(player, ROOM_BASE):
-                members = await q.players_of(group)
-                ranked = tuple(p for p in places if p.player in members)
-                if len(ranked) > 1:
-                    groups.append(GroupPlaces(title, ranked))
-        found = next(p for p in places if p.player == player)
-        return Standing(day, game, found, len(places), tuple(groups))
+            await q.set_meta(LINE_TOLD, day)
+        return day
 
     async def group_places(self, group: int, day: str) -> dict[str, tuple[Place, ...]]:
         """Per game, the group's known players who finished the day's deal, best first, each
@@ -157,6 +167,22 @@ class DailyDeals:
             await self.lobby.stop(table.id, None)
             async with self.core.store.transaction() as q:
                 await q.forget_daily(table.id)
+
+
+async def _standing(q: Queries, mine: DailyTry | None) -> Standing | None:
+    if mine is None or mine.score is None:
+        return None
+    places = _places(await q.daily_scores(mine.day, mine.game))
+    groups = []
+    for group, title in await q.groups_of(mine.player, ROOM_BASE):
+        members = await q.players_of(group)
+        ranked = tuple(p for p in places if p.player in members)
+        if len(ranked) > 1:
+            groups.append(GroupPlaces(title, ranked))
+    found = next(p for p in places if p.player == mine.player)
+    match = await q.last_match(mine.table_id)
+    assert match is not None  # a finished try has its match
+    return Standing(mine.day, mine.game, found, len(places), tuple(groups), match.id)
 
 
 def _places(scores: Sequence[DailyScore]) -> list[Place]:

@@ -81,7 +81,7 @@ class QuickPool:
             raise Refused("quick_pace", pace=pace[:20], paces=", ".join(PACES))
         now = self.core.clock.now()
         async with self._lock:
-            if self._seated(player):
+            if self.core.seated_anywhere(player):
                 raise Refused("quick_seated")
             async with self.core.store.transaction() as q:
                 barred = await q.pool_barred_until(player)
@@ -126,7 +126,7 @@ class QuickPool:
         async with self._lock:
             async with self.core.store.transaction() as q:
                 entries = await q.pool()
-                seated = [e.player for e in entries if self._seated(e.player)]
+                seated = [e.player for e in entries if self.core.seated_anywhere(e.player)]
                 await q.leave_pool(seated)
             for key, waiting in _by_key(e for e in entries if e.player not in seated).items():
                 self._arm(key, waiting)
@@ -138,20 +138,12 @@ class QuickPool:
 
     # -- seating ----------------------------------------------------------------------------------
 
-    def _seated(self, player: int) -> bool:
-        """At an open table anywhere, or waiting to take a bot's seat at one."""
-        return any(
-            t.status in ("lobby", "running")
-            and (t.seat_of(player) is not None or any(s.heir == player for s in t.seats))
-            for t in self.core.tables.values()
-        )
-
     async def _waiting(self, key: Key) -> list[PoolEntry]:
         """The pool's people, longest first; anyone who sat down elsewhere meanwhile (a group's
         lobby) leaves it, so that nobody is seated at two tables."""
         async with self.core.store.transaction() as q:
             entries = [e for e in await q.pool() if e.key == key]
-            seated = [e.player for e in entries if self._seated(e.player)]
+            seated = [e.player for e in entries if self.core.seated_anywhere(e.player)]
             await q.leave_pool(seated)
         return [e for e in entries if e.player not in seated]
 

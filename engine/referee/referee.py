@@ -110,6 +110,9 @@ class Referee:
     # the daily deal, the same for everyone
     play_daily = Forwarded("daily", DailyDeals.play)
     daily_standing = Forwarded("daily", DailyDeals.standing)
+    daily_result = Forwarded("daily", DailyDeals.result)
+    daily_line_at = Forwarded("daily", DailyDeals.next_line_at)
+    daily_line_owed = Forwarded("daily", DailyDeals.line_owed)
     daily_places = Forwarded("daily", DailyDeals.group_places)
     set_daily_line = Forwarded("daily", DailyDeals.set_line)
     daily_line_groups = Forwarded("daily", DailyDeals.line_groups)

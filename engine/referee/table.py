@@ -45,6 +45,13 @@ class LiveTable:
     def seat_of(self, player: int) -> int | None:
         return next((s.seat for s in self.seats if s.player_id == player), None)
 
+    def holds(self, player: int) -> bool:
+        """Whether the open table (a lobby or a match) has a seat for the player, or a bot's
+        seat they wait to take."""
+        if self.status not in ("lobby", "running"):
+            return False
+        return self.seat_of(player) is not None or any(s.heir == player for s in self.seats)
+
     def plays_itself(self, seat: int) -> bool:
         """A bot seat, or a player's seat on autopilot: the referee makes its moves."""
         row = self.seats[seat]

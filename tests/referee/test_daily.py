@@ -77,7 +77,10 @@ async def test_the_days_seed_is_the_stores_secret(world: World, tmp_path) -> Non
     other = await World.open(tmp_path / "other.sqlite3", world.clock)
     try:
         theirs = await other.referee.play_daily(ALICE, "gongzhu")
-        hands = (world.referee.private_view(mine.id, ALICE).hand, other.referee.private_view(theirs.id, ALICE).hand)
+        hands = (
+            world.referee.private_view(mine.id, ALICE).hand,
+            other.referee.private_view(theirs.id, ALICE).hand,
+        )
         assert hands[0] != hands[1]  # another store, another secret: the day's date gives nothing away
         async with world.store.reading() as q:
             seed = (await q.last_match(mine.id)).seed  # type: ignore[union-attr]
