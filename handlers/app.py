@@ -28,6 +28,7 @@ from handlers import buttons, chats, commands, commandtable, errors
 from handlers.callbacks import Signer
 from handlers.config import Config
 from handlers.context import CONTEXT_TYPES, Context
+from handlers.daily import DailyLines
 from handlers.i18n import LANGUAGES, t
 from handlers.logs import calm_shutdown_pulls
 from handlers.messages import Messages
@@ -142,6 +143,8 @@ async def _started(app: Application) -> None:
         referee.watch(app.bot_data.live.changed)
     app.bot_data.services, app.bot_data.notifier, app.bot_data.store = services, notifier, store
     await referee.recover()  # before any update is handled
+    app.bot_data.daily_lines = DailyLines(services, app.bot, clock)
+    await app.bot_data.daily_lines.start()
     if config.webapp_url:  # what the pages may be shown: the state the restart read from the file
         app.bot_data.live.seed(referee.versions())
     for lang in LANGUAGES:
@@ -179,6 +182,8 @@ async def _flush(app: Application) -> None:
     cancelled; the heartbeat notes the time); then its notices and the groups' messages are told,
     FLUSH_SECONDS in all, whatever Telegram does; then what is still under way is cancelled."""
     services, notifier = app.bot_data.services, app.bot_data.notifier
+    if app.bot_data.daily_lines is not None:
+        app.bot_data.daily_lines.stop()
     if services is not None:
         try:
             await services.referee.close(within=CLOSE_SECONDS)

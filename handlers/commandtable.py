@@ -11,7 +11,7 @@ from telegram import Update
 from telegram.ext import Application, CommandHandler, MessageHandler, filters
 
 from engine.games import GAMES
-from handlers import commands, drills, league, lobby, notify, quick, replays, reviews
+from handlers import commands, daily, drills, league, lobby, notify, quick, replays, reviews
 from handlers.answers import to_asker
 from handlers.commands import start
 from handlers.context import Context
@@ -115,6 +115,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("notify", notify.notify, GROUP),
     Command("quick", quick.quick, PRIVATE, menu=True),
     Command("cancel", quick.cancel, PRIVATE),
+    Command("daily", daily.daily, EVERYWHERE, menu=True),
     Command("table", commands.repost_table, EVERYWHERE, menu=True),
     Command("score", commands.score, GROUP, menu=True),
     Command("hand", commands.hand, PRIVATE, menu=True),

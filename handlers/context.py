@@ -30,6 +30,7 @@ class BotData:
     services: Services | None = None
     notifier: TelegramNotifier | None = None
     store: Store | None = None
+    daily_lines: Any = None  # the groups' daily line (handlers.daily.DailyLines), once started
 
     def running(self) -> tuple[Services, TelegramNotifier]:
         if self.services is None or self.notifier is None:

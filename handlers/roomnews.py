@@ -11,8 +11,9 @@ from typing import Any
 
 import render
 from engine.events import MatchOver
-from engine.referee import Notice, TableView, ends_round
+from engine.referee import DAILY, Notice, TableView, ends_round
 from handlers import announce
+from handlers.dailywords import standing_text
 from handlers.drawing import drawn
 from handlers.groupfeed import Batch, GroupFeed, news_parts
 from handlers.i18n import t
@@ -49,7 +50,17 @@ class RoomNews:
             story = announce.lines(events[:end], names, player, lang, answerers, hints=False)
             results = announce.lines(events[end:], names, player, lang, hints=False)
             if played_out:
-                results.append(t(lang, "quick.again"))
+                results.append(await self._after(view, lang))
+            if view.group_id == DAILY and any(e.kind == "MatchStarted" for e in events):
+                story.insert(
+                    0,
+                    t(
+                        lang,
+                        "daily.dealt",
+                        game=t(lang, f"game.{view.game}"),
+                        day=self.services.referee.today(),
+                    ),
+                )
             sheet = None
             if end < len(events):
                 if lang not in sheets:
@@ -60,6 +71,15 @@ class RoomNews:
                 sheet = sheets[lang]
             if story or results or sheet is not None:
                 await self.feed.post(seat.player, view.id, view, story + results, sheet, len(results))
+
+    async def _after(self, view: TableView, lang: str) -> str:
+        """What a finished match's player hears last: at a daily deal, where they stand among
+        everyone who finished it; at a quick table, how to play another."""
+        if view.group_id == DAILY:
+            standing = await self.services.referee.daily_result(view.id)
+            if standing is not None:
+                return standing_text(standing, lang)
+        return t(lang, "quick.again")
 
     async def send(self, player: int, batch: Batch) -> int:
         """A player's waiting news: the lines as one message, then each sheet; the calls made."""
