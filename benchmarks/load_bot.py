@@ -144,9 +144,9 @@ class Announcements:
             self.posted += len(lines)
             await post(group, table, view, lines, sheet, results)
 
-        async def counted_send(table: int, batch: Any) -> int:
+        async def counted_send(group: int, table: int, batch: Any) -> int:
             self.sent += len(batch.lines)  # handed over (a failed call is in the log and the 429s)
-            calls: int = await send(table, batch)
+            calls: int = await send(group, table, batch)
             return calls
 
         feed.post, feed.send = counted_post, counted_send

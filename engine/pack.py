@@ -73,7 +73,7 @@ class Game:
     # the card counter (记牌器, the table option `counter`): round → (card, rank or suit, copies
     # nobody has played), read from what everyone saw played; None: the game has none
     still_out: Callable[[Any], tuple[tuple[str, int], ...]] | None = None
-    # the options of a match of one round (the daily deal: one 够级 hand, one 拱猪 deal)
+    # the options of a match of one round (the daily deal: one hand, or one deal)
     one_round: Mapping[str, str] = field(default_factory=dict)
 
     def rules(self, options: dict[str, object]) -> Any:

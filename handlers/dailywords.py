@@ -11,7 +11,7 @@ from handlers.i18n import listed, t
 
 
 def standing_text(standing: Standing, lang: str) -> str:
-    """🗓 拱猪 daily · 2026-11-28: you −120 · better than 60 % of 5 others; then each group's."""
+    """Your score on the day's deal and the share of the others you beat; then each group's places."""
     game = t(lang, f"game.{standing.game}")
     mine = standing.mine
     others = standing.finished - 1

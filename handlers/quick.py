@@ -38,7 +38,7 @@ async def quick(update: Update, context: Context, found: Services, lang: str) ->
 
 
 def pool_name(lang: str, game: str, preset: str, pace: str) -> str:
-    """够级 · 标准 · 普通: the pool as players read it (a game without presets: no preset)."""
+    """The game · its preset · the pace: the pool as players read it (a game without presets: no preset)."""
     parts = [t(lang, f"game.{game}")]
     if presets_of(game) != (DEFAULT_PRESET,):
         parts.append(value_label(lang, preset))
@@ -68,7 +68,17 @@ async def pools_text(found: Services, lang: str) -> str:
         for game in GAMES
         if presets_of(game) != (DEFAULT_PRESET,)
     )
-    lines = [t(lang, "quick.usage", commands=commands, presets=presets, paces=", ".join(PACES))]
+    example = next(
+        (
+            f"/quick {game} {presets_of(game)[-1]} {PACES[0]}"
+            for game in GAMES
+            if presets_of(game) != (DEFAULT_PRESET,)
+        ),
+        f"/quick {next(iter(GAMES))} {PACES[0]}",
+    )
+    lines = [
+        t(lang, "quick.usage", commands=commands, presets=presets, paces=", ".join(PACES), example=example)
+    ]
     if waiting:
         lines.append(t(lang, "quick.pools"))
         lines += [f"• {pool_name(lang, *key)}: {count}" for key, count in sorted(waiting.items())]

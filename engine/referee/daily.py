@@ -1,4 +1,4 @@
-"""The daily deal (`/daily`): one deal (拱猪) or one hand (够级) per game per UTC day, the same for
+"""The daily deal (`/daily`): one round (a hand, a deal) per game per UTC day, the same for
 everyone, played alone at any hour with the game's strongest bots. Everyone sits in the same
 seat with the same cards, and the bots think without a time limit or a stand-in
 (`Thinkers.exact_move`), so the same moves meet the same answers.

@@ -32,7 +32,7 @@ Key = tuple[str, str, str]  # (game, preset, pace)
 
 
 def presets_of(game: str) -> tuple[str, ...]:
-    """The game's rule presets (够级's variants), the first being its default."""
+    """The game's rule presets (its variants), the first being its default."""
     presets = GAMES[game].rules_type.presets
     if not presets:
         return (DEFAULT_PRESET,)
