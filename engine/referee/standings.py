@@ -112,7 +112,9 @@ class Standings:
         async with self.core.store.reading() as q:
             row = await q.player(player)
             stats = await q.player_stats(player, group)
-            games = tuple([await self._game(q, player, scope, s) for s in stats if s.matches or s.hands])
+            # a game they left before any round ended counts too: the leaving was rated (a room's)
+            played = [s for s in stats if s.matches or s.hands or s.forfeits]
+            games = tuple([await self._game(q, player, scope, s) for s in played])
         if row is None or not games:
             return None
         return Profile(player, row.name, games)

@@ -81,5 +81,20 @@ async def test_the_pool_survives_a_restart(api: FakeBotApi, tmp_path: Path) -> N
         before = await bot.say(ALICE, private(ALICE), "/leave")  # a bot takes her seat; a loss
         await bot.until(lambda calls: view.id not in referee.tables)  # nobody left: it stopped
         assert any(t("zh", "play.you_left") in c.text for c in bot.api.calls[before:])
+        before = await bot.say(ALICE, private(ALICE), "/top quick")  # rated in the quick league: a loss
+        board = (await bot.wait(lambda calls: [c.text for c in calls[before:] if c.chat == ALICE["id"]]))[-1]
+        assert board.startswith(t("zh", "league.top_title_quick", game=t("zh", "game.gouji")))
+        assert "Alice" in board
+        before = await bot.say(ALICE, private(ALICE), "/top")  # every group's: nothing of it
+        assert (
+            "Alice"
+            not in (await bot.wait(lambda calls: [c.text for c in calls[before:] if c.chat == ALICE["id"]]))[
+                -1
+            ]
+        )
+        before = await bot.say(ALICE, private(ALICE), "/me")  # her quick league's card
+        await bot.wait(
+            lambda calls: [c for c in calls[before:] if c.method == "sendPhoto" and c.chat == ALICE["id"]]
+        )
     finally:
         await bot.stop()
