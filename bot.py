@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import logging
-import sqlite3
 import sys
 
 from telegram.error import InvalidToken, TelegramError
 
-from data.store import StoreLocked
+from data.store import StoreError, StoreLocked
 from handlers.config import ConfigError, load
 from handlers.lifecycle import run
 from handlers.logs import hide_token
@@ -31,8 +30,8 @@ def main() -> int:
     except StoreLocked as error:
         print(f"bot.py: {error}", file=sys.stderr)
         return 1
-    except sqlite3.Error as error:  # a path that cannot hold the database: nothing to retry
-        print(f"bot.py: cannot open the database {config.database}: {error}", file=sys.stderr)
+    except StoreError as error:  # a path that cannot hold it, a server that refuses: nothing to retry
+        print(f"bot.py: cannot open the database {config.store_shown}: {error}", file=sys.stderr)
         return 1
     except TelegramError as error:  # setWebhook refused: a URL Telegram cannot use
         print(f"bot.py: the Bot API refused to start the bot: {error}", file=sys.stderr)

@@ -1,4 +1,5 @@
-"""aiosqlite: schema, migrations and the store of tables, seats, moves, players, stats.
+"""The store of tables, seats, moves, players, stats: schema, migrations and queries, on SQLite
+(aiosqlite, the default) or PostgreSQL (psycopg).
 
 The only code in the project that speaks SQL.
 """

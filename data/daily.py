@@ -70,7 +70,7 @@ class DailyQueries(Sql):
         await self._run("UPDATE groups SET daily_line = ? WHERE id = ?", (int(on), group_id))
 
     async def daily_line_groups(self) -> list[int]:
-        return [int(r[0]) for r in await self._all("SELECT id FROM groups WHERE daily_line ORDER BY id")]
+        return [int(r[0]) for r in await self._all("SELECT id FROM groups WHERE daily_line <> 0 ORDER BY id")]
 
     async def groups_of(self, player: int, rooms_below: int) -> list[tuple[int, str]]:
         """The groups where the player played a table, (id, title): not the rooms, whose ids

@@ -175,8 +175,9 @@ class LeagueQueries(Sql):
     async def rating_history(self, scope: int, game: str, rater: int) -> list[tuple[float, float]]:
         """(mu, sigma) before the rater's first rated match, then after each one, oldest first."""
         rows = await self._all(
-            "SELECT mu_before, sigma_before, mu, sigma FROM rating_changes "
-            "WHERE scope = ? AND game = ? AND rater = ? GROUP BY match_id ORDER BY matches",
+            # one row a match (a bot level on several seats shares one change): min() of equals
+            "SELECT min(mu_before), min(sigma_before), min(mu), min(sigma) FROM rating_changes "
+            "WHERE scope = ? AND game = ? AND rater = ? GROUP BY match_id ORDER BY min(matches)",
             (scope, game, rater),
         )
         found = list(rows)
@@ -189,10 +190,10 @@ class LeagueQueries(Sql):
         many the rater did better (teammates: won together, a full tie being no win; opponents:
         ranked above them). A bot level on several seats of one match counts once for it."""
         better = (
-            "me.rank = 0 AND (SELECT max(rank) FROM rating_changes x WHERE x.match_id = me.match_id "
-            "AND x.scope = me.scope) > 0"
+            "max(CASE WHEN me.rank = 0 AND (SELECT max(rank) FROM rating_changes x "
+            "WHERE x.match_id = me.match_id AND x.scope = me.scope) > 0 THEN 1 ELSE 0 END)"
             if teammates
-            else "me.rank < min(o.rank)"
+            else "CASE WHEN min(me.rank) < min(o.rank) THEN 1 ELSE 0 END"
         )
         rows = await self._all(
             "SELECT met.rater, coalesce(p.name, ''), count(*), sum(met.better) FROM "
@@ -200,7 +201,7 @@ class LeagueQueries(Sql):
             " JOIN rating_changes o ON o.match_id = me.match_id AND o.scope = me.scope "
             " WHERE me.scope = ? AND me.game = ? AND me.rater = ? AND o.rater <> me.rater "
             f" AND o.side {'=' if teammates else '<>'} me.side GROUP BY me.match_id, o.rater) met "
-            "LEFT JOIN players p ON p.id = met.rater GROUP BY met.rater",
+            "LEFT JOIN players p ON p.id = met.rater GROUP BY met.rater, p.name",
             (scope, game, rater),
         )
         return [Companion(r[0], r[1], r[2], r[3] or 0) for r in rows]

@@ -26,8 +26,8 @@ class PingQueries(Sql):
         """The group's people to tell now (not told of any group's table in the last `gap`
         seconds, and not `but`), marked told at `now`."""
         rows = await self._all(
-            "SELECT player_id FROM notify WHERE group_id = ? AND player_id IS NOT ? AND player_id NOT IN "
-            "(SELECT player_id FROM notify WHERE last_told > ?) ORDER BY player_id",
+            "SELECT player_id FROM notify WHERE group_id = ? AND player_id <> coalesce(?, 0) "
+            "AND player_id NOT IN (SELECT player_id FROM notify WHERE last_told > ?) ORDER BY player_id",
             (group_id, but, now - gap),
         )
         due = [int(row[0]) for row in rows]

@@ -7,14 +7,12 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-import aiosqlite
-
 from data.daily import DailyQueries
 from data.league import LeagueQueries
 from data.pings import PingQueries
 from data.pool import PoolQueries
 from data.records import GroupRow, MatchRow, MoveRow, PlayerRow, SeatRow, StatsRow, TableRow
-from data.sql import dumps
+from data.sql import Row, dumps
 
 STAT_COLUMNS = (
     "matches",
@@ -48,7 +46,7 @@ class Queries(LeagueQueries, PingQueries, PoolQueries, DailyQueries):
 
     async def player_named(self, username: str) -> int | None:
         """The player with this Telegram @username (as last seen), for `/me @name`."""
-        row = await self._one("SELECT id FROM players WHERE username = ? COLLATE NOCASE", (username,))
+        row = await self._one("SELECT id FROM players WHERE lower(username) = lower(?)", (username,))
         return None if row is None else int(row[0])
 
     async def set_player_language(self, player_id: int, language: str) -> None:
@@ -104,7 +102,7 @@ class Queries(LeagueQueries, PingQueries, PoolQueries, DailyQueries):
     )
 
     @staticmethod
-    def _table(row: aiosqlite.Row) -> TableRow:
+    def _table(row: Row) -> TableRow:
         return TableRow(row[0], row[1], row[2], json.loads(row[3]), *row[4:])
 
     async def create_table(
@@ -173,7 +171,7 @@ class Queries(LeagueQueries, PingQueries, PoolQueries, DailyQueries):
 
     async def replace_seats(self, table_id: int, seats: Sequence[SeatRow]) -> None:
         await self._run("DELETE FROM seats WHERE table_id = ?", (table_id,))
-        await self._db.executemany(
+        await self._many(
             "INSERT INTO seats (table_id, seat, player_id, team, autopilot, strikes, heir) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
             [(table_id, s.seat, s.player_id, s.team, int(s.autopilot), s.strikes, s.heir) for s in seats],
@@ -271,7 +269,7 @@ class Queries(LeagueQueries, PingQueries, PoolQueries, DailyQueries):
                 await self._run(
                     "INSERT INTO tallies (player_id, group_id, game, name, value) VALUES (?, ?, ?, ?, ?) "
                     "ON CONFLICT (player_id, group_id, game, name) "
-                    "DO UPDATE SET value = value + excluded.value",
+                    "DO UPDATE SET value = tallies.value + excluded.value",
                     (player_id, group_id, game, name, amount),
                 )
         if all(name not in STAT_COLUMNS for name in deltas):
@@ -281,7 +279,7 @@ class Queries(LeagueQueries, PingQueries, PoolQueries, DailyQueries):
             f"INSERT INTO stats (player_id, group_id, game, {', '.join(STAT_COLUMNS)}) "
             f"VALUES (?, ?, ?, {', '.join('?' for _ in STAT_COLUMNS)}) "
             "ON CONFLICT (player_id, group_id, game) DO UPDATE SET "
-            + ", ".join(f"{c} = {c} + excluded.{c}" for c in STAT_COLUMNS),
+            + ", ".join(f"{c} = stats.{c} + excluded.{c}" for c in STAT_COLUMNS),
             (player_id, group_id, game, *values),
         )
 
@@ -289,13 +287,14 @@ class Queries(LeagueQueries, PingQueries, PoolQueries, DailyQueries):
         "SELECT s.player_id, p.name, s.game, "
         + ", ".join(f"sum(s.{c})" for c in STAT_COLUMNS)
         + " FROM stats s JOIN players p ON p.id = s.player_id"
-    )
+    )  # grouped by player, name and game: PostgreSQL names every column a group shows
 
     async def player_stats(self, player_id: int, group_id: int | None = None) -> list[StatsRow]:
         """Per game: in every group, or in one."""
         where = "s.player_id = ?" + ("" if group_id is None else " AND s.group_id = ?")
         params = (player_id,) if group_id is None else (player_id, group_id)
-        rows = await self._all(f"{self._STATS} WHERE {where} GROUP BY s.game ORDER BY s.game", params)
+        sql = f"{self._STATS} WHERE {where} GROUP BY s.player_id, p.name, s.game ORDER BY s.game"
+        rows = await self._all(sql, params)
         tallies: dict[str, dict[str, int]] = {}
         named = f"SELECT s.game, s.name, sum(s.value) FROM tallies s WHERE {where} GROUP BY s.game, s.name"
         for game, name, value in await self._all(named, params):

@@ -1,5 +1,6 @@
-"""The schema as numbered migrations. `PRAGMA user_version` records how many are applied; a
-migration is never edited once released — a change is a new migration at the end."""
+"""The schema as numbered migrations, for SQLite (PostgreSQL's, number for number:
+data/schema_pg.py). `PRAGMA user_version` records how many are applied; a migration is never
+edited once released — a change is a new migration at the end of both lists."""
 
 from __future__ import annotations
 
@@ -270,5 +271,10 @@ MIGRATIONS: tuple[str, ...] = (
     ) WITHOUT ROWID;
     CREATE INDEX daily_by_table ON daily(table_id);
     ALTER TABLE groups ADD COLUMN daily_line INTEGER NOT NULL DEFAULT 0;
+    """,
+    # 14: a username is looked up whatever its case, in the SQL both engines read (lower())
+    """
+    DROP INDEX players_by_username;
+    CREATE INDEX players_by_username ON players(lower(username));
     """,
 )

@@ -11,30 +11,59 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
+import psycopg
 
 from data.queries import Queries
 from data.schema import MIGRATIONS
+from data.sql import Row
+
+# what either engine raises when the store refuses a read or a write (a full disk, a lost server)
+StoreError: tuple[type[Exception], ...] = (sqlite3.Error, psycopg.Error)
 
 
 class StoreLocked(RuntimeError):
     """Another process has the database open."""
 
 
+class SqliteDb:
+    """One aiosqlite connection, as the queries use it (`data.sql.Db`)."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    async def one(self, sql: str, params: Sequence[object]) -> Row | None:
+        async with self.db.execute(sql, params) as cursor:
+            row: Row | None = await cursor.fetchone()
+            return row
+
+    async def all(self, sql: str, params: Sequence[object]) -> list[Row]:
+        return list(await self.db.execute_fetchall(sql, params))
+
+    async def run(self, sql: str, params: Sequence[object]) -> int:
+        async with self.db.execute(sql, params) as cursor:
+            return cursor.lastrowid or 0
+
+    async def many(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        await self.db.executemany(sql, rows)
+
+
 class Store:
-    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+    def __init__(self, db: Any, path: str) -> None:
         self._db = db
         self.path = path
-        self._queries = Queries(db)
+        self._queries = Queries(SqliteDb(db))
         self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
-        """Opens (creating if needed) and migrates the file; StoreLocked if another process has it."""
+        """Opens (creating if needed) and migrates the file; StoreLocked if another process has it.
+        (`data.stores.open_store` opens either engine's store by its address.)"""
         path = str(path)
         # a path that cannot hold a database fails here, before aiosqlite's thread starts: when its
         # connect fails, that thread outlives a quickly closed loop and prints a traceback
@@ -79,12 +108,12 @@ class Store:
     async def transaction(self) -> AsyncIterator[Queries]:
         """Everything done inside is committed at once at the end, or not at all."""
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            await self._begin()
             try:
                 yield self._queries
                 await self._commit()
             except BaseException:  # a failed commit and a cancelled task too: never left open
-                await self._db.rollback()
+                await self._rollback()
                 raise
 
     @asynccontextmanager
@@ -92,8 +121,14 @@ class Store:
         async with self._lock:
             yield self._queries
 
+    async def _begin(self) -> None:
+        await self._db.execute("BEGIN IMMEDIATE")
+
     async def _commit(self) -> None:
         await self._db.commit()
+
+    async def _rollback(self) -> None:
+        await self._db.rollback()
 
     async def backup(self, target: Path) -> None:
         """A consistent copy of the database while the bot runs (SQLite's online backup, between

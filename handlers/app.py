@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,7 +21,8 @@ from telegram.ext import (
     filters,
 )
 
-from data.store import Store
+from data.store import Store, StoreError
+from data.stores import open_store
 from engine.referee import CLUSTER_SEARCHES, WORKERS, Clock, Referee, SystemClock, Thinkers, cluster_pool
 from handlers import buttons, chats, commands, commandtable, errors
 from handlers.callbacks import Signer
@@ -113,7 +113,7 @@ async def _private_chat_works(update: Update, context: Context) -> None:
 async def _started(app: Application) -> None:
     config = app.bot_data.config
     assert config is not None
-    store = await Store.open(config.database)  # raises StoreLocked for a second process
+    store = await open_store(config.store)  # raises StoreLocked for a second process
     signer = Signer(config.token)
     # the referee needs the notifier, which needs these services: the referee is set below
     services = Services(
@@ -162,14 +162,15 @@ async def _started(app: Application) -> None:
         task.add_done_callback(backups.discard)
 
     asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, backup_requested)
-    log.info("ready as @%s on %s", app.bot.username, config.database)
+    log.info("ready as @%s on %s", app.bot.username, config.store_shown)
 
 
 async def backup(store: Store, target: Path) -> None:
     """The operator's consistent copy of the running bot's database (SIGUSR1), said in the log."""
+    refused: tuple[type[Exception], ...] = (OSError, RuntimeError, *StoreError)  # RuntimeError: pg_dump's
     try:
         await store.backup(target)
-    except (OSError, sqlite3.Error) as error:
+    except refused as error:
         log.error("backup to %s failed: %s", target, error)
     else:
         log.info("backup written to %s", target)

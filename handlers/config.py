@@ -51,6 +51,18 @@ class Config:
     search_workers: int = 0
     # QUICK_WAIT: seconds the oldest in a quick tables' pool waits before bots take the empty seats
     quick_wait: float = 60.0
+    # DATABASE_URL: a PostgreSQL database (postgresql://user:password@host/name) instead of the file
+    database_url: str | None = None
+
+    @property
+    def store(self) -> str:
+        """What `Store.open` is given: the PostgreSQL address, else the SQLite file."""
+        return self.database_url or str(self.database)
+
+    @property
+    def store_shown(self) -> str:
+        """The store as a log may name it: a PostgreSQL address without its password."""
+        return re.sub(r"//([^:/@]+):[^@]*@", r"//\1:***@", self.store)
 
     @property
     def webapp_path(self) -> str:
@@ -120,6 +132,7 @@ def load(env: Mapping[str, str] = os.environ) -> Config:
         metrics_port=metrics_port,
         metrics_host=env.get("METRICS_HOST", "").strip() or "127.0.0.1",
         quick_wait=_number(env, "QUICK_WAIT", 60.0, 5.0, 3600.0),
+        database_url=_database_url(env),
         **_search(env),
     )
 
@@ -130,6 +143,15 @@ def _search(env: Mapping[str, str]) -> dict[str, Any]:
         raise ConfigError(f"SEARCH_CLUSTER must be a Dask scheduler's tcp:// or tls:// address: {cluster!r}")
     workers = int(_number(env, "SEARCH_WORKERS", 0, 0, 1024))
     return {"search_cluster": cluster, "search_workers": workers}
+
+
+def _database_url(env: Mapping[str, str]) -> str | None:
+    url = env.get("DATABASE_URL", "").strip() or None
+    if url and not url.startswith(("postgresql://", "postgres://")):
+        raise ConfigError(
+            "DATABASE_URL must be a postgresql:// address (unset: the SQLite file DATABASE_PATH)"
+        )
+    return url
 
 
 APP_NAME = re.compile(r"[A-Za-z0-9_]{3,30}")  # what BotFather accepts as a Mini App's short name

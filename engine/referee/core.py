@@ -7,13 +7,12 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import sqlite3
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from data.queries import Queries
 from data.records import MoveRow, TableRow
-from data.store import Store
+from data.store import Store, StoreError
 from engine.bots import bot_move, searches
 from engine.errors import Refused
 from engine.events import Event
@@ -129,7 +128,7 @@ class RefereeCore:
         try:
             async with self.store.transaction() as q:
                 await q.set_meta(HEARTBEAT, repr(self.clock.now()))
-        except sqlite3.Error as error:
+        except StoreError as error:
             self.tally.write(ok=False)
             if self.paused_since is None:  # said once, not at every beat of a long pause
                 log.warning("heartbeat not saved: %s", error)
@@ -241,8 +240,8 @@ class RefereeCore:
                         await q.update_seat(table.id, seat)
                 await self.save_table(q, table)
                 owed_id = await owe(q, Notice(table.view(), tuple(events), cause)) if owing(events) else None
-        except sqlite3.Error as error:  # a full disk, a read-only file, an I/O error
-            with contextlib.suppress(sqlite3.Error):  # unreadable too: memory stays as it was
+        except StoreError as error:  # a full disk, a read-only file, an I/O error
+            with contextlib.suppress(*StoreError):  # unreadable too: memory stays as it was
                 await self._reload(table)
             await self.pause(table, error)
             raise Refused("paused") from error
@@ -258,7 +257,7 @@ class RefereeCore:
         self.schedule(table)
         return events
 
-    async def pause(self, table: LiveTable, error: sqlite3.Error) -> None:
+    async def pause(self, table: LiveTable, error: Exception) -> None:
         """The store refused a change: the table keeps its last committed state and waits (no
         clock fires, so no retry storm); its group is told once. The heartbeat tries a write at
         each beat and resumes every paused table when one succeeds."""
@@ -290,7 +289,7 @@ class RefereeCore:
                 try:
                     async with self.store.transaction() as q:
                         await self.save_table(q, table)
-                except sqlite3.Error:
+                except StoreError:
                     self.paused_since = since  # failed again: the next beat tries again
                     return
                 await self.publish(table, [SavingAgain(now - since)], "resumed")

@@ -11,11 +11,10 @@ import contextlib
 import dataclasses
 import logging
 import pickle
-import sqlite3
 from collections.abc import Awaitable, Callable, Sequence
 
 from data.queries import Queries
-from data.store import Store
+from data.store import Store, StoreError
 from engine.errors import Refused
 from engine.events import Event
 from engine.referee.notifier import Notice, ends_round
@@ -40,7 +39,7 @@ def teller(store: Store) -> Callable[[int], Awaitable[None]]:
         try:
             async with store.transaction() as q:
                 await q.told(owed_id)
-        except sqlite3.Error as error:  # told again after a restart: a repeat, not a loss
+        except StoreError as error:  # told again after a restart: a repeat, not a loss
             log.warning("a told notice is still marked owed: %s", error)
 
     return told

@@ -5,10 +5,10 @@ a running match."""
 from __future__ import annotations
 
 import copy
-import sqlite3
 from typing import Any
 
 from data.records import MoveRow
+from data.store import StoreError
 from engine.bots import bot_move
 from engine.errors import IllegalMove, Refusal, Refused
 from engine.events import Event, TimedOut
@@ -203,7 +203,7 @@ class Play:
         try:
             async with self.core.store.transaction() as q:
                 await self.core.save_table(q, table)
-        except sqlite3.Error as error:
+        except StoreError as error:
             await self.core.pause(table, error)
             return
         await self.core.publish(table, events, "reminder")

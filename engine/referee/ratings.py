@@ -19,6 +19,7 @@ from typing import Any
 
 from data.queries import Queries
 from data.store import Store, StoreLocked
+from data.stores import open_store
 from engine import league
 from engine.games import GAMES, Game
 from engine.referee.rooms import DAILY, is_room
@@ -135,7 +136,7 @@ async def rebuild_in(q: Queries) -> int:
 
 
 async def _main(path: str) -> int:
-    store = await Store.open(path)  # refused while the bot runs on the file (StoreLocked)
+    store = await open_store(path)  # refused while the bot runs on it (StoreLocked)
     try:
         return await rebuild(store)
     finally:

@@ -76,3 +76,13 @@ def test_the_apps_short_name_needs_the_app_and_botfathers_form() -> None:
     for bad in ("ab", "table/x", "a" * 31, "t?startapp=1"):
         with pytest.raises(ConfigError, match="WEBAPP_NAME must be"):
             load({**app, "WEBAPP_NAME": bad})
+
+
+def test_the_store_is_the_file_unless_a_postgresql_database_is_named() -> None:
+    assert load({"BOT_TOKEN": TOKEN}).store == "gouji-bot.sqlite3"
+    url = "postgresql://bot:s3cret@db.internal:5432/cards"
+    config = load({"BOT_TOKEN": TOKEN, "DATABASE_URL": url, "DATABASE_PATH": "x.sqlite3"})
+    assert config.store == url
+    assert config.store_shown == "postgresql://bot:***@db.internal:5432/cards"  # logs never hold it
+    with pytest.raises(ConfigError, match="postgresql://"):
+        load({"BOT_TOKEN": TOKEN, "DATABASE_URL": "mysql://bot@db/cards"})

@@ -4,7 +4,9 @@ import pytest
 
 from engine.errors import Refused
 from engine.gouji.events import HandEnded
-from tests.referee.world import ALICE, BOB, CAROL, GROUP, World
+from tests.referee.world import ALICE, BOB, CAROL, GROUP, World, on_both_engines
+
+world = on_both_engines  # the store's every query, on SQLite and on PostgreSQL
 
 
 async def test_leaving_a_running_hand_makes_the_leaver_last_and_a_bot_takes_the_seat(world: World) -> None:

@@ -12,7 +12,9 @@ from engine.errors import Refused
 from engine.referee import DAILY, Thinkers
 from engine.referee.daily import share
 from engine.referee.table import LiveTable
-from tests.referee.world import ALICE, BOB, CAROL, GROUP, World
+from tests.referee.world import ALICE, BOB, CAROL, GROUP, World, on_both_engines
+
+world = on_both_engines  # the store's every query, on SQLite and on PostgreSQL
 
 
 def threads(world: World) -> None:

@@ -17,7 +17,9 @@ from engine.league import SeatResult, Skill, bot_rater
 from engine.referee.ratings import main as ratings_main
 from engine.referee.ratings import rebuild
 from engine.referee.table import LiveTable
-from tests.referee.world import ALICE, BOB, GROUP, World
+from tests.referee.world import ALICE, BOB, GROUP, World, on_both_engines
+
+world = on_both_engines  # the store's every query, on SQLite and on PostgreSQL
 
 NORMAL_BOT = bot_rater("normal")
 

@@ -6,7 +6,9 @@ import pytest
 
 from engine.errors import Refused
 from tests.helpers import refused, said
-from tests.referee.world import ALICE, BOB, CAROL, DAVE, GROUP, World
+from tests.referee.world import ALICE, BOB, CAROL, DAVE, GROUP, World, on_both_engines
+
+world = on_both_engines  # the store's every query, on SQLite and on PostgreSQL
 
 
 async def test_one_open_table_per_group_unless_the_group_allows_more(world: World) -> None:

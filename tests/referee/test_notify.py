@@ -4,7 +4,9 @@ file: a restart neither forgets an ask nor tells anyone twice within the hour.""
 from __future__ import annotations
 
 from engine.referee.players import NOTIFY_GAP
-from tests.referee.world import World
+from tests.referee.world import World, on_both_engines
+
+world = on_both_engines  # the store's every query, on SQLite and on PostgreSQL
 
 GROUP, OTHER, ALICE, BOB = -100, -200, 1, 2
 

@@ -7,7 +7,9 @@ import pytest
 
 from engine.errors import IllegalMove, Refused
 from engine.referee import Notice
-from tests.referee.world import ALICE, BOB, World
+from tests.referee.world import ALICE, BOB, World, on_both_engines
+
+world = on_both_engines  # the store's every query, on SQLite and on PostgreSQL
 
 
 async def test_a_legal_move_is_logged_committed_and_then_published(world: World) -> None:

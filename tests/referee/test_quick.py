@@ -12,7 +12,9 @@ from engine.league import GLOBAL
 from engine.referee import QUICK
 from engine.referee.quick import QUICK_WAIT
 from engine.referee.rooms import BARRED_FOR
-from tests.referee.world import ALICE, BOB, CAROL, DAVE, GROUP, World
+from tests.referee.world import ALICE, BOB, CAROL, DAVE, GROUP, World, on_both_engines
+
+world = on_both_engines  # the store's every query, on SQLite and on PostgreSQL
 
 
 def quick_tables(world: World) -> list:

@@ -7,7 +7,9 @@ import pytest
 
 from engine.errors import Refused
 from tests.referee.test_league import allow_many_tables, play_out
-from tests.referee.world import ALICE, BOB, GROUP, World
+from tests.referee.world import ALICE, BOB, GROUP, World, on_both_engines
+
+world = on_both_engines  # the store's every query, on SQLite and on PostgreSQL
 
 OTHER_GROUP = -2002
 

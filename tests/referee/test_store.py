@@ -1,4 +1,6 @@
-"""The SQLite store: migrations, the append-only log, foreign keys, and one process per file."""
+"""The store: migrations, the append-only log, foreign keys, and one process per database — each
+on both engines (a SQLite file, a PostgreSQL database: the `database` fixture), but the SQLite
+file's own (WAL, its table rebuilds)."""
 
 import sqlite3
 import subprocess
@@ -9,24 +11,44 @@ import pytest
 
 from data.records import MoveRow, SeatRow
 from data.schema import MIGRATIONS
-from data.store import Store, StoreLocked
+from data.schema_pg import PG_MIGRATIONS
+from data.store import Store, StoreError, StoreLocked
+from data.stores import open_store
 from engine.errors import Refused
 from tests.helpers import schema_file
 from tests.referee.world import ALICE, GROUP, World
 
 
-async def test_a_new_file_gets_every_migration_and_a_reopened_one_keeps_its_data(tmp_path: Path) -> None:
-    path = tmp_path / "new.db"
-    store = await Store.open(path)
+async def test_a_new_store_gets_every_migration_and_a_reopened_one_keeps_its_data(database: str) -> None:
+    assert len(MIGRATIONS) == len(PG_MIGRATIONS)  # number for number on both engines
+    store = await open_store(database)
     assert await store.schema_version() == len(MIGRATIONS)
+    supergroup, at = -1001234567890, 1_800_000_000.123  # Telegram's ids pass 32 bits; times keep ms
     async with store.transaction() as q:
-        await q.save_player(7, "Ann", "zh", 1.0)
+        await q.save_player(7, "Ann Lee", "zh", at, "AnnL", "Ann")
+        await q.group_or_new(supergroup)
+        table = await q.create_table(supergroup, "gouji", {"decks": 4}, "normal", 90.0, 7, at, "token")
+        await q.add_stats(7, supergroup, "gouji", hands=1, burns=2)
+        await q.add_stats(7, supergroup, "gouji", hands=1, burns=1)
     await store.close()
-    store = await Store.open(path)
+    store = await open_store(database)
     async with store.reading() as q:
         player = await q.player(7)
+        named = await q.player_named("annl")  # whatever its case
+        row = await q.table(table)
+        [stats] = await q.player_stats(7, supergroup)
     await store.close()
-    assert player is not None and (player.name, player.language) == ("Ann", "zh")
+    assert player is not None and (player.name, player.language, player.first_name) == (
+        "Ann Lee",
+        "zh",
+        "Ann",
+    )
+    assert (
+        named == 7
+        and row is not None
+        and (row.group_id, row.rules, row.creator_id) == (supergroup, {"decks": 4}, 7)
+    )
+    assert (stats.hands, stats.tallies) == (2, {"burns": 3})
 
 
 async def test_the_file_is_in_wal_mode(tmp_path: Path) -> None:
@@ -36,47 +58,55 @@ async def test_the_file_is_in_wal_mode(tmp_path: Path) -> None:
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-async def test_the_move_log_is_append_only(world: World) -> None:
+async def test_the_move_log_is_append_only(any_world: World) -> None:
+    world = any_world
     table = await world.table_with_bots("gouji", humans=())
     async with world.store.reading() as q:
         before = await q.moves(table.match_id or 0)
     assert before, "the bots have played"
     for sql in ("UPDATE moves SET move = 'pass'", "DELETE FROM moves"):
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            async with world.store.transaction():
-                await world.store._db.execute(sql)
+        with pytest.raises(StoreError, match="append-only"):
+            async with world.store.transaction() as q:
+                await q._run(sql)
     async with world.store.reading() as q:
         assert await q.moves(table.match_id or 0) == before
 
 
-async def test_foreign_keys_are_enforced(world: World) -> None:
-    with pytest.raises(sqlite3.IntegrityError):
-        async with world.store.transaction() as q:
+async def test_foreign_keys_are_enforced(any_world: World) -> None:
+    with pytest.raises(StoreError):
+        async with any_world.store.transaction() as q:
             await q.append_move(999_999, MoveRow(0, 0, "move", "pass", "player", None, 0.0))
 
 
-async def test_a_failed_transaction_leaves_nothing_behind(world: World) -> None:
+async def test_a_failed_transaction_leaves_nothing_behind(any_world: World) -> None:
+    world = any_world
     with pytest.raises(RuntimeError):
         async with world.store.transaction() as q:
             await q.save_player(8, "Ben", None, 1.0)
             raise RuntimeError("boom")
     async with world.store.reading() as q:
         assert await q.player(8) is None
+    async with world.store.transaction() as q:  # and the store goes on
+        await q.save_player(8, "Ben", None, 1.0)
+    async with world.store.reading() as q:
+        assert await q.player(8) is not None
 
 
 SECOND_PROCESS = """
 import asyncio, sys
-from data.store import Store, StoreLocked
+from data.stores import open_store
+from data.store import StoreLocked
 async def main():
     try:
-        await Store.open(sys.argv[1])
+        await open_store(sys.argv[1])
     except StoreLocked as error:
         print("refused:", error)
 asyncio.run(main())
 """
 
 
-async def test_a_second_process_on_the_same_file_is_refused_cleanly(world: World) -> None:
+async def test_a_second_process_on_the_same_database_is_refused_cleanly(any_world: World) -> None:
+    world = any_world
     table = await world.table_with_bots("gongzhu", humans=())
     version = world.referee.view(table.id).version
     result = subprocess.run(
@@ -89,12 +119,13 @@ async def test_a_second_process_on_the_same_file_is_refused_cleanly(world: World
         assert (await q.table(table.id)).version == version  # type: ignore[union-attr]
 
 
-async def test_store_locked_in_the_same_process_too(world: World) -> None:
+async def test_store_locked_in_the_same_process_too(any_world: World) -> None:
     with pytest.raises(StoreLocked):
-        await Store.open(world.path)
+        await open_store(any_world.path)
 
 
-async def test_message_ids_are_kept_replaced_and_forgotten(world: World) -> None:
+async def test_message_ids_are_kept_replaced_and_forgotten(any_world: World) -> None:
+    world = any_world
     table = await world.referee.open_table(-1001, None, "gouji")
     async with world.store.transaction() as q:
         await q.save_message(table.id, 55, "hand", 1000)

@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 from data.records import MoveRow
 from data.store import Store
+from data.stores import open_store
 from engine.referee import ManualClock, Recorder, Referee
 from engine.referee.table import LiveTable
 
@@ -17,7 +20,7 @@ SEED = "test-seed"
 
 @dataclass
 class World:
-    path: Path
+    path: Path | str  # a SQLite file, or a PostgreSQL address
     store: Store
     clock: ManualClock
     recorder: Recorder
@@ -27,14 +30,14 @@ class World:
     @classmethod
     async def open(
         cls,
-        path: Path,
+        path: Path | str,
         clock: ManualClock | None = None,
         recorder: Recorder | None = None,
         store_type: type[Store] = Store,
         heartbeat: float | None = 600.0,
     ) -> World:
         """`heartbeat`: seconds between beats (None: the referee's own default)."""
-        store = await store_type.open(path)
+        store = await (open_store(path) if store_type is Store else store_type.open(path))
         clock = clock or ManualClock()
         recorder = recorder or Recorder()
         beats = {} if heartbeat is None else {"heartbeat": heartbeat}
@@ -81,3 +84,9 @@ class World:
     async def moves(self, table: LiveTable) -> list[MoveRow]:
         async with self.store.reading() as q:
             return await q.moves(table.match_id or 0)
+
+
+@pytest.fixture
+def on_both_engines(any_world: World) -> World:
+    """`world = on_both_engines` in a module: its referee tests run on SQLite and PostgreSQL."""
+    return any_world

@@ -1,0 +1,121 @@
+"""The store on PostgreSQL (psycopg 3, async), when `DATABASE_URL` names a database: the same
+queries and the same transactions as on SQLite, over one connection.
+
+One process holds the database at a time, as one holds the SQLite file: a session advisory lock
+taken at connection, which PostgreSQL releases by itself when the connection dies (a killed
+process loses it at once), so a second process is refused (`StoreLocked`) instead of moving the
+bots twice."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import psycopg
+
+from data.queries import Queries
+from data.schema_pg import PG_MIGRATIONS
+from data.sql import Row
+from data.store import Store, StoreLocked
+
+HOLDER = 0x6E6A6F75  # the advisory lock's key: this bot holds the database
+WITH_IDS = ("tables", "matches", "owed")  # the tables whose new row's id an insert returns
+_INSERT = re.compile(r"\s*INSERT INTO (\w+)", re.IGNORECASE)
+
+
+def pg_sql(sql: str) -> str:
+    """The queries' `?` placeholders as psycopg's `%s` (no query holds a literal `?` or `%`)."""
+    return sql.replace("%", "%%").replace("?", "%s")
+
+
+class PgDb:
+    """One psycopg connection, as the queries use it (`data.sql.Db`)."""
+
+    def __init__(self, conn: psycopg.AsyncConnection[tuple[object, ...]]) -> None:
+        self.conn = conn
+
+    async def one(self, sql: str, params: Sequence[object]) -> Row | None:
+        cursor = await self.conn.execute(pg_sql(sql), params)
+        return await cursor.fetchone()
+
+    async def all(self, sql: str, params: Sequence[object]) -> list[Row]:
+        cursor = await self.conn.execute(pg_sql(sql), params)
+        return list(await cursor.fetchall())
+
+    async def run(self, sql: str, params: Sequence[object]) -> int:
+        insert = _INSERT.match(sql)
+        if insert is not None and insert.group(1) in WITH_IDS:
+            cursor = await self.conn.execute(pg_sql(sql) + " RETURNING id", params)
+            row = await cursor.fetchone()
+            return int(row[0]) if row else 0  # type: ignore[call-overload]
+        await self.conn.execute(pg_sql(sql), params)
+        return 0
+
+    async def many(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        async with self.conn.cursor() as cursor:
+            await cursor.executemany(pg_sql(sql), list(rows))
+
+
+class PgStore(Store):
+    def __init__(self, conn: psycopg.AsyncConnection[tuple[object, ...]], url: str) -> None:
+        super().__init__(conn, _shown(url))
+        self._queries = Queries(PgDb(conn))
+        self._conn = conn
+
+    @classmethod
+    async def connect(cls, url: str) -> PgStore:
+        """Connects, takes the database for this process (StoreLocked if another has it) and
+        migrates it."""
+        conn = await psycopg.AsyncConnection.connect(url, autocommit=True)
+        cursor = await conn.execute("SELECT pg_try_advisory_lock(%s)", (HOLDER,))
+        held = await cursor.fetchone()
+        if not held or not held[0]:
+            await conn.close()
+            raise StoreLocked(f"{_shown(url)} is in use by another process")
+        store = cls(conn, url)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        await self._conn.close()
+
+    async def _migrate(self) -> None:
+        await self._conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        applied = await self.schema_version()
+        if applied > len(PG_MIGRATIONS):
+            raise RuntimeError(f"{self.path} was written by a newer version (schema {applied})")
+        for number, script in enumerate(PG_MIGRATIONS[applied:], start=applied + 1):
+            async with self._conn.transaction():
+                await self._conn.execute(script.encode())  # several statements: one simple query
+                await self._conn.execute("DELETE FROM schema_version")
+                await self._conn.execute("INSERT INTO schema_version VALUES (%s)", (number,))
+
+    async def _begin(self) -> None:
+        await self._conn.execute("BEGIN")
+
+    async def _commit(self) -> None:
+        await self._conn.execute("COMMIT")
+
+    async def _rollback(self) -> None:
+        if not self._conn.closed:
+            await self._conn.execute("ROLLBACK")
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[Queries]:
+        async with self._lock:
+            yield self._queries
+
+    async def backup(self, target: Path) -> None:
+        raise RuntimeError("a PostgreSQL store is backed up with pg_dump, not by the bot")
+
+    async def schema_version(self) -> int:
+        cursor = await self._conn.execute("SELECT max(version) FROM schema_version")
+        row = await cursor.fetchone()
+        return int(row[0]) if row and row[0] is not None else 0  # type: ignore[call-overload]
+
+
+def _shown(url: str) -> str:
+    """The address without its password, for logs and errors."""
+    return re.sub(r"//([^:/@]+):[^@]*@", r"//\1:***@", url)
