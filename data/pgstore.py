@@ -53,6 +53,10 @@ class PgDb:
         await self.conn.execute(pg_sql(sql), params)
         return 0
 
+    async def changed(self, sql: str, params: Sequence[object]) -> int:
+        cursor = await self.conn.execute(pg_sql(sql), params)
+        return cursor.rowcount
+
     async def many(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         async with self.conn.cursor() as cursor:
             await cursor.executemany(pg_sql(sql), list(rows))

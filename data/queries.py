@@ -146,12 +146,16 @@ class Queries(LeagueQueries, PingQueries, PoolQueries, DailyQueries):
         deadline_at: float | None,
         reminder_at: float | None,
         creator_id: int | None,
-    ) -> None:
-        await self._run(
+        expected: int,
+    ) -> bool:
+        """Fenced: written only where the stored version is `expected` (the one this process last
+        wrote); whether it was."""
+        changed = await self._changed(
             "UPDATE tables SET version = ?, status = ?, deadline_at = ?, reminder_at = ?, creator_id = ? "
-            "WHERE id = ?",
-            (version, status, deadline_at, reminder_at, creator_id, table_id),
+            "WHERE id = ? AND version = ?",
+            (version, status, deadline_at, reminder_at, creator_id, table_id, expected),
         )
+        return changed == 1
 
     async def set_rules(
         self, table_id: int, rules: dict[str, object], time_control: str, seconds: float

@@ -21,6 +21,7 @@ class Db(Protocol):
     async def one(self, sql: str, params: Sequence[object]) -> Row | None: ...
     async def all(self, sql: str, params: Sequence[object]) -> list[Row]: ...
     async def run(self, sql: str, params: Sequence[object]) -> int: ...
+    async def changed(self, sql: str, params: Sequence[object]) -> int: ...
     async def many(self, sql: str, rows: Iterable[Sequence[object]]) -> None: ...
 
 
@@ -37,6 +38,10 @@ class Sql:
     async def _run(self, sql: str, params: Sequence[object] = ()) -> int:
         """Runs a write; returns the new row's id (for inserts into a table with an `id`)."""
         return await self._db.run(sql, params)
+
+    async def _changed(self, sql: str, params: Sequence[object] = ()) -> int:
+        """Runs an update; returns how many rows it changed."""
+        return await self._db.changed(sql, params)
 
     async def _many(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         await self._db.many(sql, rows)

@@ -27,6 +27,15 @@ from data.sql import Row
 StoreError: tuple[type[Exception], ...] = (sqlite3.Error, psycopg.Error)
 
 
+class Fenced(RuntimeError):
+    """A table's row holds another version than the one this process last wrote: someone else
+    wrote it since, and this process must not overwrite it."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(f"table {table_id} was written by another process")
+        self.table_id = table_id
+
+
 class StoreLocked(RuntimeError):
     """Another process has the database open."""
 
@@ -48,6 +57,10 @@ class SqliteDb:
     async def run(self, sql: str, params: Sequence[object]) -> int:
         async with self.db.execute(sql, params) as cursor:
             return cursor.lastrowid or 0
+
+    async def changed(self, sql: str, params: Sequence[object]) -> int:
+        async with self.db.execute(sql, params) as cursor:
+            return cursor.rowcount
 
     async def many(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         await self.db.executemany(sql, rows)

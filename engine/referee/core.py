@@ -12,7 +12,7 @@ from typing import Any
 
 from data.queries import Queries
 from data.records import MoveRow, TableRow
-from data.store import Store, StoreError
+from data.store import Fenced, Store, StoreError
 from engine.bots import bot_move, searches
 from engine.errors import Refused
 from engine.events import Event
@@ -238,8 +238,11 @@ class RefereeCore:
                 if seats_changed:
                     for seat in table.seats:
                         await q.update_seat(table.id, seat)
-                await self.save_table(q, table)
+                await self.save_table(q, table, bumped=True)
                 owed_id = await owe(q, Notice(table.view(), tuple(events), cause)) if owing(events) else None
+        except Fenced:  # another process wrote the table since: it is theirs, not ours any more
+            self._let_go(table)
+            raise Refused("fenced") from None
         except StoreError as error:  # a full disk, a read-only file, an I/O error
             with contextlib.suppress(*StoreError):  # unreadable too: memory stays as it was
                 await self._reload(table)
@@ -256,6 +259,13 @@ class RefereeCore:
         await self.publish(table, events, cause, owed_id)
         self.schedule(table)
         return events
+
+    def _let_go(self, table: LiveTable) -> None:
+        """A table another process wrote: this one forgets it and arms nothing more for it."""
+        log.warning("table %s was written by another process: this one lets it go", table.id)
+        if table.timer is not None:
+            table.timer.cancel()
+        self.tables.pop(table.id, None)
 
     async def pause(self, table: LiveTable, error: Exception) -> None:
         """The store refused a change: the table keeps its last committed state and waits (no
@@ -296,10 +306,21 @@ class RefereeCore:
                 self.schedule(table)
             self.paused_tables.discard(table_id)
 
-    async def save_table(self, q: Queries, table: LiveTable) -> None:
-        await q.update_table(
-            table.id, table.version, table.status, table.deadline_at, table.reminder_at, table.creator
+    async def save_table(self, q: Queries, table: LiveTable, bumped: bool = False) -> None:
+        """The table's row, fenced by its version: the store must hold the one this process last
+        wrote (`bumped`: this change added one to it), else `Fenced` and nothing is written."""
+        expected = table.version - 1 if bumped else table.version
+        saved = await q.update_table(
+            table.id,
+            table.version,
+            table.status,
+            table.deadline_at,
+            table.reminder_at,
+            table.creator,
+            expected,
         )
+        if not saved:
+            raise Fenced(table.id)
 
     def hand_over_reserved(self, table: LiveTable, events: list[Event]) -> bool:
         """At a round boundary after the first, each bot seat someone waits for is theirs: the

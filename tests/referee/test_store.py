@@ -217,3 +217,24 @@ async def test_a_stored_table_of_a_game_this_build_lacks_is_left_alone_and_logge
             await again.referee.stored_table(other)
     finally:
         await again.close()
+
+
+async def test_a_table_another_process_wrote_is_never_overwritten(any_world: World) -> None:
+    """The table's row is written only over the version this process last wrote: a process that
+    lost a table cannot overwrite what the new owner committed, and lets the table go."""
+    world = any_world
+    table = await world.table_with_bots("gongzhu", time="slow")
+    seat = table.seat_of(ALICE)
+    assert seat is not None
+    mine = world.referee.private_view(table.id, ALICE)
+    async with world.store.transaction() as q:  # another owner commits two changes meanwhile
+        await q._run("UPDATE tables SET version = version + 2 WHERE id = ?", (table.id,))
+        stored = await q.table(table.id)
+    logged = len(await world.moves(table))
+    with pytest.raises(Refused) as refused:
+        await world.referee.submit(table.id, ALICE, mine.legal[0], mine.version)
+    assert refused.value.key == "fenced"
+    assert len(await world.moves(table)) == logged  # nothing of the move was written
+    async with world.store.reading() as q:
+        assert await q.table(table.id) == stored
+    assert table.id not in world.referee.tables  # this process let it go: it arms nothing for it
