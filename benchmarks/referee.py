@@ -1,6 +1,7 @@
 """The referee on a real SQLite file: committed moves per second, and memory for many tables.
 
     python -m benchmarks.referee [--tables 20] [--game gouji] [--memory-tables 500]
+    python -m benchmarks.referee --database postgresql://user@host/empty_db   # the same on PostgreSQL
 
 Throughput: bot-only tables, bots moving at once (no thinking delay) on a manual clock; every move
 is a full referee step — the engine applies it, one transaction logs it and moves the table's
@@ -22,7 +23,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from data.store import Store
+from data.stores import open_store
 from engine.bots import bot_move
 from engine.games import GAMES
 from engine.matchplay import MatchPlay
@@ -41,8 +42,8 @@ class Counter:
         self.notices += 1
 
 
-async def referee_on(path: Path, bot_delay: float) -> tuple[Referee, ManualClock, Counter]:
-    store = await Store.open(path)
+async def referee_on(path: Path | str, bot_delay: float) -> tuple[Referee, ManualClock, Counter]:
+    store = await open_store(path)
     clock, counter = ManualClock(), Counter()
     seeds = itertools.count()
     referee = Referee(
@@ -68,11 +69,12 @@ async def moves_logged(referee: Referee) -> int:
     return int(next(iter(rows))[0])
 
 
-async def throughput(game: str, tables: int) -> tuple[float, float, int]:
+async def throughput(game: str, tables: int, database: str | None = None) -> tuple[float, float, int]:
     """Committed moves per second of wall time and of process time (this process's CPU, the
-    store's thread included: the figure that does not swing with the machine's load)."""
+    store's thread included: the figure that does not swing with the machine's load; a
+    PostgreSQL server's own CPU is not in it)."""
     with tempfile.TemporaryDirectory() as folder:
-        referee, clock, _ = await referee_on(Path(folder) / "bench.db", 0.0)
+        referee, clock, _ = await referee_on(database or Path(folder) / "bench.db", 0.0)
         await open_bot_tables(referee, game, tables)
         start_moves = await moves_logged(referee)
         start, cpu = time.perf_counter(), time.process_time()
@@ -133,10 +135,13 @@ async def main() -> None:
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--memory-tables", type=int, default=500)
     parser.add_argument("--steps", type=int, default=60)
+    parser.add_argument(
+        "--database", help="a PostgreSQL database to measure throughput on (else a SQLite file)"
+    )
     args = parser.parse_args()
     print("goals: ≥ 1,000 committed moves/s on one core; ≤ 300 MB for 500 tables")
     for game in ("gouji", "gongzhu"):
-        rate, per_cpu, moves = await throughput(game, args.tables)
+        rate, per_cpu, moves = await throughput(game, args.tables, args.database)
         print(
             f"{game}: {rate:,.0f} committed moves/s wall, {per_cpu:,.0f} per process-second"
             f" ({moves:,} moves, {args.tables} bot tables)"
