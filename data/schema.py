@@ -4,6 +4,24 @@ edited once released — a change is a new migration at the end of both lists.""
 
 from __future__ import annotations
 
+# a game's first counts moved into named values (migration 7): the same SQL on both engines
+TALLIES_MOVED = """
+    INSERT INTO tallies SELECT player_id, group_id, game, 'places', places FROM stats WHERE places != 0;
+    INSERT INTO tallies SELECT player_id, group_id, game, 'smothers', smothers FROM stats WHERE smothers != 0;
+    INSERT INTO tallies SELECT player_id, group_id, game, 'burns', burns FROM stats WHERE burns != 0;
+    INSERT INTO tallies SELECT player_id, group_id, game, 'points_opened', points_opened FROM stats
+        WHERE points_opened != 0;
+    ALTER TABLE stats DROP COLUMN places;
+    ALTER TABLE stats DROP COLUMN smothers;
+    ALTER TABLE stats DROP COLUMN burns;
+    ALTER TABLE stats DROP COLUMN points_opened;
+"""
+# a username looked up whatever its case (migration 14): the same SQL on both engines
+USERNAME_INDEX = """
+    DROP INDEX players_by_username;
+    CREATE INDEX players_by_username ON players(lower(username));
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: everything the referee keeps
     """
@@ -202,16 +220,8 @@ MIGRATIONS: tuple[str, ...] = (
         value INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (player_id, group_id, game, name)
     ) WITHOUT ROWID;
-    INSERT INTO tallies SELECT player_id, group_id, game, 'places', places FROM stats WHERE places != 0;
-    INSERT INTO tallies SELECT player_id, group_id, game, 'smothers', smothers FROM stats WHERE smothers != 0;
-    INSERT INTO tallies SELECT player_id, group_id, game, 'burns', burns FROM stats WHERE burns != 0;
-    INSERT INTO tallies SELECT player_id, group_id, game, 'points_opened', points_opened FROM stats
-        WHERE points_opened != 0;
-    ALTER TABLE stats DROP COLUMN places;
-    ALTER TABLE stats DROP COLUMN smothers;
-    ALTER TABLE stats DROP COLUMN burns;
-    ALTER TABLE stats DROP COLUMN points_opened;
-    """,
+"""
+    + TALLIES_MOVED,
     # 8: a finished match's review, computed once in the search workers and kept:
     # per person's decision in play, the best move the search found, the loss and its mark
     """
@@ -273,8 +283,5 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE groups ADD COLUMN daily_line INTEGER NOT NULL DEFAULT 0;
     """,
     # 14: a username is looked up whatever its case, in the SQL both engines read (lower())
-    """
-    DROP INDEX players_by_username;
-    CREATE INDEX players_by_username ON players(lower(username));
-    """,
+    USERNAME_INDEX,
 )

@@ -6,6 +6,8 @@ of both lists."""
 
 from __future__ import annotations
 
+from data.schema import TALLIES_MOVED, USERNAME_INDEX
+
 PG_MIGRATIONS: tuple[str, ...] = (
     # 1: everything the referee keeps
     """
@@ -173,16 +175,8 @@ PG_MIGRATIONS: tuple[str, ...] = (
         value INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (player_id, group_id, game, name)
     );
-    INSERT INTO tallies SELECT player_id, group_id, game, 'places', places FROM stats WHERE places != 0;
-    INSERT INTO tallies SELECT player_id, group_id, game, 'smothers', smothers FROM stats WHERE smothers != 0;
-    INSERT INTO tallies SELECT player_id, group_id, game, 'burns', burns FROM stats WHERE burns != 0;
-    INSERT INTO tallies SELECT player_id, group_id, game, 'points_opened', points_opened FROM stats
-        WHERE points_opened != 0;
-    ALTER TABLE stats DROP COLUMN places;
-    ALTER TABLE stats DROP COLUMN smothers;
-    ALTER TABLE stats DROP COLUMN burns;
-    ALTER TABLE stats DROP COLUMN points_opened;
-    """,
+"""
+    + TALLIES_MOVED,
     # 8: a finished match's review
     """
     CREATE TABLE reviews (
@@ -237,8 +231,5 @@ PG_MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE groups ADD COLUMN daily_line INTEGER NOT NULL DEFAULT 0;
     """,
     # 14: a username is looked up whatever its case, in the SQL both engines read (lower())
-    """
-    DROP INDEX players_by_username;
-    CREATE INDEX players_by_username ON players(lower(username));
-    """,
+    USERNAME_INDEX,
 )

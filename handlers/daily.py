@@ -9,6 +9,7 @@ someone who finished, and a group only hears of a day that is over."""
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import Any
 
 from telegram import Update
@@ -16,7 +17,7 @@ from telegram.error import TelegramError
 
 from engine.errors import Refused
 from engine.games import GAMES
-from engine.referee import DAILY, Clock, MatchReview, Referee, Timer, day_of
+from engine.referee import DAILY, Clock, Referee, Timer, day_of
 from handlers import reviews
 from handlers.context import Context
 from handlers.dailywords import places_text, standing_text
@@ -74,23 +75,19 @@ async def review(update: Update, context: Context, found: Services, lang: str, a
     chat = chat_of(update).id
     for standing in standings:
         asked = await found.referee.review(None, standing.match_id)
-        if asked.ready is not None and asked.ready.done():
-            await told(context.bot, found, chat, asked, lang)
-            continue
-        await reply(update, t(lang, "review.making", match=asked.match_id))
-        context.application.create_task(told(context.bot, found, chat, asked, lang), update=update)
+        await reviews.when_made(
+            update,
+            context,
+            chat,
+            asked,
+            lang,
+            partial(summarized, context.bot, found, chat, asked.match_id, lang),
+        )
 
 
-async def told(bot: Any, found: Services, chat: int, asked: MatchReview, lang: str) -> None:
-    """The review's summary in the player's chat once made; its failure said, never raised."""
-    assert asked.ready is not None
-    try:
-        await asked.ready
-    except Exception as failure:  # any failure of a review is told, never raised
-        log.warning("the review of match %s failed: %r", asked.match_id, failure)
-        await bot.send_message(chat, t(lang, "review.failed", match=asked.match_id))
-        return
-    made = await found.referee.review(None, asked.match_id, start=False)
+async def summarized(bot: Any, found: Services, chat: int, match_id: int, lang: str) -> None:
+    """The made review's summary in the player's chat (first names: the daily room's way)."""
+    made = await found.referee.review(None, match_id, start=False)
     names = await found.names_of(made.players, lang, first=True)
     await bot.send_message(chat, reviews.summary(made, names, lang))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto, ReplyParameters, Update
 
@@ -41,22 +41,44 @@ async def review(update: Update, context: Context, found: Services, lang: str) -
         if refused.key != "review_game":
             raise
         raise Refused("review_game", game=t(lang, f"game.{refused.params['game']}")) from None
+    await when_made(
+        update,
+        context,
+        group,
+        asked,
+        lang,
+        lambda: tell_once(context.bot, found, group, asked.match_id, lang),
+    )
+
+
+async def when_made(
+    update: Update,
+    context: Context,
+    chat: int,
+    asked: MatchReview,
+    lang: str,
+    tell: Callable[[], Awaitable[None]],
+) -> None:
+    """`tell()` at once when the review is made; else the chat hears it has started, and `tell()`
+    comes when it is made, from a task of its own (the handler does not wait for the workers)."""
     if asked.ready is not None and asked.ready.done():
-        await tell_once(context.bot, found, group, asked.match_id, lang)
+        await tell()
         return
     await reply(update, t(lang, "review.making", match=asked.match_id))
-    context.application.create_task(told_when_ready(context.bot, found, group, asked, lang), update=update)
+    context.application.create_task(told_when_ready(context.bot, chat, asked, lang, tell), update=update)
 
 
-async def told_when_ready(bot: Bot, found: Services, group: int, asked: MatchReview, lang: str) -> None:
+async def told_when_ready(
+    bot: Bot, chat: int, asked: MatchReview, lang: str, tell: Callable[[], Awaitable[None]]
+) -> None:
     assert asked.ready is not None
     try:
         await asked.ready
     except Exception as failure:  # any failure of a review is told, never raised
         log.warning("the review of match %s failed: %r", asked.match_id, failure)
-        await bot.send_message(group, t(lang, "review.failed", match=asked.match_id))
+        await bot.send_message(chat, t(lang, "review.failed", match=asked.match_id))
         return
-    await tell_once(bot, found, group, asked.match_id, lang)
+    await tell()
 
 
 async def tell_once(bot: Bot, found: Services, group: int, match_id: int, lang: str) -> None:
