@@ -68,6 +68,8 @@ async def today_text(referee: Referee, player: int, lang: str) -> str:
 async def review(update: Update, context: Context, found: Services, lang: str, args: list[str]) -> None:
     """Your finished deal of the game today, reviewed: the plays you lost most on and the better
     move, in private (the deal is the day's: the group never sees it)."""
+    if args and args[0] not in GAMES:
+        raise Refused("unknown_game", game=args[0][:20], games=", ".join(GAMES))
     games = [game for game in GAMES if not args or args[0] == game]
     standings = [s for game in games if (s := await found.referee.daily_standing(user_id(update), game))]
     if not standings:

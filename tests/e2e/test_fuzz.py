@@ -34,6 +34,13 @@ HOSTILE = [
     "expose ,",
     "merge 5 6",
     "claim " + "SQ=1 " * 800,
+    "/quick gouji " + "x" * 3000,
+    "/quick 💣 fast fast",
+    "/daily " + "g" * 3000,
+    "/daily review " + "x" * 500,
+    "/daily on",
+    "/top quick " + "q" * 500,
+    "/cancel please",
 ]
 
 
