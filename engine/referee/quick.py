@@ -9,8 +9,8 @@ skipped by the pool for `BARRED_FOR` seconds (`Play._time_out` marks them)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from data.pool import PoolEntry
@@ -94,7 +94,7 @@ class QuickPool:
             waiting = await self._waiting(key)
             count, seated = len(waiting), len(waiting) >= kind.seats
             if seated:
-                await self._seat(key, waiting[: kind.seats], bots=False)
+                await self._seat(key, waiting[: kind.seats])
                 waiting = waiting[kind.seats :]
             self._arm(key, waiting)
         fills_at = (waiting[0].since if waiting else now) + self.wait
@@ -124,12 +124,8 @@ class QuickPool:
         for table in [t for t in self.core.tables.values() if t.group_id == QUICK and t.status == "lobby"]:
             await self.lobby.stop(table.id, None)
         async with self._lock:
-            async with self.core.store.transaction() as q:
-                entries = await q.pool()
-                seated = [e.player for e in entries if self.core.seated_anywhere(e.player)]
-                await q.leave_pool(seated)
-            for key, waiting in _by_key(e for e in entries if e.player not in seated).items():
-                self._arm(key, waiting)
+            for key in await self.waiting():
+                self._arm(key, await self._waiting(key))
 
     def close(self) -> None:
         for timer in self._timers.values():
@@ -166,20 +162,22 @@ class QuickPool:
                 self._arm(key, waiting)
                 return
             seats = GAMES[key[0]].seats
-            await self._seat(key, waiting[:seats], bots=True)
+            await self._seat(key, waiting[:seats])
             self._arm(key, waiting[seats:])
 
-    async def _seat(self, key: Key, entries: list[PoolEntry], bots: bool) -> None:
-        """One quick table for the first seats' worth of `entries`, started at once; they leave
-        the pool once it is running (a crash before that leaves them waiting, see `recover`)."""
+    async def _seat(self, key: Key, entries: list[PoolEntry]) -> None:
+        """One quick table for `entries` (a table's worth at most), bots in the seats left,
+        started at once; they leave the pool once it is running (a crash before that leaves
+        them waiting, see `recover`)."""
         game, preset, pace = key
         people = [e.player for e in entries]
         async with self.core.store.transaction() as q:
             await _quick_room(q)
         table = await self.lobby.open_table(QUICK, None, game, options_of(game, preset), pace)
         for player in people:
-            await self.lobby.join(table.id, player)
-        if bots and len(people) < table.game.seats:
+            with contextlib.suppress(Refused):  # sat down elsewhere this instant: a bot sits instead
+                await self.lobby.join(table.id, player)
+        if len(table.seats) < table.game.seats:
             await self.lobby.add_bot(table.id, 0)
         await self.lobby.start(table.id)
         async with self.core.store.transaction() as q:
@@ -191,10 +189,3 @@ async def _quick_room(q: Queries) -> None:
     room = await q.group_or_new(QUICK)
     if not room.many_tables:
         await q.set_group_settings(QUICK, {}, True, None)
-
-
-def _by_key(entries: Iterable[PoolEntry]) -> dict[Key, list[PoolEntry]]:
-    found: dict[Key, list[PoolEntry]] = {}
-    for entry in entries:
-        found.setdefault(entry.key, []).append(entry)
-    return found

@@ -156,3 +156,14 @@ async def test_a_group_table_stopped_by_its_last_leaver_is_not_rated(world: Worl
     assert table.status == "stopped"
     async with world.store.reading() as q:
         assert await q.rating_of(GROUP, "gongzhu", ALICE) is None
+
+
+async def test_who_sat_down_elsewhere_while_waiting_leaves_the_pool_and_holds_one_seat(world: World) -> None:
+    for player in (ALICE, BOB):
+        await world.referee.enter_pool(player, "gongzhu")
+    lobby = await world.referee.open_table(GROUP, BOB, "gongzhu")  # Bob sits at his group's table
+    await world.clock.advance(QUICK_WAIT)
+    [table] = quick_tables(world)
+    assert [s.player_id for s in table.seats].count(None) == 3 and table.seat_of(BOB) is None
+    assert world.referee.view(lobby.id).seats[0].player == BOB
+    assert await world.referee.pool_waiting() == {}
