@@ -24,7 +24,7 @@ from engine.errors import Refused
 from engine.games import GAMES
 from engine.referee.core import RefereeCore
 from engine.referee.lobby import Lobby
-from engine.referee.rooms import DAILY, ROOM_BASE
+from engine.referee.rooms import DAILY, ROOM_BASE, ensure_room
 from engine.referee.views import TableView
 
 DAILY_PACE = "normal"
@@ -99,9 +99,7 @@ class DailyDeals:
                 if await q.pool_entry(player) is not None:  # one queue or table at a time
                     raise Refused("quick_waiting")
                 seed = _seed(await _secret(q), game, day)
-                room = await q.group_or_new(DAILY)
-                if not room.many_tables:
-                    await q.set_group_settings(DAILY, {}, True, None)
+                await ensure_room(q, DAILY)
             level = "strong" if "strong" in kind.bots else "normal"
             options = {**kind.one_round, "bots": level}
             table = await self.lobby.open_table(DAILY, None, game, options, DAILY_PACE)

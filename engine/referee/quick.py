@@ -14,13 +14,12 @@ import math
 from dataclasses import dataclass
 
 from data.pool import PoolEntry
-from data.queries import Queries
 from engine.errors import Refused
 from engine.games import GAMES
 from engine.referee.clock import Timer
 from engine.referee.core import RefereeCore
 from engine.referee.lobby import Lobby
-from engine.referee.rooms import QUICK
+from engine.referee.rooms import QUICK, ensure_room
 from engine.timecontrol import NAMED
 
 QUICK_WAIT = 60.0  # seconds the oldest in a pool waits before bots take the empty seats
@@ -172,7 +171,7 @@ class QuickPool:
         game, preset, pace = key
         people = [e.player for e in entries]
         async with self.core.store.transaction() as q:
-            await _quick_room(q)
+            await ensure_room(q, QUICK)
         table = await self.lobby.open_table(QUICK, None, game, options_of(game, preset), pace)
         for player in people:
             with contextlib.suppress(Refused):  # sat down elsewhere this instant: a bot sits instead
@@ -182,10 +181,3 @@ class QuickPool:
         await self.lobby.start(table.id)
         async with self.core.store.transaction() as q:
             await q.leave_pool(people)
-
-
-async def _quick_room(q: Queries) -> None:
-    """The quick room's row: tables at once without number, in the default language."""
-    room = await q.group_or_new(QUICK)
-    if not room.many_tables:
-        await q.set_group_settings(QUICK, {}, True, None)

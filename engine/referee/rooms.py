@@ -7,6 +7,8 @@ The daily room holds each player's table of the day's deal (`/daily`), never rat
 
 from __future__ import annotations
 
+from data.queries import Queries
+
 ROOM_BASE = -(1 << 53)  # below every Telegram chat id
 QUICK = ROOM_BASE - 1
 DAILY = ROOM_BASE - 2
@@ -16,3 +18,10 @@ BARRED_FOR = 1800.0  # seconds the quick pool skips a player who timed out into 
 def is_room(group_id: int) -> bool:
     """Whether a table's group is a room: no chat, its players told in their private chats."""
     return group_id <= ROOM_BASE
+
+
+async def ensure_room(q: Queries, room: int) -> None:
+    """The room's row in the store: tables at once without number, in the default language."""
+    found = await q.group_or_new(room)
+    if not found.many_tables:
+        await q.set_group_settings(room, {}, True, None)
