@@ -9,13 +9,11 @@ bots twice."""
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import psycopg
 
-from data.queries import Queries
 from data.schema_pg import PG_MIGRATIONS
 from data.sql import Row
 from data.store import Store, StoreLocked
@@ -63,10 +61,10 @@ class PgDb:
 
 
 class PgStore(Store):
+    _db: psycopg.AsyncConnection[tuple[object, ...]]
+
     def __init__(self, conn: psycopg.AsyncConnection[tuple[object, ...]], url: str) -> None:
-        super().__init__(conn, _shown(url))
-        self._queries = Queries(PgDb(conn))
-        self._conn = conn
+        super().__init__(conn, shown_address(url), PgDb(conn))
 
     @classmethod
     async def connect(cls, url: str) -> PgStore:
@@ -77,49 +75,44 @@ class PgStore(Store):
         held = await cursor.fetchone()
         if not held or not held[0]:
             await conn.close()
-            raise StoreLocked(f"{_shown(url)} is in use by another process")
+            raise StoreLocked(f"{shown_address(url)} is in use by another process")
         store = cls(conn, url)
         await store._migrate()
         return store
 
     async def close(self) -> None:
-        await self._conn.close()
+        await self._db.close()
 
     async def _migrate(self) -> None:
-        await self._conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        await self._db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
         applied = await self.schema_version()
         if applied > len(PG_MIGRATIONS):
             raise RuntimeError(f"{self.path} was written by a newer version (schema {applied})")
         for number, script in enumerate(PG_MIGRATIONS[applied:], start=applied + 1):
-            async with self._conn.transaction():
-                await self._conn.execute(script.encode())  # several statements: one simple query
-                await self._conn.execute("DELETE FROM schema_version")
-                await self._conn.execute("INSERT INTO schema_version VALUES (%s)", (number,))
+            async with self._db.transaction():
+                await self._db.execute(script.encode())  # several statements: one simple query
+                await self._db.execute("DELETE FROM schema_version")
+                await self._db.execute("INSERT INTO schema_version VALUES (%s)", (number,))
 
     async def _begin(self) -> None:
-        await self._conn.execute("BEGIN")
+        await self._db.execute("BEGIN")
 
     async def _commit(self) -> None:
-        await self._conn.execute("COMMIT")
+        await self._db.execute("COMMIT")
 
     async def _rollback(self) -> None:
-        if not self._conn.closed:
-            await self._conn.execute("ROLLBACK")
-
-    @asynccontextmanager
-    async def reading(self) -> AsyncIterator[Queries]:
-        async with self._lock:
-            yield self._queries
+        if not self._db.closed:
+            await self._db.execute("ROLLBACK")
 
     async def backup(self, target: Path) -> None:
         raise RuntimeError("a PostgreSQL store is backed up with pg_dump, not by the bot")
 
     async def schema_version(self) -> int:
-        cursor = await self._conn.execute("SELECT max(version) FROM schema_version")
+        cursor = await self._db.execute("SELECT max(version) FROM schema_version")
         row = await cursor.fetchone()
         return int(row[0]) if row and row[0] is not None else 0  # type: ignore[call-overload]
 
 
-def _shown(url: str) -> str:
+def shown_address(url: str) -> str:
     """The address without its password, for logs and errors."""
     return re.sub(r"//([^:/@]+):[^@]*@", r"//\1:***@", url)

@@ -21,7 +21,7 @@ import psycopg
 
 from data.queries import Queries
 from data.schema import MIGRATIONS
-from data.sql import Row
+from data.sql import Db, Row
 
 # what either engine raises when the store refuses a read or a write (a full disk, a lost server)
 StoreError: tuple[type[Exception], ...] = (sqlite3.Error, psycopg.Error)
@@ -67,10 +67,11 @@ class SqliteDb:
 
 
 class Store:
-    def __init__(self, db: Any, path: str) -> None:
+    def __init__(self, db: Any, path: str, queried: Db | None = None) -> None:
+        """`db`: the engine's connection; `queried`: the queries' way into it (SQLite's here)."""
         self._db = db
         self.path = path
-        self._queries = Queries(SqliteDb(db))
+        self._queries = Queries(queried or SqliteDb(db))
         self._lock = asyncio.Lock()
 
     @classmethod

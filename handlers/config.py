@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from data.pgstore import shown_address
+
 DEFAULT_API = "https://api.telegram.org"
 DEFAULT_PORT = 8443
 SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")  # what Telegram takes as a webhook's secret_token
@@ -62,7 +64,7 @@ class Config:
     @property
     def store_shown(self) -> str:
         """The store as a log may name it: a PostgreSQL address without its password."""
-        return re.sub(r"//([^:/@]+):[^@]*@", r"//\1:***@", self.store)
+        return shown_address(self.store)
 
     @property
     def webapp_path(self) -> str:

@@ -37,11 +37,11 @@ from handlers.i18n import listed, t
 from handlers.keyboards import Keys, watch_button
 from handlers.limits import CAPTION_LIMIT, chunks, utf16_len
 from handlers.messages import Messages
+from handlers.news import news_of
 from handlers.private import Late, PrivateChats, deciding_now
 from handlers.ratelimit import FEED, calls_at
 from handlers.roomnews import RoomNews
 from handlers.services import Services
-from handlers.sheets import score_sheet_of
 
 log = logging.getLogger(__name__)
 
@@ -104,18 +104,11 @@ class TelegramNotifier:
             await self._close_lobby(view, lang)
             await self._seat_intros(view)
         players = {p: await self.services.name_of(p) for p in announce.named_players(notice.events)}
-        answerers = [names[s] for s in view.to_act]
-        end = next((i for i, e in enumerate(notice.events) if ends_round(e)), len(notice.events))
-        story = announce.lines(notice.events[:end], names, lambda p: players.get(p, str(p)), lang, answerers)
-        results = announce.lines(notice.events[end:], names, lambda p: players.get(p, str(p)), lang)
-        sheet = None
-        if end < len(notice.events):
-            final = any(isinstance(e, MatchOver) for e in notice.events)
-            found = score_sheet_of(self.services.referee, view, names, final=final)
-            sheet = None if found is None else await drawn(render.score_sheet, found, lang=lang)
+        news = await news_of(self.services.referee, view, notice.events, names, players, lang)
         # seats deciding together, unseen: a redraw of the group's table would only move its clock
-        if story or results or sheet is not None or not _unseen(view):
-            await self.feed.post(view.group_id, view.id, view, story + results, sheet, len(results))
+        if news.story or news.results or news.sheet is not None or not _unseen(view):
+            lines = news.story + news.results
+            await self.feed.post(view.group_id, view.id, view, lines, news.sheet, len(news.results))
         await self._private(view, notice)
 
     async def _publish_in_room(self, view: TableView, notice: Notice) -> None:

@@ -37,10 +37,15 @@ async def quick(update: Update, context: Context, found: Services, lang: str) ->
     await reply(update, queued_text(queued, found.referee.now(), lang))
 
 
+def has_presets(game: str) -> bool:
+    """Whether the game's pools differ by rules (a game's variants), not by pace alone."""
+    return presets_of(game) != (DEFAULT_PRESET,)
+
+
 def pool_name(lang: str, game: str, preset: str, pace: str) -> str:
     """The game · its preset · the pace: the pool as players read it (a game without presets: no preset)."""
     parts = [t(lang, f"game.{game}")]
-    if presets_of(game) != (DEFAULT_PRESET,):
+    if has_presets(game):
         parts.append(value_label(lang, preset))
     return " · ".join([*parts, value_label(lang, pace)])
 
@@ -63,17 +68,10 @@ async def pools_text(found: Services, lang: str) -> str:
     """How to ask, and how many wait in each pool now."""
     waiting = await found.referee.pool_waiting()
     commands = either(lang, [f"/quick {game}" for game in GAMES])
-    presets = "; ".join(
-        f"{t(lang, f'game.{game}')}: {', '.join(presets_of(game))}"
-        for game in GAMES
-        if presets_of(game) != (DEFAULT_PRESET,)
-    )
+    varied = [game for game in GAMES if has_presets(game)]
+    presets = "; ".join(f"{t(lang, f'game.{game}')}: {', '.join(presets_of(game))}" for game in varied)
     example = next(
-        (
-            f"/quick {game} {presets_of(game)[-1]} {PACES[0]}"
-            for game in GAMES
-            if presets_of(game) != (DEFAULT_PRESET,)
-        ),
+        (f"/quick {game} {presets_of(game)[-1]} {PACES[0]}" for game in varied),
         f"/quick {next(iter(GAMES))} {PACES[0]}",
     )
     lines = [
@@ -93,4 +91,4 @@ async def cancel(update: Update, context: Context, found: Services, lang: str) -
     if left is None:
         await reply(update, t(lang, "quick.not_waiting"))
         return
-    await reply(update, t(lang, "quick.cancelled", pool=pool_name(lang, left.game, left.preset, left.pace)))
+    await reply(update, t(lang, "quick.cancelled", pool=pool_name(lang, *left.key)))

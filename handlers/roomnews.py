@@ -9,18 +9,16 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import render
 from engine.events import MatchOver
-from engine.referee import DAILY, Notice, TableView, ends_round
+from engine.referee import DAILY, Notice, TableView
 from handlers import announce
 from handlers.dailywords import standing_text
-from handlers.drawing import drawn
 from handlers.groupfeed import Batch, GroupFeed, news_parts
 from handlers.i18n import t
 from handlers.limits import chunks
 from handlers.messages import Messages
+from handlers.news import News, news_of
 from handlers.services import Services
-from handlers.sheets import score_sheet_of
 
 Tell = Callable[[TableView, int, Awaitable[Any]], Awaitable[bool]]  # one player's call, refusals kept
 
@@ -30,47 +28,31 @@ class RoomNews:
         self.services, self.messages, self.feed, self.tell = services, messages, feed, tell
 
     async def post(self, view: TableView, notice: Notice) -> None:
-        """The notice's lines and sheet, for each person at the table, in their language."""
+        """The notice's lines and sheet, for each person at the table, in their language (made
+        once a language: the sheet names bots in its reader's)."""
         events = notice.events
-        end = next((i for i, e in enumerate(events) if ends_round(e)), len(events))
-        final = any(isinstance(e, MatchOver) for e in events)
         played_out = any(isinstance(e, MatchOver) and e.reason != "stopped" for e in events)
-        sheets: dict[str, bytes | None] = {}  # the sheet names bots in the reader's language
+        dealt = view.group_id == DAILY and any(e.kind == "MatchStarted" for e in events)
         named = {p: await self.services.name_of(p, first=True) for p in announce.named_players(events)}
-
-        def player(p: int) -> str:
-            return named.get(p, str(p))
-
+        by_lang: dict[str, News] = {}
         for seat in view.seats:
             if seat.player is None:
                 continue
             lang = await self.services.lang_of(seat.player)
-            names = await self.services.seat_names(view, lang)
-            answerers = [names[s] for s in view.to_act]
-            story = announce.lines(events[:end], names, player, lang, answerers, hints=False)
-            results = announce.lines(events[end:], names, player, lang, hints=False)
+            if lang not in by_lang:
+                names = await self.services.seat_names(view, lang)
+                by_lang[lang] = await news_of(
+                    self.services.referee, view, events, names, named, lang, hints=False
+                )
+            news = by_lang[lang]
+            story, results = list(news.story), list(news.results)
             if played_out:
                 results.append(await self._after(view, lang))
-            if view.group_id == DAILY and any(e.kind == "MatchStarted" for e in events):
-                story.insert(
-                    0,
-                    t(
-                        lang,
-                        "daily.dealt",
-                        game=t(lang, f"game.{view.game}"),
-                        day=self.services.referee.today(),
-                    ),
-                )
-            sheet = None
-            if end < len(events):
-                if lang not in sheets:
-                    found = score_sheet_of(self.services.referee, view, names, final=final)
-                    sheets[lang] = (
-                        None if found is None else await drawn(render.score_sheet, found, lang=lang)
-                    )
-                sheet = sheets[lang]
-            if story or results or sheet is not None:
-                await self.feed.post(seat.player, view.id, view, story + results, sheet, len(results))
+            if dealt:
+                game, day = t(lang, f"game.{view.game}"), self.services.referee.today()
+                story.insert(0, t(lang, "daily.dealt", game=game, day=day))
+            if story or results or news.sheet is not None:
+                await self.feed.post(seat.player, view.id, view, story + results, news.sheet, len(results))
 
     async def _after(self, view: TableView, lang: str) -> str:
         """What a finished match's player hears last: at a daily deal, where they stand among

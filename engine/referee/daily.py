@@ -161,10 +161,9 @@ class DailyDeals:
 
     async def recover(self) -> None:
         """A daily lobby a crash left unstarted is stopped, and its try given back."""
-        for table in [t for t in self.core.tables.values() if t.group_id == DAILY and t.status == "lobby"]:
-            await self.lobby.stop(table.id, None)
+        for table_id in await self.lobby.stop_unstarted(DAILY):
             async with self.core.store.transaction() as q:
-                await q.forget_daily(table.id)
+                await q.forget_daily(table_id)
 
 
 async def _standing(q: Queries, mine: DailyTry | None) -> Standing | None:

@@ -111,7 +111,7 @@ class Lobby:
         """A person waiting for a running table's bot seat (a leaver's, or one a bot filled) takes
         it at the next round boundary (`RefereeCore.hand_over_reserved`): the round under way is
         the bot's to finish, so nobody's cards change hands mid-round."""
-        if table.seat_of(player) is not None or any(s.heir == player for s in table.seats):
+        if table.holds(player):
             raise Refused("already_seated")
         free = [s for s in table.seats if s.player_id is None and s.heir is None]
         if not free:
@@ -273,6 +273,13 @@ class Lobby:
                 return [vote, *await self._stop(table, player)]
             await self.core.publish(table, [vote], "conduct")
             return [vote]
+
+    async def stop_unstarted(self, group: int) -> list[int]:
+        """Every lobby of the group (a room's, which a crash left mid-seating) stopped; their ids."""
+        lobbies = [t.id for t in self.core.tables.values() if t.group_id == group and t.status == "lobby"]
+        for table_id in lobbies:
+            await self.stop(table_id, None)
+        return lobbies
 
     async def _stop(self, table: LiveTable, player: int | None) -> list[Event]:
         events: list[Event] = []

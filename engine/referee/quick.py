@@ -120,8 +120,7 @@ class QuickPool:
         """After the referee's own recovery: a quick lobby a crash left unstarted is stopped (its
         people are still in the pool), anyone already seated leaves the pool, and every pool's
         wait is armed again (one already over seats its table now)."""
-        for table in [t for t in self.core.tables.values() if t.group_id == QUICK and t.status == "lobby"]:
-            await self.lobby.stop(table.id, None)
+        await self.lobby.stop_unstarted(QUICK)
         async with self._lock:
             for key in await self.waiting():
                 self._arm(key, await self._waiting(key))

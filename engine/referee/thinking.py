@@ -115,9 +115,7 @@ class Thinkers:
         stands in for it. Waits for a free worker; a pool that breaks under it is replaced and
         asked once more; without one, the search runs in a thread of this process."""
         for _ in range(2):
-            while self.busy >= self.workers:
-                self._freed.clear()
-                await self._freed.wait()
+            await self._until(lambda: self.busy < self.workers)
             try:
                 move: Move = await self._submit(bot_move, game, round_, seat, ply)
             except (BrokenProcessPool, OSError, RuntimeError) as failure:
@@ -132,9 +130,7 @@ class Thinkers:
         """A long job that is not a move (a match's review) without the search's limit, in the
         long jobs' own pool: it waits for one of its `long_workers`, never for a worker of the
         tables' searches, which it never takes."""
-        while self.long_busy >= self.long_workers:
-            self._freed.clear()
-            await self._freed.wait()
+        await self._until(lambda: self.long_busy < self.long_workers)
         if self._long_pool is None:
             self._long_pool = self._new_pool(self.long_workers)
         pool = self._long_pool
@@ -148,6 +144,12 @@ class Thinkers:
         finally:
             self.long_busy -= 1
             self._freed.set()
+
+    async def _until(self, free: Callable[[], bool]) -> None:
+        """Waits until `free()` (a worker was given back, and one of the kind asked for is idle)."""
+        while not free():
+            self._freed.clear()
+            await self._freed.wait()
 
     def _submit(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
         """The call, started in the pool (started itself at the first call); a worker is busy
