@@ -2,7 +2,7 @@
 judge play the same deals from the same seat, so the difference of two players' scores on a deal
 is skill with the cards' luck cancelled; the review then grades every decision each of them made
 there. In 拱猪 the other three seats are the normal bot that also stops a lone run for 全红, as
-good players do (`defender`); in 够级 (`--game gouji`, one hand a match) the other five are the
+good players do (`careful_move`); in 够级 (`--game gouji`, one hand a match) the other five are the
 normal bot, and a seat's score is its team's. The duplicate truth is played on many more deals than are
 reviewed (a deal's score swings far more than its review). For each pair, the
 review's difference in loss a deal must agree in sign with the duplicate difference, and be
@@ -32,9 +32,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from benchmarks.yardstick.gongzhu_judges import JUDGES
-from benchmarks.yardstick.gongzhu_players import defender, random_player, rules_player, sampler_player
+from benchmarks.yardstick.gongzhu_players import random_player, rules_player, sampler_player
 from engine.bots import LEVELS
 from engine.games import GAMES
+from engine.gongzhu.review import careful_move
 from engine.move import Move
 from engine.pack import Policy
 from engine.review import Judgement, Reviewer, Weighed, review_round
@@ -65,7 +66,7 @@ def yardstick(game: str) -> Yardstick:
             "sampler": sampler_player,
             "strong": LEVELS[(game, "strong")],
         }
-        return Yardstick(players, defender, {"deals": 1}, dict(JUDGES))
+        return Yardstick(players, careful_move, {"deals": 1}, dict(JUDGES))
     levels = {level: LEVELS[(game, level)] for level in ("easy", "normal", "strong")}
     return Yardstick({"random": _any_legal, **levels}, LEVELS[(game, "normal")], {"max_hands": 1}, {})
 

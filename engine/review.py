@@ -33,6 +33,9 @@ class Weighed:
     move: str
     gain: float
     noise: float
+    # the move the judge's own careful player makes there — the policy its playouts follow
+    # (`Judgement.estimate` is measured against it)
+    careful: bool = False
 
 
 # (round, seat, the move made, random stream, samples) → every candidate weighed, the move made
@@ -73,10 +76,15 @@ class Judgement:
     # for a good move
     reason: str = ""
     reason_values: dict[str, object] = field(default_factory=dict)
-    # what following the review's best move is estimated to gain: the confirmed gain, not cut at
-    # zero (`loss` is, as a mark is), so that its noise cancels over many decisions and an
-    # average ranks players by their losses, not by the noise's floor; 0 when nothing looked
-    # better. None in a review stored without it (its `loss` stands in).
+    # what the careful player's move (the judge's own, `Weighed.careful`) gains over the move
+    # made, below zero when the move made was better. Read from the first weighing, where no
+    # move was picked, it is unbiased, and over a match it sums to what the player's play cost
+    # against careful play: the performance difference identity (Kakade & Langford 2002) —
+    # careful play's worth less the player's is the sum, over the player's decisions, of the
+    # careful move's value less the move made's, both followed by careful play. So differences
+    # of these sums match duplicate play's differences (docs/bots.md), which the best move's
+    # loss (`loss`, a mark's) does not: that also counts what careful play itself misses. None
+    # in a review stored without it, or by a judge with no careful move (`loss` stands in).
     estimate: float | None = None
 
     @property
@@ -181,15 +189,15 @@ def judgements_of(body: str) -> tuple[Judgement, ...]:
 
 def _judged(
     reviewer: Reviewer, round_: Any, seat: int, move: str, samples: int, seed: str, stream: str
-) -> tuple[tuple[str, float, float, str], float] | None:
+) -> tuple[tuple[str, float, float, str], float | None] | None:
     """A decision weighed on its samples, and when some move looks better, weighed again on
     fresh ones: the first picks the best move, the second says what it is worth. The verdict
-    (best move, loss, noise, mark), and the estimate of what following it gains."""
+    (best move, loss, noise, mark), and the estimate (`Judgement.estimate`)."""
     weighed = reviewer.weigh(round_, seat, move, rng(seed, stream), samples)
     if weighed is None:
         return None
     if max(w.gain for w in weighed) <= 0:
-        return judge(weighed, move, reviewer.marks), 0.0
+        return judge(weighed, move, reviewer.marks), against_careful(weighed)
     confirmed = reviewer.weigh(round_, seat, move, rng(seed, stream, "again"), samples)
     assert confirmed is not None
     verdict = judge(weighed, move, reviewer.marks, confirmed)
@@ -200,8 +208,13 @@ def _judged(
         assert fresh is not None
         confirmed = pooled(confirmed, fresh, more + 1)
         verdict = judge(weighed, move, reviewer.marks, confirmed)
-    best = verdict[0]  # the first weighing's best: a move was better there, so judge names it
-    return verdict, next((w.gain for w in confirmed if w.move == best), 0.0)  # not weighed again: none
+    return verdict, against_careful(weighed)
+
+
+def against_careful(weighed: list[Weighed]) -> float | None:
+    """What the careful player's move gains over the move made, on these samples; None when the
+    judge has no careful move among them."""
+    return next((w.gain for w in weighed if w.careful), None)
 
 
 def _unsure(loss: float, noise: float, marks: tuple[float, float, float]) -> bool:
@@ -222,7 +235,7 @@ def pooled(before: list[Weighed], fresh: list[Weighed], batches: int) -> list[We
         new = by_move[w.move]
         gain = (w.gain * batches + new.gain) / (batches + 1)
         noise = math.sqrt(w.noise**2 * batches**2 + new.noise**2) / (batches + 1)
-        out.append(Weighed(w.move, gain, noise))
+        out.append(Weighed(w.move, gain, noise, w.careful))
     return out
 
 

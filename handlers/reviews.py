@@ -133,11 +133,19 @@ def summary(made: MatchReview, names: Sequence[str], lang: str) -> str:
         if not mine:
             continue
         counts = {mark: sum(1 for j in mine if j.mark == mark) for mark in SIGNS}
-        # what following the review would have gained, its noise averaged out (never shown below 0)
-        loss = f"{max(0.0, sum(j.expected_loss for j in mine) / len(mine)):.1f}"
-        lines.append(t(lang, "review.player", name=name, count=len(mine), loss=loss, **counts))
+        # points a play above careful play (below: negative), the estimates' noise averaged out
+        edge = signed(-sum(j.expected_loss for j in mine) / len(mine))
+        lines.append(t(lang, "review.player", name=name, count=len(mine), edge=edge, **counts))
         lines += [t(lang, "review.moment", **moment(made.game, j, lang)) for j in costliest(mine)]
     return "\n".join(lines)
+
+
+def signed(points: float) -> str:
+    """ "+3.1", "−13.0", "0.0": a typographic minus, and no sign on what rounds to nought."""
+    text = f"{abs(points):.1f}"
+    if text.strip("0.") == "":
+        return text
+    return ("+" if points > 0 else "−") + text
 
 
 def costliest(judgements: Sequence[Judgement], most: int = COSTLIEST) -> list[Judgement]:

@@ -15,6 +15,7 @@ from engine.games import GAMES
 from engine.gongzhu import Rules, from_hands, parse_card
 from engine.gongzhu import bot as heuristic
 from engine.gongzhu.kernel import Kernel
+from engine.gongzhu.review import careful_move as gongzhu_careful
 from engine.gongzhu.review import defended_play, weigh
 from engine.gouji import bot as gouji_bot
 from engine.gouji import from_hands as gouji_hands
@@ -130,14 +131,15 @@ def test_a_mark_its_noise_could_change_gets_more_samples_pooled() -> None:
     assert three[0].gain == 20.0 and math.isclose(three[0].noise, 4.0 / math.sqrt(3))
 
 
-def test_a_loss_the_fresh_samples_undo_is_no_mark_but_counts_below_zero_on_average() -> None:
-    """A better move found by luck: the fresh samples say it gains −6, so the mark is good and its
-    loss 0, and the estimate keeps the −6. Averaged over many decisions the noise cancels there,
-    where losses cut at zero only pile it up (and rank players by their decisions' count)."""
+def test_the_estimate_is_the_careful_moves_gain_on_the_first_samples_not_the_best_moves() -> None:
+    """The first weighing: the move made (♠Q) 0, the careful player's ♠2 +9, ♥5 +20, the best.
+    The fresh samples confirm ♥5 at +15 and find ♠2 at −6. The mark is ♥5's (loss 15), but the
+    estimate is ♠2's +9 from the first samples: no move was picked on them, so it is unbiased, and
+    it measures the play against careful play — what duplicate play measures."""
     weighings = iter(
         [
-            [Weighed("SQ", 0.0, 0.0), Weighed("S2", 9.0, 3.0)],  # the first: S2 looks better
-            [Weighed("SQ", 0.0, 0.0), Weighed("S2", -6.0, 3.0)],  # fresh: it is not
+            [Weighed("SQ", 0.0, 0.0), Weighed("S2", 9.0, 3.0, careful=True), Weighed("H5", 20.0, 2.0)],
+            [Weighed("SQ", 0.0, 0.0), Weighed("S2", -6.0, 3.0, careful=True), Weighed("H5", 15.0, 2.0)],
         ]
     )
 
@@ -146,8 +148,47 @@ def test_a_loss_the_fresh_samples_undo_is_no_mark_but_counts_below_zero_on_avera
 
     game = GAMES["gongzhu"]
     seed, log = logged_match()
-    reviewer = Reviewer("test", weigh, (30.0, 60.0, 120.0), 4)
+    reviewer = Reviewer("test", weigh, (10.0, 60.0, 120.0), 4)
     judged = review_round(game, seed, game.rules({"deals": 1}), log[:1], (log[0][0],), 1, reviewer)
     assert [(j.best, j.loss, j.mark, j.estimate, j.expected_loss) for j in judged] == [
-        ("S2", 0.0, "good", -6.0, -6.0)
+        ("H5", 15.0, "inaccuracy", 9.0, 9.0)
     ]
+
+
+def test_a_move_that_beats_careful_play_counts_below_zero_and_is_no_mark() -> None:
+    """The move made beats the careful player's ♠2 by 7 on the samples and nothing beats it: no
+    mark, loss 0, and the estimate −7 — a play above careful play."""
+    weighings = iter([[Weighed("SQ", 0.0, 0.0), Weighed("S2", -7.0, 3.0, careful=True)]])
+
+    def weigh(*_: Any) -> list[Weighed]:
+        return next(weighings)
+
+    game = GAMES["gongzhu"]
+    seed, log = logged_match()
+    reviewer = Reviewer("test", weigh, (30.0, 60.0, 120.0), 4)
+    judged = review_round(game, seed, game.rules({"deals": 1}), log[:1], (log[0][0],), 1, reviewer)
+    assert [(j.best == j.move, j.loss, j.mark, j.estimate) for j in judged] == [(True, 0.0, "good", -7.0)]
+
+
+@pytest.mark.parametrize("name", ["gongzhu", "gouji"])
+def test_the_careful_player_is_the_judges_own_so_its_every_estimate_is_nought(name: str) -> None:
+    """A seat that plays as the judge's careful player (拱猪: the normal bot that stops a lone
+    run for 全红; 够级: the heuristic its playouts follow) is estimated at exactly 0 on every
+    decision: the judge names its move as the careful one whatever the sampled hidden hands.
+    A judge that took the careful move from one sample's hidden cards, or named another move,
+    would charge it."""
+    game = GAMES[name]
+    careful = gongzhu_careful if name == "gongzhu" else gouji_bot.choose
+    options = {"deals": 1} if name == "gongzhu" else {"max_hands": 1}
+    seed = f"careful-{name}"
+    rules = game.rules(options)
+    match = game.new_match(seed, rules)
+    log: list[tuple[int, str, str, str]] = []
+    while not match.is_over:
+        seat = match.to_act[0]
+        move = careful(match.current, seat, rng(seed, "bot", seat, len(log)))
+        match.apply(seat, move)
+        log.append((seat, "move", str(move), "player"))
+    judged = review_round(game, seed, rules, log, (0,), 1, game.reviewer, samples=3)
+    assert len(judged) >= 5
+    assert all(j.estimate == 0.0 for j in judged), [(j.move, j.estimate) for j in judged if j.estimate]

@@ -18,26 +18,14 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine.gongzhu import bot as heuristic
 from engine.gongzhu.cards import HEARTS, PIG, SPADES, Card
 from engine.gongzhu.deal import Deal
 from engine.gongzhu.kernel import Kernel
 from engine.gongzhu.moves import PASS, REJECT, Move, Play
-from engine.gongzhu.search import block_play, runner
 from engine.gongzhu.simulation import determinized
 
 Policy = Callable[[Any, int, random.Random], Any]
 SAMPLER_DEALS = 24
-
-
-def defender(deal: Deal, seat: int, rand: random.Random) -> Move:
-    """The other seats of the yardstick: the normal bot, but a lone seat running for 全红 is
-    stopped (its trick carrying a heart won, when it can be), as good players do."""
-    if deal.phase == "play" and deal.turn == seat and runner(deal, seat) is not None:
-        block = block_play(deal, seat)
-        if block is not None:
-            return block
-    return heuristic.choose(deal, seat, rand)
 
 
 def random_player(deal: Deal, seat: int, rand: random.Random) -> Move:

@@ -15,10 +15,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from engine.gongzhu import bot as heuristic
 from engine.gongzhu.deal import Deal
 from engine.gongzhu.kernel import Kernel
 from engine.gongzhu.moves import Move, Play, parse_move
-from engine.gongzhu.search import choices_of
+from engine.gongzhu.search import block_play, choices_of, runner
 from engine.gongzhu.simulation import determinized
 from engine.review import Reviewer, Weigh, Weighed, paired
 
@@ -42,12 +43,16 @@ def weigh_by(value: Valuation) -> Weigh:
         chosen = parse_move(made)
         if len(choices) <= 1 or chosen not in choices or deal.phase != "play" or deal.rules.decks != 1:
             return None
-        rows = []
+        rows, careful = [], -1
         for _ in range(samples):
             start = Kernel.from_deal(determinized(deal, seat, rand))
+            careful = defended_play(start)  # reads the seat's hand and the public record only
             rows.append([float(value(start, seat, move)) for move in choices])
         gains = paired(rows, choices.index(chosen))
-        return [Weighed(move.text, gain, noise) for move, (gain, noise) in zip(choices, gains, strict=True)]
+        return [
+            Weighed(move.text, gain, noise, isinstance(move, Play) and move.cards[0].index == careful)
+            for move, (gain, noise) in zip(choices, gains, strict=True)
+        ]
 
     return weigh
 
@@ -72,6 +77,16 @@ def defended_play(kernel: Kernel) -> int:
     return kernel.heuristic_play()
 
 
+def careful_move(deal: Deal, seat: int, rand: random.Random) -> Move:
+    """`defended_play` as a seat's policy over a `Deal`: the normal bot, but a lone seat running
+    for 全红 is stopped. The review's estimates are measured against this player."""
+    if deal.phase == "play" and deal.turn == seat and runner(deal, seat) is not None:
+        block = block_play(deal, seat)
+        if block is not None:
+            return block
+    return heuristic.choose(deal, seat, rand)
+
+
 weigh = weigh_by(_played_out)
 
 
@@ -79,4 +94,4 @@ def opens_trick(deal: Deal) -> bool:
     return deal.phase == "play" and not deal.trick
 
 
-REVIEWER = Reviewer("defended", weigh, MARKS, SAMPLES, opens_trick)
+REVIEWER = Reviewer("defended-careful", weigh, MARKS, SAMPLES, opens_trick)

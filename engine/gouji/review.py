@@ -38,9 +38,12 @@ def weigh(hand: Hand, seat: int, made: str, rand: random.Random, samples: int) -
     chosen = parse_move(made)
     if len(legal) <= 1 or chosen not in legal:
         return None
-    found = options_of(hand, seat, heuristic.choose(hand, seat, rand), WIDTH)
-    options = list(dict.fromkeys([chosen, *found]))
-    if len(options) <= 1:  # nothing to weigh it against: a decision the search leaves alone
+    careful = heuristic.choose(hand, seat, rand)  # the playouts' own move here
+    found = options_of(hand, seat, careful, WIDTH)
+    if not found:  # a decision the search leaves alone
+        return None
+    options = list(dict.fromkeys([chosen, careful, *found]))
+    if len(options) <= 1:  # nothing to weigh it against
         return None
     known = read(hand, seat) if hand.phase == "play" else None  # before play, nothing to read
     results = [
@@ -48,11 +51,14 @@ def weigh(hand: Hand, seat: int, made: str, rand: random.Random, samples: int) -
         for _ in range(samples)
     ]
     gains = paired(results, 0)
-    return [Weighed(str(move), gain, noise) for move, (gain, noise) in zip(options, gains, strict=True)]
+    return [
+        Weighed(str(move), gain, noise, move == careful)
+        for move, (gain, noise) in zip(options, gains, strict=True)
+    ]
 
 
 def opens_lead(hand: Hand) -> bool:
     return hand.phase == "play" and hand.table is None
 
 
-REVIEWER = Reviewer("playout", weigh, MARKS, SAMPLES, opens_lead)
+REVIEWER = Reviewer("playout-careful", weigh, MARKS, SAMPLES, opens_lead)

@@ -212,7 +212,7 @@ async def test_review_tells_the_group_each_players_marks_and_the_page_marks_the_
         assert lines[0] == t("zh", "review.title", match=1, game="拱猪")
         people = [line for line in lines[1:] if not line.startswith("  ")]
         assert sorted(line.split("：")[0] for line in people) == ["Alice", "Bob"]
-        assert all("复盘 " in line and "平均每手损失" in line and "?? " in line for line in people)
+        assert all("复盘 " in line and "比稳健打法平均每手" in line and "?? " in line for line in people)
         [[button]] = keyboard(told)
         assert button["url"] == "https://t.me/gouji_test_bot?start=r1"
         again = await bot.say(BOB, GROUP, "/review 1")
