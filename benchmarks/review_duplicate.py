@@ -3,7 +3,8 @@ judge play the same deals from the same seat, so the difference of two players' 
 is skill with the cards' luck cancelled; the review then grades every decision each of them made
 there. In 拱猪 the other three seats are the normal bot that also stops a lone run for 全红, as
 good players do (`careful_move`); in 够级 (`--game gouji`, one hand a match) the other five are the
-normal bot, and a seat's score is its team's. The duplicate truth is played on many more deals than are
+normal bot, and a seat's score is the hand's points of its team less the other team's, the
+unit the review weighs 够级 in. The duplicate truth is played on many more deals than are
 reviewed (a deal's score swings far more than its review). For each pair, the
 review's difference in loss a deal must agree in sign with the duplicate difference, and be
 within 1.5× of it.
@@ -27,6 +28,7 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
@@ -36,6 +38,7 @@ from benchmarks.yardstick.gongzhu_players import random_player, rules_player, sa
 from engine.bots import LEVELS
 from engine.games import GAMES
 from engine.gongzhu.review import careful_move
+from engine.gouji.search import margin
 from engine.move import Move
 from engine.pack import Policy
 from engine.review import Judgement, Reviewer, Weighed, review_round
@@ -54,6 +57,18 @@ class Yardstick:
     others: Policy
     options: dict[str, object]
     judges: dict[str, Reviewer]
+    # (the match's last round, its totals, the seat) → the seat's score
+    score: Callable[[Any, Sequence[int], int], int]
+
+
+def _own(last: Any, totals: Sequence[int], seat: int) -> int:
+    return totals[seat]
+
+
+def _hands_margin(last: Any, totals: Sequence[int], seat: int) -> int:
+    """The hand's points of the seat's team less the other team's, as the review weighs a 够级
+    decision (`search.margin`): not the match's award for winning it, which it does not weigh."""
+    return margin(last, seat)
 
 
 def yardstick(game: str) -> Yardstick:
@@ -66,9 +81,11 @@ def yardstick(game: str) -> Yardstick:
             "sampler": sampler_player,
             "strong": LEVELS[(game, "strong")],
         }
-        return Yardstick(players, careful_move, {"deals": 1}, dict(JUDGES))
+        return Yardstick(players, careful_move, {"deals": 1}, dict(JUDGES), _own)
     levels = {level: LEVELS[(game, level)] for level in ("easy", "normal", "strong")}
-    return Yardstick({"random": _any_legal, **levels}, LEVELS[(game, "normal")], {"max_hands": 1}, {})
+    return Yardstick(
+        {"random": _any_legal, **levels}, LEVELS[(game, "normal")], {"max_hands": 1}, {}, _hands_margin
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,12 +137,12 @@ def board(
     match = game.new_match(seed, rules)
     log: list[tuple[int, str, str, str]] = []
     while not match.is_over:
-        seat = match.to_act[0]
+        seat, last = match.to_act[0], match.current
         policy = stick.players[player] if seat == tested else stick.others
-        move = policy(match.current, seat, rng(seed, "bot", seat, len(log)))
+        move = policy(last, seat, rng(seed, "bot", seat, len(log)))
         match.apply(seat, move)
         log.append((seat, "move", str(move), "player"))
-    score = match.totals[tested]
+    score = stick.score(last, match.totals, tested)
     start = time.process_time()
     if judge is None:  # the duplicate score alone
         return Board(player, number, score, ((),), 0.0)
@@ -189,8 +206,8 @@ def report(
     print(f"signs agree for {signs} of {len(pairs)} pairs ({settled} settled); within 1.5x: {sizes}")
     if len(boards[0].reviews) > 1:
         kept = moved = total = marked = 0
-        for b in boards:
-            for x, y in zip(b.reviews[0], b.reviews[1], strict=True):
+        for played in boards:
+            for x, y in zip(played.reviews[0], played.reviews[1], strict=True):
                 total += 1
                 kept += x.mark == y.mark
                 if x.mark != "good":
