@@ -9,6 +9,7 @@ import signal
 from collections.abc import Callable
 from pathlib import Path
 
+from redis.asyncio import Redis
 from telegram import BotCommand, MenuButtonWebApp, Update, WebAppInfo
 from telegram.ext import (
     Application,
@@ -34,8 +35,9 @@ from handlers.logs import calm_shutdown_pulls
 from handlers.messages import Messages
 from handlers.metrics import CountedRequest, Metrics
 from handlers.notifier import TelegramNotifier
-from handlers.ratelimit import PriorityRateLimiter
+from handlers.ratelimit import BURST, GROUP_PER_MINUTE, GROUP_WINDOW, PER_SECOND, PriorityRateLimiter
 from handlers.services import Services
+from handlers.sharedlimits import SharedBudget
 from handlers.updates import PerChatOrder
 
 log = logging.getLogger(__name__)
@@ -65,7 +67,7 @@ def build(
         .concurrent_updates(PerChatOrder())
     )
     # PTB's builder is typed for a limiter without per-call arguments; ours takes a priority
-    builder = builder.rate_limiter(limiter or PriorityRateLimiter())  # type: ignore[arg-type]
+    builder = builder.rate_limiter(limiter or default_limiter(config))  # type: ignore[arg-type]
     metrics = Metrics()  # every Bot API call counted, as PTB's default clients are sized
     builder = builder.request(CountedRequest(metrics, connection_pool_size=256))
     # two connections for the pulls: at shutdown python-telegram-bot pulls once more to confirm
@@ -80,6 +82,17 @@ def build(
     app.bot_data.new_seed = new_seed
     _add_handlers(app)
     return app
+
+
+def default_limiter(config: Config) -> PriorityRateLimiter:
+    """Telegram's limits: this process's own, and with REDIS_URL the bot token's, shared by
+    every process of the bot."""
+    if config.redis_url is None:
+        return PriorityRateLimiter()
+    shared = SharedBudget(
+        Redis.from_url(config.redis_url), config.token, PER_SECOND, BURST, GROUP_PER_MINUTE, GROUP_WINDOW
+    )
+    return PriorityRateLimiter(shared=shared)
 
 
 def _add_handlers(app: Application) -> None:

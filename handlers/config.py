@@ -55,6 +55,8 @@ class Config:
     quick_wait: float = 60.0
     # DATABASE_URL: a PostgreSQL database (postgresql://user:password@host/name) instead of the file
     database_url: str | None = None
+    # REDIS_URL: where every process of this bot token shares Telegram's limits (redis://…)
+    redis_url: str | None = None
 
     @property
     def store(self) -> str:
@@ -135,6 +137,7 @@ def load(env: Mapping[str, str] = os.environ) -> Config:
         metrics_host=env.get("METRICS_HOST", "").strip() or "127.0.0.1",
         quick_wait=_number(env, "QUICK_WAIT", 60.0, 5.0, 3600.0),
         database_url=_database_url(env),
+        redis_url=_redis_url(env),
         **_search(env),
     )
 
@@ -152,6 +155,15 @@ def _database_url(env: Mapping[str, str]) -> str | None:
     if url and not url.startswith(("postgresql://", "postgres://")):
         raise ConfigError(
             "DATABASE_URL must be a postgresql:// address (unset: the SQLite file DATABASE_PATH)"
+        )
+    return url
+
+
+def _redis_url(env: Mapping[str, str]) -> str | None:
+    url = env.get("REDIS_URL", "").strip() or None
+    if url and not url.startswith(("redis://", "rediss://", "unix://")):
+        raise ConfigError(
+            f"REDIS_URL must be a redis://, rediss:// or unix:// address, not {shown_address(url)!r}"
         )
     return url
 

@@ -13,9 +13,11 @@ groups' feed goes last, however long it waits, since it merges what piles up mea
 drops nothing. In a group's full window, its waiting calls go in the same order.
 
 A call Telegram refuses for a moment is tried again: after a `429 retry_after` the whole bot
-pauses as long as asked (the flood limit is the bot's, not the chat's); a server error or a
-broken connection is tried again after a short back-off. A timed-out send is not, since it may
-have arrived (a second copy would be worse than a missing one, which the referee forgives)."""
+pauses as long as asked (the flood limit is the bot's, not the chat's; with `REDIS_URL`, every
+process of the bot pauses, as each takes its turns from one shared budget: `sharedlimits`); a
+server error or a broken connection is tried again after a short back-off. A timed-out send is
+not, since it may have arrived (a second copy would be worse than a missing one, which the
+referee forgives)."""
 
 from __future__ import annotations
 
@@ -33,6 +35,8 @@ from typing import Any
 
 from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError, TimedOut
 from telegram.ext import BaseRateLimiter
+
+from handlers.sharedlimits import SharedBudget
 
 log = logging.getLogger(__name__)
 
@@ -186,9 +190,13 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
         sleep: Sleep = asyncio.sleep,
         now: Callable[[], float] = time.monotonic,
         later: Later = _call_later,
+        shared: SharedBudget | None = None,
     ) -> None:
-        """`sleep`, `now` and `later` are time's seams: tests drive them from a manual clock."""
+        """`sleep`, `now` and `later` are time's seams: tests drive them from a manual clock.
+        `shared`: the bot token's budget in Redis, which every process of the bot takes its
+        turns from after its own (`handlers.sharedlimits`)."""
         self.backoff, self.sleep, self.now, self.later = tuple(backoff), sleep, now, later
+        self.shared = shared
         self._bucket = _Bucket(per_second, burst, now())
         self._group_size, self._group_window = group_per_minute, group_window
         self._groups: dict[int, _Window] = {}
@@ -220,6 +228,8 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
                 waiter.set_exception(Dropped())
 
     async def shutdown(self) -> None:
+        if self.shared is not None:
+            await self.shared.close()
         if self._timer is not None:
             self._timer.cancel()
         for *_, waiter in self._waiting:
@@ -252,10 +262,14 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
             if group is not None:
                 await self._group_turn(group, priority)
             await self._turn(priority)
+            if self.shared is not None:
+                await self._shared_turn(group)
             try:
                 return await callback(*args, **kwargs)
             except RetryAfter as error:
                 pause = _seconds(error)
+                if self.shared is not None:  # every process waits, not only this one
+                    await self.shared.pause(min(pause, MAX_PAUSE))
                 if attempt >= len(self.backoff) or pause > MAX_PAUSE:
                     raise
                 await self._pause(pause)
@@ -289,6 +303,12 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
             self._resumed.set()
             if self._timer is None:  # the calls that queued meanwhile go on
                 self._release()
+
+    async def _shared_turn(self, group: int | None) -> None:
+        """Waits until the token's budget, shared by every process, has room for this call."""
+        assert self.shared is not None
+        while (wait := await self.shared.turn(group)) > 0:
+            await self.sleep(wait)
 
     async def _group_turn(self, group: int, priority: int) -> None:
         window = self._groups.get(group)

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import settings
 
 from handlers.packs import register
-from tests import postgres
+from tests import postgres, redisserver
 from tests.referee.world import World
 from tests.thirdgame.pack import PACK
 
@@ -29,6 +29,12 @@ if os.environ.get("CI"):
 def postgres_server() -> Iterator[str]:
     """One PostgreSQL server for the run (tests/postgres.py)."""
     yield from postgres.server()
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[str]:
+    """One Redis server for the run (tests/redisserver.py)."""
+    yield from redisserver.server()
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

@@ -86,3 +86,16 @@ def test_the_store_is_the_file_unless_a_postgresql_database_is_named() -> None:
     assert config.store_shown == "postgresql://bot:***@db.internal:5432/cards"  # logs never hold it
     with pytest.raises(ConfigError, match="postgresql://"):
         load({"BOT_TOKEN": TOKEN, "DATABASE_URL": "mysql://bot@db/cards"})
+
+
+def test_redis_url_shares_telegrams_limits_and_a_bad_one_is_refused_without_its_password() -> None:
+    from handlers.app import default_limiter
+
+    assert load({"BOT_TOKEN": TOKEN}).redis_url is None
+    assert default_limiter(load({"BOT_TOKEN": TOKEN})).shared is None
+    config = load({"BOT_TOKEN": TOKEN, "REDIS_URL": "redis://:pw@cache.internal:6379/2"})
+    limiter = default_limiter(config)
+    assert limiter.shared is not None and config.redis_url == "redis://:pw@cache.internal:6379/2"
+    with pytest.raises(ConfigError, match="redis://") as refused:
+        load({"BOT_TOKEN": TOKEN, "REDIS_URL": "http://bot:hunter2@cache/0"})
+    assert "hunter2" not in str(refused.value)
