@@ -308,7 +308,7 @@ class PriorityRateLimiter(BaseRateLimiter[int]):
         """Waits until the token's budget, shared by every process, has room for this call."""
         assert self.shared is not None
         while (wait := await self.shared.turn(group)) > 0:
-            await self.sleep(wait)
+            await self.sleep(min(wait, MAX_PAUSE))  # then asks again: Redis says what holds now
 
     async def _group_turn(self, group: int, priority: int) -> None:
         window = self._groups.get(group)
