@@ -205,7 +205,7 @@ def report(
         )
     print(f"signs agree for {signs} of {len(pairs)} pairs ({settled} settled); within 1.5x: {sizes}")
     if len(boards[0].reviews) > 1:
-        kept = moved = total = marked = 0
+        kept = moved = total = marked = both = named = 0
         for played in boards:
             for x, y in zip(played.reviews[0], played.reviews[1], strict=True):
                 total += 1
@@ -213,9 +213,13 @@ def report(
                 if x.mark != "good":
                     marked += 1
                     moved += x.best != y.best
+                    if y.mark != "good":
+                        both += 1
+                        named += x.best == y.best
         print(
             f"second seed: {kept / total:.1%} of {total} marks kept; "
-            f"{marked - moved} of {marked} better moves kept"
+            f"{marked - moved} of {marked} better moves kept; "
+            f"{named} of {both} where both seeds mark the decision"
         )
 
 

@@ -121,13 +121,23 @@ def judge(
     """(best move, loss, noise, mark) of a decision whose candidates are weighed. The best of
     several noisy estimates is biased upwards (it won partly by luck), so its loss is read from
     `confirmed`, the same decision weighed again on fresh samples, where it was not picked."""
-    best = max(weighed, key=lambda w: w.gain)
-    if best.gain <= 0:
+    top = max(weighed, key=lambda w: w.gain)
+    if top.gain <= 0:
         return made, 0.0, 0.0, "good"
+    best = named_better(weighed, top)
     again = best if confirmed is None else next((w for w in confirmed if w.move == best.move), None)
     if again is None or again.gain <= 0:
         return best.move, 0.0, 0.0 if again is None else again.noise, "good"
     return best.move, again.gain, again.noise, mark_of(again.gain, again.noise, marks)
+
+
+def named_better(weighed: list[Weighed], top: Weighed) -> Weighed:
+    """The better move a review names: the samples tell moves apart only within their noise, so
+    among those within twice it of the top one, the careful player's move when it is one, else
+    the first in the game's order of moves — a choice another review seed repeats, where the top
+    one among equals is luck's."""
+    tied = [w for w in weighed if w.gain > 0 and top.gain - w.gain <= NOISE * max(top.noise, w.noise)]
+    return next((w for w in tied if w.careful), tied[0])
 
 
 def review_round(

@@ -21,7 +21,7 @@ from engine.gouji import bot as gouji_bot
 from engine.gouji import from_hands as gouji_hands
 from engine.gouji import review as gouji_review
 from engine.gouji.reading import read
-from engine.review import Reviewer, Weighed, _unsure, paired, pooled, review_round
+from engine.review import Reviewer, Weighed, _unsure, named_better, paired, pooled, review_round
 from engine.seeding import rng
 
 
@@ -192,3 +192,17 @@ def test_the_careful_player_is_the_judges_own_so_its_every_estimate_is_nought(na
     judged = review_round(game, seed, rules, log, (0,), 1, game.reviewer, samples=3)
     assert len(judged) >= 5
     assert all(j.estimate == 0.0 for j in judged), [(j.move, j.estimate) for j in judged if j.estimate]
+
+
+def test_the_better_move_named_among_moves_the_samples_cannot_tell_apart_is_the_same_each_seed() -> None:
+    """♥5 tops ♥4 by 2 with noise 3: the samples cannot tell them apart, so the review names the
+    careful player's ♥4 — under another seed ♥5 and ♥4 may swap places, and the name stays. Without
+    the careful move among them, the first in the game's order. A move clearly on top is named."""
+    made = Weighed("SQ", 0.0, 0.0)
+    five, four = Weighed("H5", 22.0, 3.0), Weighed("H4", 20.0, 3.0, careful=True)
+    assert named_better([made, five, four], five) is four
+    plain_four = Weighed("H4", 20.0, 3.0)
+    assert named_better([made, five, plain_four], five) is five
+    assert named_better([made, plain_four, five], five) is plain_four
+    far = Weighed("H5", 40.0, 3.0)
+    assert named_better([made, far, four], far) is far
