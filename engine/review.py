@@ -22,7 +22,9 @@ from engine.seeding import rng
 MARKS = ("good", "inaccuracy", "mistake", "blunder")
 NOISE = 2.0  # standard errors a loss must clear to be marked at all
 # extra batches of samples, at most, for a decision whose mark its noise could still change
-MORE_BATCHES = 2
+# (拱猪, 40 deals of six players reviewed under two seeds, benchmarks.review_duplicate: with 2,
+# 94.9 % of the marks were kept)
+MORE_BATCHES = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,10 +135,10 @@ def judge(
 
 def named_better(weighed: list[Weighed], top: Weighed) -> Weighed:
     """The better move a review names: the samples tell moves apart only within their noise, so
-    among those within twice it of the top one, the careful player's move when it is one, else
-    the first in the game's order of moves — a choice another review seed repeats, where the top
-    one among equals is luck's."""
-    tied = [w for w in weighed if w.gain > 0 and top.gain - w.gain <= NOISE * max(top.noise, w.noise)]
+    among those within twice it of the top one (the two gains' noises combined), the careful
+    player's move when it is one, else the first in the game's order of moves — a choice another
+    review seed repeats, where the top one among equals is luck's."""
+    tied = [w for w in weighed if w.gain > 0 and top.gain - w.gain <= NOISE * math.hypot(top.noise, w.noise)]
     return next((w for w in tied if w.careful), tied[0])
 
 
