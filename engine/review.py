@@ -22,8 +22,7 @@ from engine.seeding import rng
 MARKS = ("good", "inaccuracy", "mistake", "blunder")
 NOISE = 2.0  # standard errors a loss must clear to be marked at all
 # extra batches of samples, at most, for a decision whose mark its noise could still change
-# (拱猪, 40 deals of six players reviewed under two seeds, benchmarks.review_duplicate: with 2,
-# 94.9 % of the marks were kept)
+# (docs/bots.md, "Stable under another seed": with 2, fewer than 95 % of the marks were kept)
 MORE_BATCHES = 4
 
 
