@@ -131,25 +131,32 @@ def test_a_mark_its_noise_could_change_gets_more_samples_pooled() -> None:
     assert three[0].gain == 20.0 and math.isclose(three[0].noise, 4.0 / math.sqrt(3))
 
 
+def first_decision_judged(weighings: list[list[Weighed]], marks: tuple[float, float, float]) -> list[Any]:
+    """The judgements of a real deal's first decision by a judge whose weighings are these, in
+    turn (the first, then the fresh ones)."""
+    given = iter(weighings)
+
+    def weigh(*_: Any) -> list[Weighed]:
+        return next(given)
+
+    game = GAMES["gongzhu"]
+    seed, log = logged_match()
+    reviewer = Reviewer("test", weigh, marks, 4)
+    return review_round(game, seed, game.rules({"deals": 1}), log[:1], (log[0][0],), 1, reviewer)
+
+
 def test_the_estimate_is_the_careful_moves_gain_on_the_first_samples_not_the_best_moves() -> None:
     """The first weighing: the move made (♠Q) 0, the careful player's ♠2 +9, ♥5 +20, the best.
     The fresh samples confirm ♥5 at +15 and find ♠2 at −6. The mark is ♥5's (loss 15), but the
     estimate is ♠2's +9 from the first samples: no move was picked on them, so it is unbiased, and
     it measures the play against careful play — what duplicate play measures."""
-    weighings = iter(
+    judged = first_decision_judged(
         [
             [Weighed("SQ", 0.0, 0.0), Weighed("S2", 9.0, 3.0, careful=True), Weighed("H5", 20.0, 2.0)],
             [Weighed("SQ", 0.0, 0.0), Weighed("S2", -6.0, 3.0, careful=True), Weighed("H5", 15.0, 2.0)],
-        ]
+        ],
+        (10.0, 60.0, 120.0),
     )
-
-    def weigh(*_: Any) -> list[Weighed]:
-        return next(weighings)
-
-    game = GAMES["gongzhu"]
-    seed, log = logged_match()
-    reviewer = Reviewer("test", weigh, (10.0, 60.0, 120.0), 4)
-    judged = review_round(game, seed, game.rules({"deals": 1}), log[:1], (log[0][0],), 1, reviewer)
     assert [(j.best, j.loss, j.mark, j.estimate, j.expected_loss) for j in judged] == [
         ("H5", 15.0, "inaccuracy", 9.0, 9.0)
     ]
@@ -158,15 +165,9 @@ def test_the_estimate_is_the_careful_moves_gain_on_the_first_samples_not_the_bes
 def test_a_move_that_beats_careful_play_counts_below_zero_and_is_no_mark() -> None:
     """The move made beats the careful player's ♠2 by 7 on the samples and nothing beats it: no
     mark, loss 0, and the estimate −7 — a play above careful play."""
-    weighings = iter([[Weighed("SQ", 0.0, 0.0), Weighed("S2", -7.0, 3.0, careful=True)]])
-
-    def weigh(*_: Any) -> list[Weighed]:
-        return next(weighings)
-
-    game = GAMES["gongzhu"]
-    seed, log = logged_match()
-    reviewer = Reviewer("test", weigh, (30.0, 60.0, 120.0), 4)
-    judged = review_round(game, seed, game.rules({"deals": 1}), log[:1], (log[0][0],), 1, reviewer)
+    judged = first_decision_judged(
+        [[Weighed("SQ", 0.0, 0.0), Weighed("S2", -7.0, 3.0, careful=True)]], (30.0, 60.0, 120.0)
+    )
     assert [(j.best == j.move, j.loss, j.mark, j.estimate) for j in judged] == [(True, 0.0, "good", -7.0)]
 
 
