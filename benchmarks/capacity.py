@@ -42,7 +42,7 @@ from benchmarks.load import Bot
 from tests.e2e.daskcluster import Cluster, dask_cluster
 from tests.e2e.fake_api import FakeBotApi
 from tests.e2e.miniapp import init_data
-from tests.e2e.process import free_port
+from tests.ports import free_port
 
 VIEWERS = 40_000  # viewer v of table i is VIEWERS + 10 i + v, a member of the group
 

@@ -22,7 +22,8 @@ from pathlib import Path
 
 from tests.e2e.fake_api import FakeBotApi
 from tests.e2e.harness import ALICE, GROUP
-from tests.e2e.process import HOOK_PATH, PUBLIC_URL, BotProcess, free_port, join_by_link, play_alone
+from tests.e2e.process import HOOK_PATH, PUBLIC_URL, BotProcess, join_by_link, play_alone
+from tests.ports import free_port
 
 
 def cpu_seconds(pid: int) -> float:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import uuid
@@ -16,6 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
+
+from tests.ports import free_port
 
 
 def _binaries() -> Path:
@@ -26,12 +27,6 @@ def _binaries() -> Path:
     if not versions:
         raise RuntimeError("PostgreSQL is not installed: apt-get install postgresql (as .ci/run does)")
     return Path(versions[-1]).parent
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _as_server(command: list[str]) -> None:
@@ -48,7 +43,7 @@ def server() -> Iterator[str]:
     if os.geteuid() == 0:
         shutil.chown(folder, "postgres")
     data = folder / "data"
-    port = _free_port()
+    port = free_port()
     _as_server([str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "bot", "-E", "UTF8"])
     options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
     _as_server(

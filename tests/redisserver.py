@@ -10,13 +10,9 @@ import subprocess
 import time
 from collections.abc import Iterator
 
+from tests.ports import free_port
+
 STARTS_WITHIN = 10.0  # seconds for the server to answer
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def server() -> Iterator[str]:
@@ -24,7 +20,7 @@ def server() -> Iterator[str]:
     binary = shutil.which("redis-server")
     if binary is None:
         raise RuntimeError("Redis is not installed: apt-get install redis-server (as .ci/run does)")
-    port = _free_port()
+    port = free_port()
     command = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from distributed import Client
 
-from tests.e2e.process import free_port
+from tests.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -17,7 +17,7 @@ from handlers.web.initdata import sign
 from handlers.web.server import WebServer
 from tests.e2e.fake_api import FakeBotApi
 from tests.e2e.harness import TOKEN, Bot
-from tests.e2e.process import free_port
+from tests.ports import free_port
 
 WEBAPP_URL = "https://bot.example.test/app/"
 

@@ -21,16 +21,10 @@ from typing import Any
 from tests.e2e.conftest import errors_in_output
 from tests.e2e.fake_api import Call, FakeBotApi
 from tests.e2e.harness import GROUP, TOKEN, buttons, choose, private
+from tests.ports import free_port
 
 HOOK_PATH = "/tg/updates"
 PUBLIC_URL = f"https://bot.example.test{HOOK_PATH}"  # what Telegram is told; the test maps it here
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def port_is_free(port: int) -> bool:

@@ -19,7 +19,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from handlers.web.server import WebServer
 from tests.e2e.fake_api import Fault
 from tests.e2e.harness import ALICE, GROUP, Bot, choices, seated_alone
-from tests.e2e.process import free_port
+from tests.ports import free_port
 
 
 @pytest.fixture

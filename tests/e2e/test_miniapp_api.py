@@ -18,7 +18,7 @@ from handlers.games import counter_words, move_label
 from tests.e2e.fake_api import FakeBotApi
 from tests.e2e.harness import ALICE, BOB, MALLORY, Bot, private, seated_alone
 from tests.e2e.miniapp import WEBAPP_URL, Caller, play_by_api, served_bot, web_server
-from tests.e2e.process import free_port
+from tests.ports import free_port
 
 PRIVATE = ("hand", "legal", "moves", "you", "lang", "quiet", "question")
 

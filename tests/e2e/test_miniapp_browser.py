@@ -18,7 +18,7 @@ from tests.e2e.browser import Page, need_chromium
 from tests.e2e.fake_api import FakeBotApi
 from tests.e2e.harness import ALICE, BOB, Bot, private, seated_alone
 from tests.e2e.miniapp import WEBAPP_URL, init_data, served_bot, web_server
-from tests.e2e.process import free_port
+from tests.ports import free_port
 
 PICTURES = Path(__file__).resolve().parents[2] / "docs" / "pictures"
 

@@ -21,7 +21,7 @@ from engine.referee.cluster import ClusterPool, cluster_pool
 from engine.referee.table import LiveTable
 from engine.referee.thinking import Thinkers
 from tests.e2e.daskcluster import Cluster, dask_cluster
-from tests.e2e.process import free_port
+from tests.ports import free_port
 from tests.referee.world import World
 
 WORKERS = 2

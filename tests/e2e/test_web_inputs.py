@@ -19,7 +19,7 @@ from handlers.web.bodies import BadBody, read_body
 from tests.e2e.fake_api import FakeBotApi
 from tests.e2e.harness import ALICE, GROUP, MALLORY, TOKEN, Bot, seated_alone
 from tests.e2e.miniapp import Caller, init_data, served_bot
-from tests.e2e.process import free_port
+from tests.ports import free_port
 
 HOOK = "/tg/updates"
 DEEP = b"[" * 3000 + b"]" * 3000  # within the API's 4 KB, deeper than json's recursion limit
