@@ -13,6 +13,7 @@ own limits alone, says so once in the log, and takes the shared budget again whe
 from __future__ import annotations
 
 import logging
+import secrets
 import time
 from collections.abc import Callable
 
@@ -87,6 +88,8 @@ class SharedBudget:
         self._bucket, self._paused, self._group = f"{prefix}:bucket", f"{prefix}:paused", f"{prefix}:group:"
         self._turn = redis.register_script(_TURN)
         self._pause = redis.register_script(_PAUSE)
+        # who sends, unique among every process: a window's entries must never collide
+        self._sender = secrets.token_hex(8)
         self._calls = 0
         self.reachable = True  # whether Redis answered the last time it was asked
 
@@ -96,7 +99,7 @@ class SharedBudget:
         self._calls += 1
         window = f"{self._group}{group}" if group is not None else self._bucket
         now = self.now()
-        member = f"{now!r}:{id(self)}:{self._calls}"
+        member = f"{self._sender}:{self._calls}"
         args = (now, self.rate, self.burst, self.size, self.span, member)
         try:
             wait = float(await self._turn(keys=[self._bucket, window, self._paused], args=args))
