@@ -46,7 +46,8 @@ def weigh_by(value: Valuation) -> Weigh:
         rows, careful = [], -1
         for _ in range(samples):
             start = Kernel.from_deal(determinized(deal, seat, rand))
-            careful = defended_play(start)  # reads the seat's hand and the public record only
+            if careful < 0:  # the same in every sample: it reads the seat's hand and the record only
+                careful = defended_play(start)
             rows.append([float(value(start, seat, move)) for move in choices])
         gains = paired(rows, choices.index(chosen))
         return [
