@@ -143,7 +143,7 @@ def summary(made: MatchReview, names: Sequence[str], lang: str) -> str:
 def signed(points: float) -> str:
     """ "+3.1", "−13.0", "0.0": a typographic minus, and no sign on what rounds to nought."""
     text = f"{abs(points):.1f}"
-    if text.strip("0.") == "":
+    if float(text) == 0:
         return text
     return ("+" if points > 0 else "−") + text
 
