@@ -136,8 +136,12 @@ def load(env: Mapping[str, str] = os.environ) -> Config:
         metrics_port=metrics_port,
         metrics_host=env.get("METRICS_HOST", "").strip() or "127.0.0.1",
         quick_wait=_number(env, "QUICK_WAIT", 60.0, 5.0, 3600.0),
-        database_url=_database_url(env),
-        redis_url=_redis_url(env),
+        database_url=_address(
+            env, "DATABASE_URL", ("postgresql://", "postgres://"), "unset: the SQLite file DATABASE_PATH"
+        ),
+        redis_url=_address(
+            env, "REDIS_URL", ("redis://", "rediss://", "unix://"), "unset: this process's own limits"
+        ),
         **_search(env),
     )
 
@@ -150,20 +154,13 @@ def _search(env: Mapping[str, str]) -> dict[str, Any]:
     return {"search_cluster": cluster, "search_workers": workers}
 
 
-def _database_url(env: Mapping[str, str]) -> str | None:
-    url = env.get("DATABASE_URL", "").strip() or None
-    if url and not url.startswith(("postgresql://", "postgres://")):
+def _address(env: Mapping[str, str], name: str, schemes: tuple[str, ...], unset: str) -> str | None:
+    """An address setting: one of `schemes`, or unset (`unset` says what then). A wrong one is
+    refused, told without its password."""
+    url = env.get(name, "").strip() or None
+    if url and not url.startswith(schemes):
         raise ConfigError(
-            "DATABASE_URL must be a postgresql:// address (unset: the SQLite file DATABASE_PATH)"
-        )
-    return url
-
-
-def _redis_url(env: Mapping[str, str]) -> str | None:
-    url = env.get("REDIS_URL", "").strip() or None
-    if url and not url.startswith(("redis://", "rediss://", "unix://")):
-        raise ConfigError(
-            f"REDIS_URL must be a redis://, rediss:// or unix:// address, not {shown_address(url)!r}"
+            f"{name} must be a {' or '.join(schemes)} address ({unset}), not {shown_address(url)!r}"
         )
     return url
 
