@@ -83,6 +83,12 @@ class PgStore(Store):
     async def close(self) -> None:
         await self._db.close()
 
+    @property
+    def lost(self) -> bool:
+        """Whether the connection broke (the server restarted, the network failed): with it went
+        the hold on the database, which another process may have taken since."""
+        return self._db.broken
+
     async def _migrate(self) -> None:
         await self._db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
         applied = await self.schema_version()

@@ -104,6 +104,11 @@ class Store:
     async def close(self) -> None:
         await self._db.close()
 
+    @property
+    def lost(self) -> bool:
+        """Whether the connection broke under the process (a file does not)."""
+        return False
+
     async def _migrate(self) -> None:
         async with self._db.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()

@@ -36,6 +36,7 @@ from handlers.messages import Messages
 from handlers.metrics import CountedRequest, Metrics
 from handlers.notifier import TelegramNotifier
 from handlers.ratelimit import BURST, GROUP_PER_MINUTE, GROUP_WINDOW, PER_SECOND, PriorityRateLimiter
+from handlers.relay import UpdateStream
 from handlers.services import Services
 from handlers.sharedlimits import SharedBudget
 from handlers.updates import PerChatOrder
@@ -80,6 +81,8 @@ def build(
     app.bot_data.metrics = metrics
     app.bot_data.clock = clock or SystemClock()
     app.bot_data.new_seed = new_seed
+    if config.redis_url is not None and config.webhook_url:  # any process may receive an update
+        app.bot_data.stream = UpdateStream(Redis.from_url(config.redis_url), config.token)
     _add_handlers(app)
     return app
 
@@ -230,3 +233,5 @@ async def _stopped(app: Application) -> None:
     store = app.bot_data.store
     if store is not None:
         await store.close()
+    if app.bot_data.stream is not None:
+        await app.bot_data.stream.close()

@@ -16,6 +16,7 @@ from handlers.config import Config
 from handlers.live import LiveTables
 from handlers.metrics import Metrics
 from handlers.notifier import TelegramNotifier
+from handlers.relay import UpdateStream
 from handlers.services import Services
 
 
@@ -31,6 +32,9 @@ class BotData:
     notifier: TelegramNotifier | None = None
     store: Store | None = None
     daily_lines: Any = None  # the groups' daily line (handlers.daily.DailyLines), once started
+    # with REDIS_URL and a webhook: the updates waiting for the process that owns the tables
+    stream: UpdateStream | None = None
+    standby: bool = False  # another process holds the database (runs the tables) now
 
     def running(self) -> tuple[Services, TelegramNotifier]:
         if self.services is None or self.notifier is None:

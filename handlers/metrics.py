@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from prometheus_client import CollectorRegistry, Counter, Histogram
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 from telegram.request import HTTPXRequest
@@ -78,8 +78,14 @@ class Metrics:
         )
         self.webhook_requests = Counter(
             f"{PREFIX}_webhook_requests",
-            "Requests to the webhook by outcome (accepted, duplicate, forbidden, bad_request, too_large)",
+            "Requests to the webhook by outcome (accepted, duplicate, forbidden, bad_request, too_large,"
+            " unavailable: the bot's stream could not take it)",
             ["outcome"],
+            registry=self.registry,
+        )
+        self.owner = Gauge(
+            f"{PREFIX}_owner",
+            "1 when this process owns the tables (holds the database), 0 while it waits as a standby",
             registry=self.registry,
         )
         self.registry.register(RefereeCollector(lambda: self.referee))

@@ -20,6 +20,8 @@ from collections.abc import Callable
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from handlers.rediskeys import bot_prefix
+
 log = logging.getLogger(__name__)
 
 # KEYS: the bucket (a hash: tokens, at), the group's window (a sorted set of sending times, or
@@ -84,7 +86,7 @@ class SharedBudget:
     ) -> None:
         self.redis, self.now = redis, now
         self.rate, self.burst, self.size, self.span = per_second, burst, group_size, group_window
-        prefix = f"telegram:{token.split(':', 1)[0]}"  # the bot's id: never the token's secret
+        prefix = bot_prefix(token)
         self._bucket, self._paused, self._group = f"{prefix}:bucket", f"{prefix}:paused", f"{prefix}:group:"
         self._turn = redis.register_script(_TURN)
         self._pause = redis.register_script(_PAUSE)

@@ -13,6 +13,7 @@ from handlers.metrics import BotApiHealth
 @dataclass(frozen=True, slots=True)
 class Health:
     parts: dict[str, str]  # part → "ok" or what is wrong with it
+    standby: bool = False  # waiting for the owner's tables: it takes updates for it meanwhile
 
     @property
     def ok(self) -> bool:
@@ -20,11 +21,16 @@ class Health:
 
     def body(self) -> dict[str, object]:
         failing = sorted(part for part, state in self.parts.items() if state != "ok")
-        return {"status": "ok" if self.ok else "failing", "failing": failing, "parts": self.parts}
+        status = "failing" if not self.ok else "standby" if self.standby else "ok"
+        return {"status": status, "failing": failing, "parts": self.parts}
 
 
-def health(referee: Referee | None, api: BotApiHealth) -> Health:
-    """`referee` is None until the bot has started (the store opened, tables recovered)."""
+def health(referee: Referee | None, api: BotApiHealth, standby: bool = False) -> Health:
+    """`referee` is None until the bot has started (the store opened, tables recovered).
+    `standby`: another process owns the tables; this one passes their updates on (a healthy
+    standby is 200, so that a load balancer keeps sending it Telegram's updates)."""
+    if standby:
+        return Health({"bot_api": _api(api)}, standby=True)
     if referee is None:
         return Health({"store": "not open yet", "referee": "starting", "bot_api": _api(api)})
     now = referee.vitals()

@@ -121,7 +121,8 @@ class WebServer:
 
     async def healthz(self, request: web.Request) -> web.Response:
         services = self.application.bot_data.services
-        found = health(None if services is None else services.referee, self.metrics.api)
+        standby = self.application.bot_data.standby
+        found = health(None if services is None else services.referee, self.metrics.api, standby)
         return _json(found.body(), 200 if found.ok else 503)
 
     async def metrics_page(self, request: web.Request) -> web.Response:

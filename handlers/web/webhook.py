@@ -3,15 +3,19 @@ Telegram was given (`X-Telegram-Bot-Api-Secret-Token`) gets 403 before its body 
 over `MAX_BODY` gets 413 without being read whole; one that is not an update (a message without
 its chat included) or does not arrive whole within `BODY_SECONDS` gets 400. An
 accepted update joins python-telegram-bot's update queue, so it goes through the very handlers,
-per-chat ordering (`PerChatOrder`) and rate limiter that polling uses."""
+per-chat ordering (`PerChatOrder`) and rate limiter that polling uses; with REDIS_URL, it joins
+the bot's stream instead, for whichever process owns the tables (`handlers/relay.py`), and Redis
+out of reach is a 503 (Telegram delivers the update again later)."""
 
 from __future__ import annotations
 
 import hmac
 import logging
 from collections import deque
+from typing import Any
 
 from aiohttp import web
+from redis.exceptions import RedisError
 from telegram import Update
 from telegram.ext import Application
 
@@ -31,6 +35,7 @@ class Webhook:
         self.secret = secret.encode()
         self.metrics = metrics
         self._seen: deque[int] = deque(maxlen=REMEMBERED)
+        self._stream_reached = True  # whether Redis took the last update (said once when not)
 
     async def receive(self, request: web.Request) -> web.Response:
         given = request.headers.get(SECRET_HEADER, "").encode()
@@ -45,18 +50,39 @@ class Webhook:
                 raise self._refused("bad_request", web.HTTPBadRequest) from None
             too_large = web.HTTPRequestEntityTooLarge
             raise self._refused("too_large", too_large, MAX_BODY, MAX_BODY + 1) from None
-        update = self._update(body)
-        if update is None:
+        read = self._update(body)
+        if read is None:
             raise self._refused("bad_request", web.HTTPBadRequest)
-        if update.update_id in self._seen:  # Telegram sends again what it thinks we missed
-            self.metrics.webhook_requests.labels("duplicate").inc()
+        data, update = read
+        update_id = update.update_id
+        if update_id in self._seen or not await self._take(data, update):  # Telegram sends again
+            self.metrics.webhook_requests.labels("duplicate").inc()  # what it thinks we missed
             return web.Response()
-        self._seen.append(update.update_id)
-        await self.application.update_queue.put(update)
+        self._seen.append(update_id)
         self.metrics.webhook_requests.labels("accepted").inc()
         return web.Response()
 
-    def _update(self, body: bytes) -> Update | None:
+    async def _take(self, data: dict[str, Any], update: Update) -> bool:
+        """Hands the update on: to the owner of the tables through the bot's stream when there
+        is one (REDIS_URL), else to this process's update queue. False: taken already."""
+        stream = self.application.bot_data.stream
+        if stream is None:
+            await self.application.update_queue.put(update)
+            return True
+        try:
+            added = await stream.add(data)
+        except RedisError as error:  # 503: Telegram delivers it again later
+            if self._stream_reached:
+                log.warning("webhook: Redis cannot take updates (%s); answering 503 until it can", error)
+            self._stream_reached = False
+            raise self._refused("unavailable", web.HTTPServiceUnavailable) from None
+        if not self._stream_reached:
+            log.info("webhook: Redis takes updates again")
+            self._stream_reached = True
+        return added
+
+    def _update(self, body: bytes) -> tuple[dict[str, Any], Update] | None:
+        """The body's JSON and its update, when it is one the handlers can read."""
         try:
             data = parsed(body)
         except BadBody:  # not JSON, not UTF-8, or nested deeper than the parser goes
@@ -68,7 +94,7 @@ class Webhook:
         except Exception:  # JSON, but no update python-telegram-bot can read
             log.warning("webhook: a body that is no update was refused")
             return None
-        return update if whole(update) else None
+        return (data, update) if whole(update) else None
 
     def _refused(self, why: str, error: type[web.HTTPError], *sizes: int) -> web.HTTPError:
         """The refusal to raise (aiohttp answers it), counted by why."""
