@@ -122,6 +122,9 @@ class FakeBotApi:
         # to the bot's local port), with the secret header, as Telegram delivers them
         self.webhook: dict[str, Any] | None = None
         self.webhook_target: str | None = None
+        # several processes behind one URL: a load balancer takes turns among them, and passes
+        # over one that refuses connections (a killed process)
+        self.webhook_targets: list[str] = []
         self.deliveries: list[tuple[int, int]] = []  # (update id, the webhook's HTTP status)
         self.polls = 0  # getUpdates calls, answered or refused
         self._next_update = 1
@@ -218,20 +221,37 @@ class FakeBotApi:
         assert self.webhook_target is not None and self.webhook is not None
         secret = self.webhook.get("secret_token", "") if secret is None else secret
         data = json.dumps(update).encode() if body is None else body
-        request = urllib.request.Request(self.webhook_target, data=data, method="POST")
-        request.add_header("Content-Type", "application/json")
-        if secret:
-            request.add_header("X-Telegram-Bot-Api-Secret-Token", secret)
-        for name, value in (headers or {}).items():
-            request.add_header(name, value)
-        try:
-            with urllib.request.urlopen(request, timeout=30) as answer:
-                status = answer.status
-        except urllib.error.HTTPError as error:
-            status = error.code
+        targets = self._balanced(update)
+        for target in targets:
+            request = urllib.request.Request(target, data=data, method="POST")
+            request.add_header("Content-Type", "application/json")
+            if secret:
+                request.add_header("X-Telegram-Bot-Api-Secret-Token", secret)
+            for name, value in (headers or {}).items():
+                request.add_header(name, value)
+            try:
+                with urllib.request.urlopen(request, timeout=30) as answer:
+                    status = answer.status
+                break
+            except urllib.error.HTTPError as error:
+                status = error.code
+                break
+            except urllib.error.URLError:  # nobody listens there: the balancer tries the next
+                if target == targets[-1]:
+                    raise
         if isinstance(update, dict) and isinstance(update.get("update_id"), int):
             self.deliveries.append((update["update_id"], status))
         return status
+
+    def _balanced(self, update: Any) -> list[str]:
+        """Where an update goes: the one webhook target, or the targets taken in turn from one
+        that depends on the update's id, so that a match's updates land on every process."""
+        if not self.webhook_targets:
+            assert self.webhook_target is not None
+            return [self.webhook_target]
+        start = update.get("update_id", 0) if isinstance(update, dict) else 0
+        n = len(self.webhook_targets)
+        return [self.webhook_targets[(start + i) % n] for i in range(n)]
 
     def _message(
         self, chat: dict[str, Any], sender: dict[str, Any] | None = None, **fields: Any

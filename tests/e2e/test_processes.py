@@ -1,0 +1,108 @@
+"""End to end: two real `bot.py` processes of one bot behind one webhook URL, on one PostgreSQL
+database and one Redis (REDIS_URL), as `docs/operating.md`'s compose file runs them. The fake
+Telegram's load balancer takes turns between them, so a match's updates land on both; the first
+owns the tables, the second waits as its standby. The owner is killed (SIGKILL) mid-deal: the
+standby takes the tables over within 10 s, the updates it received meanwhile are handled, and
+the deal ends with its move log whole, no press's move lost or made twice, the score sheet told
+once, and no ERROR in the survivor's log."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+import redis
+
+from tests import postgres
+from tests.e2e.fake_api import FakeBotApi
+from tests.e2e.harness import ALICE, GROUP, score_sheets
+from tests.e2e.process import HOOK_PATH, PUBLIC_URL, BotProcess, hooked_bot, join_by_link, play_alone
+from tests.e2e.test_webhook import metrics
+from tests.ports import free_port
+
+pytestmark = pytest.mark.timeout(300)
+TAKEN_OVER_WITHIN = 10.0  # seconds from the owner's death to the standby owning its tables
+
+
+@pytest.fixture
+def shared(postgres_server: str, redis_server: str) -> Iterator[dict[str, str]]:
+    """A fresh database, and a Redis database of this test's own (the e2e bots share a token)."""
+    url = f"{redis_server}/2"
+    client = redis.Redis.from_url(url)
+    client.flushdb()
+    yield {"DATABASE_URL": postgres.fresh_database(postgres_server), "REDIS_URL": url}
+    client.flushdb()
+    client.close()
+
+
+def standby_bot(api: FakeBotApi, database: Path, env: dict[str, str]) -> BotProcess:
+    """bot.py beside an owner: it serves the webhook at once and says it is a standby."""
+    port = free_port()
+    bot = BotProcess(api, database, WEBHOOK_URL=PUBLIC_URL, PORT=str(port), **env)
+    deadline = time.monotonic() + 60
+    while "standby: another process holds" not in "\n".join(bot.log):
+        assert bot.process.poll() is None and time.monotonic() < deadline, "\n".join(bot.log[-20:])
+        time.sleep(0.05)  # reading its log as it starts: no event to wait on across processes
+    return bot
+
+
+def hook(bot: BotProcess) -> str:
+    return f"http://127.0.0.1:{bot.port}{HOOK_PATH}"
+
+
+def test_a_deal_goes_on_when_its_owner_is_killed_and_the_standby_takes_over(
+    api: FakeBotApi, tmp_path: Path, shared: dict[str, str]
+) -> None:
+    unused = tmp_path / "unused.sqlite3"
+    first = hooked_bot(api, unused, **shared)
+    second = standby_bot(api, unused, shared)
+    try:
+        status, health = second.health()
+        assert (status, health["status"]) == (200, "standby")
+        assert metrics(first)[("gouji_bot_owner", ())] == 1
+        assert metrics(second)[("gouji_bot_owner", ())] == 0
+        api.webhook_targets = [hook(first), hook(second)]
+
+        api.send(ALICE, GROUP, "/gongzhu fast deals=1")
+        join_by_link(api, ALICE)
+        api.send(ALICE, GROUP, "/fill")
+        api.wait_for(lambda calls: any("• 🤖" in c.text and "空位" not in c.text for c in calls))
+        api.send(ALICE, GROUP, "/startgame")
+        pressed = lambda calls: len([c for c in calls if c.method == "answerCallbackQuery"]) >= 4  # noqa: E731
+        before, moves_before = play_alone(api, ALICE, pressed)
+        landed = {status for _, status in api.deliveries}
+        assert landed == {200}
+        assert not first.errors(), first.errors()
+
+        first.kill()  # SIGKILL: no orderly stop, its database connection simply goes
+        killed = time.monotonic()
+        calls_at_kill = len(api.calls)
+        api.wait_for(lambda calls: any(c.method == "setWebhook" for c in calls[calls_at_kill:]), 30)
+        took_over = time.monotonic() - killed
+        assert took_over < TAKEN_OVER_WITHIN
+        assert "took over the tables" in "\n".join(second.log)
+
+        after, moves_after = play_alone(api, ALICE, lambda calls: bool(score_sheets(calls)))
+        assert len(score_sheets(api.calls)) == 1  # told once, by the owner of the moment
+        assert all(status == 200 for _, status in api.deliveries)  # the balancer passed the dead one
+
+        answers, moves = before + after, moves_before + moves_after
+        stale = [a for a in answers if "过期" in a.text]
+        with psycopg.connect(shared["DATABASE_URL"]) as conn:
+            plies = [row[0] for row in conn.execute("SELECT ply FROM moves ORDER BY ply")]
+            by_alice = conn.execute("SELECT count(*) FROM moves WHERE player_id = %s", (ALICE["id"],))
+            alices = by_alice.fetchone()[0]  # type: ignore[index]
+            ended = conn.execute("SELECT end_reason FROM matches").fetchall()
+        assert ended == [("deals",)]  # one match, played to its end (its one deal)
+        assert plies == list(range(len(plies)))  # its log whole, in order
+        assert moves - len(stale) <= alices <= moves  # no acknowledged move lost, none made twice
+        counted = metrics(second)
+        assert counted[("gouji_bot_owner", ())] == 1
+        assert second.terminate() < 15 and second.process.returncode == 0
+        assert not second.errors(), second.errors()
+    finally:
+        first.kill()
+        second.kill()
