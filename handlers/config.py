@@ -55,8 +55,12 @@ class Config:
     quick_wait: float = 60.0
     # DATABASE_URL: a PostgreSQL database (postgresql://user:password@host/name) instead of the file
     database_url: str | None = None
-    # REDIS_URL: where every process of this bot token shares Telegram's limits (redis://…)
+    # REDIS_URL: where every process of this bot token shares Telegram's limits, the updates
+    # waiting for the process that owns the tables, and that process's address (redis://…)
     redis_url: str | None = None
+    # PEER_URL: where the bot's other processes reach this one's HTTP server (http://host:port),
+    # to forward the Mini App's calls while it owns the tables; unset: this machine's address
+    peer_url: str | None = None
 
     @property
     def store(self) -> str:
@@ -142,6 +146,7 @@ def load(env: Mapping[str, str] = os.environ) -> Config:
         redis_url=_address(
             env, "REDIS_URL", ("redis://", "rediss://", "unix://"), "unset: this process's own limits"
         ),
+        peer_url=_address(env, "PEER_URL", ("http://", "https://"), "unset: this machine's address and port"),
         **_search(env),
     )
 

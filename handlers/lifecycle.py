@@ -65,6 +65,8 @@ async def serve(app: Application, config: Config, stop: asyncio.Event | None = N
 async def _run(app: Application, config: Config, stop: asyncio.Event, server: WebServer | None) -> None:
     taker: UpdateTaker | None = None
     watching: asyncio.Task[None] | None = None
+    holding: asyncio.Task[None] | None = None
+    let_go = asyncio.Event()  # the owner's address is taken back from Redis
     try:
         if not await take_the_tables(app, config, stop):
             return
@@ -82,6 +84,8 @@ async def _run(app: Application, config: Config, stop: asyncio.Event, server: We
             taker.start()
         if config.redis_url is not None:
             watching = asyncio.create_task(_leave_when_the_store_is_lost(app))
+        if server is not None and server.owner_address is not None:  # the standbys' pages come here
+            holding = asyncio.create_task(server.owner_address.hold(peer_url(config), let_go))
         how = "the bot's stream" if taker else "webhook" if config.webhook_url else "polling"
         log.info("taking updates by %s", how)
         await stop.wait()
@@ -89,6 +93,9 @@ async def _run(app: Application, config: Config, stop: asyncio.Event, server: We
     finally:
         if watching is not None:
             watching.cancel()
+        if holding is not None:
+            let_go.set()
+            await holding
         if server is not None:  # no update is taken once the handlers stop: Telegram keeps it
             await server.stop()
         if taker is not None:  # what was taken off the stream is handled; the rest waits there
@@ -132,6 +139,12 @@ async def take_the_tables(app: Application, config: Config, stop: asyncio.Event)
         if waited:
             log.info("took over the tables: this process owns them now")
         return True
+
+
+def peer_url(config: Config) -> str:
+    """Where the bot's other processes reach this one's HTTP server: PEER_URL, else this
+    machine's address (a container's own) and the port."""
+    return config.peer_url or f"http://{socket.gethostbyname(socket.gethostname())}:{config.port}"
 
 
 def taker_name() -> str:

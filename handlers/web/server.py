@@ -13,11 +13,13 @@ from typing import Any
 
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from redis.asyncio import Redis
 from telegram.ext import Application
 
 from handlers.config import Config
 from handlers.metrics import Metrics
 from handlers.web.api import MiniAppApi
+from handlers.web.forward import Forwarder, OwnerAddress, forwarding
 from handlers.web.guard import (
     IDLE_SECONDS,
     Doorman,
@@ -56,10 +58,15 @@ class WebServer:
             hook = Webhook(application, config.webhook_secret, metrics)
             self.web.router.add_post(config.webhook_path, hook.receive)
         self.api: MiniAppApi | None = None
+        self.owner_address: OwnerAddress | None = None  # with REDIS_URL: the owner's, for the pages
+        self.forwarder: Forwarder | None = None
         if config.webapp_url:  # the Mini App: its page and its API
             self.api = MiniAppApi(application, application.bot_data.live, streams=self.cap // 2)
             self.api.add_routes(self.web.router)
             add_page(self.web.router, config.webapp_path)
+            if config.redis_url is not None:  # a standby forwards the API's calls to the owner
+                self.owner_address = OwnerAddress(Redis.from_url(config.redis_url), config.token)
+                self.forwarder = Forwarder(self.owner_address)
         self.monitor = self._app() if config.metrics_port is not None else None
         if self.monitor is not None:
             self.monitor.router.add_get("/healthz", self.healthz)
@@ -82,6 +89,8 @@ class WebServer:
         for app, host, port in addresses:
             doorman = Doorman(self.cap, self.throttled)
             app.middlewares.append(doorman.middleware)
+            if app is self.web and self.forwarder is not None:  # inside the doorman's count
+                app.middlewares.append(forwarding(self.forwarder, lambda: self.application.bot_data.standby))
             runner = self._runner(app)
             await runner.setup()
             assert runner.server is not None
@@ -118,6 +127,9 @@ class WebServer:
             for runner in self.runners:
                 await runner.cleanup()
             self.listening, self.runners = [], []
+            if self.forwarder is not None and self.owner_address is not None:
+                await self.forwarder.close()
+                await self.owner_address.redis.aclose()
 
     async def healthz(self, request: web.Request) -> web.Response:
         services = self.application.bot_data.services

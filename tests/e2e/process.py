@@ -119,8 +119,8 @@ class BotProcess:
 
 def hooked_bot(api: FakeBotApi, database: Path, nofile: int | None = None, **env: str) -> BotProcess:
     """bot.py with WEBHOOK_URL set (and `env`), started; the fake Telegram delivers to its local
-    port. The caller kills it."""
-    port = free_port()
+    port (PORT in `env`, else a free one). The caller kills it."""
+    port = int(env.pop("PORT", 0)) or free_port()
     bot = BotProcess(api, database, nofile=nofile, WEBHOOK_URL=PUBLIC_URL, PORT=str(port), **env)
     try:
         bot.wait_ready()

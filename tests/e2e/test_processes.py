@@ -8,9 +8,14 @@ once, and no ERROR in the survivor's log."""
 
 from __future__ import annotations
 
+import json
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -18,7 +23,8 @@ import redis
 
 from tests import postgres
 from tests.e2e.fake_api import FakeBotApi
-from tests.e2e.harness import ALICE, GROUP, score_sheets
+from tests.e2e.harness import ALICE, GROUP, buttons, score_sheets
+from tests.e2e.miniapp import WEBAPP_URL, init_data
 from tests.e2e.process import HOOK_PATH, PUBLIC_URL, BotProcess, hooked_bot, join_by_link, play_alone
 from tests.e2e.test_webhook import metrics
 from tests.ports import free_port
@@ -41,12 +47,27 @@ def shared(postgres_server: str, redis_server: str) -> Iterator[dict[str, str]]:
 def standby_bot(api: FakeBotApi, database: Path, env: dict[str, str]) -> BotProcess:
     """bot.py beside an owner: it serves the webhook at once and says it is a standby."""
     port = free_port()
-    bot = BotProcess(api, database, WEBHOOK_URL=PUBLIC_URL, PORT=str(port), **env)
+    bot = BotProcess(
+        api, database, WEBHOOK_URL=PUBLIC_URL, PORT=str(port), PEER_URL=f"http://127.0.0.1:{port}", **env
+    )
     deadline = time.monotonic() + 60
     while "standby: another process holds" not in "\n".join(bot.log):
         assert bot.process.poll() is None and time.monotonic() < deadline, "\n".join(bot.log[-20:])
         time.sleep(0.05)  # reading its log as it starts: no event to wait on across processes
     return bot
+
+
+def two_processes(api: FakeBotApi, database: Path, env: dict[str, str]) -> tuple[BotProcess, BotProcess]:
+    """The owner, started first, and its standby; the fake Telegram balances between them."""
+    port = free_port()
+    first = hooked_bot(api, database, PORT=str(port), PEER_URL=f"http://127.0.0.1:{port}", **env)
+    try:
+        second = standby_bot(api, database, env)
+    except BaseException:
+        first.kill()
+        raise
+    api.webhook_targets = [hook(first), hook(second)]
+    return first, second
 
 
 def hook(bot: BotProcess) -> str:
@@ -57,14 +78,12 @@ def test_a_deal_goes_on_when_its_owner_is_killed_and_the_standby_takes_over(
     api: FakeBotApi, tmp_path: Path, shared: dict[str, str]
 ) -> None:
     unused = tmp_path / "unused.sqlite3"
-    first = hooked_bot(api, unused, **shared)
-    second = standby_bot(api, unused, shared)
+    first, second = two_processes(api, unused, shared)
     try:
         status, health = second.health()
         assert (status, health["status"]) == (200, "standby")
         assert metrics(first)[("gouji_bot_owner", ())] == 1
         assert metrics(second)[("gouji_bot_owner", ())] == 0
-        api.webhook_targets = [hook(first), hook(second)]
 
         api.send(ALICE, GROUP, "/gongzhu fast deals=1")
         join_by_link(api, ALICE)
@@ -106,3 +125,69 @@ def test_a_deal_goes_on_when_its_owner_is_killed_and_the_standby_takes_over(
     finally:
         first.kill()
         second.kill()
+
+
+def test_a_page_opened_on_the_standby_reads_and_follows_the_owners_table(
+    api: FakeBotApi, tmp_path: Path, shared: dict[str, str]
+) -> None:
+    unused = tmp_path / "unused.sqlite3"
+    first, second = two_processes(api, unused, {**shared, "WEBAPP_URL": WEBAPP_URL})
+    try:
+        api.send(ALICE, GROUP, "/gongzhu fast deals=1")
+        join_by_link(api, ALICE)
+        api.send(ALICE, GROUP, "/fill")
+        api.wait_for(lambda calls: any("• 🤖" in c.text and "空位" not in c.text for c in calls))
+        api.send(ALICE, GROUP, "/startgame")
+        api.wait_for(lambda calls: buttons(api, ALICE["id"]))
+        alice = {"Authorization": f"tma {init_data(ALICE)}"}
+
+        status, mine = call(second, "/api/tables/mine", alice)  # forwarded to the owner
+        assert status == 200
+        table = mine["table"]
+        status, seen_there = call(second, f"/api/tables/{table}", alice)
+        assert status == 200 and seen_there["hand"]  # her own hand, read from the owner
+        assert call(first, f"/api/tables/{table}", alice)[1]["hand"] == seen_there["hand"]
+        assert call(second, f"/api/tables/{table}", {})[0] == 401  # the owner's refusal, passed back
+
+        with events(second, table, alice) as stream:  # the live changes, through the standby
+            started = next_version(stream)
+            play_alone(
+                api, ALICE, lambda calls: len([c for c in calls if c.method == "answerCallbackQuery"]) >= 1
+            )
+            assert next_version(stream) > started
+
+        first.kill()
+        calls_at_kill = len(api.calls)
+        api.wait_for(lambda calls: any(c.method == "setWebhook" for c in calls[calls_at_kill:]), 30)
+        status, now = call(second, f"/api/tables/{table}", alice)  # the new owner answers itself
+        assert status == 200 and now["version"] >= started
+        assert not second.errors(), second.errors()
+    finally:
+        first.kill()
+        second.kill()
+
+
+def call(bot: BotProcess, path: str, headers: dict[str, str]) -> tuple[int, Any]:
+    request = urllib.request.Request(bot.base + path, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=20) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"null")
+
+
+@contextmanager
+def events(bot: BotProcess, table: int, headers: dict[str, str]) -> Iterator[Any]:
+    request = urllib.request.Request(f"{bot.base}/api/tables/{table}/events", headers=headers)
+    with urllib.request.urlopen(request, timeout=20) as answer:
+        assert answer.headers["Content-Type"].startswith("text/event-stream")
+        yield answer
+
+
+def next_version(stream: Any) -> int:
+    """The version the next `version` event of the stream tells."""
+    for raw in stream:
+        line = raw.decode().strip()
+        if line.startswith("data: ") and '"version"' in line:
+            return int(json.loads(line[len("data: ") :])["version"])
+    raise AssertionError("the stream ended")
