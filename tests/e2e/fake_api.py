@@ -114,6 +114,7 @@ class FakeBotApi:
         self._group_recent: dict[int, deque[float]] = {}
         self.by_chat: dict[int, dict[int, dict[str, Any]]] = {}  # chat → message id → message
         self.answered: dict[str, float] = {}  # callback query id → when its answer arrived
+        self.pressed_by: dict[str, int] = {}  # callback query id → who pressed
         self.handed_out: dict[int, float] = {}  # update id → when getUpdates first returned it
         self.files: dict[str, bytes] = {}  # file id → the picture uploaded
         self._updates: list[dict[str, Any]] = []
@@ -171,6 +172,7 @@ class FakeBotApi:
     def press(self, user: dict[str, Any], message: dict[str, Any], data: str) -> str:
         query_id = f"q{self._next_update}"
         query = {"id": query_id, "from": user, "message": message, "chat_instance": "1", "data": data}
+        self.pressed_by[query_id] = user["id"]
         self._push({"callback_query": query})
         return query_id
 
