@@ -111,3 +111,17 @@ def test_no_issue_number_in_the_code_or_the_docs() -> None:
         if number.search(line)
     ]
     assert found == []
+
+
+def test_the_replicas_compose_file_and_its_front_are_shown_as_they_are() -> None:
+    """docs/operating.md shows the deployment of several processes whole: what it shows is
+    what `deploy/` holds, and the settings it gives the bot are ones the bot reads."""
+    page = (ROOT / "docs" / "operating.md").read_text()
+    for name in ("compose.replicas.yaml", "Caddyfile"):
+        assert (ROOT / "deploy" / name).read_text() in page, name
+    compose = (ROOT / "deploy" / "compose.replicas.yaml").read_text()
+    config = (ROOT / "handlers" / "config.py").read_text()
+    given = re.findall(r"^      ([A-Z_]+):", compose, re.MULTILINE)
+    bot_settings = [name for name in given if not name.startswith("POSTGRES_") and name != "BOT_HOST"]
+    assert {"DATABASE_URL", "REDIS_URL", "WEBHOOK_URL"} <= set(bot_settings)
+    assert all(f'"{name}"' in config for name in bot_settings), bot_settings

@@ -5,7 +5,7 @@ hears its live changes from the one that runs it. Forwarding, not a second copy 
 state: a page needs the owner's reads (the hand, the legal moves) as much as its events.
 
 Bounds (docs/security.md): a forwarded body is read as the API reads one (at most
-`MAX_FORWARDED`, whole within the body time); the owner must accept the connection within
+`API_BODY`, whole within the body time); the owner must accept the connection within
 `CONNECT_SECONDS` and answer a call within `ANSWER_SECONDS` (an event stream: a line within
 `STREAM_IDLE_SECONDS`, twice its keep-alive); at most `MOST_FORWARDED` calls are forwarded at
 once, beyond which the standby answers 503 as it does when no owner is known."""
@@ -24,14 +24,13 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from handlers.rediskeys import bot_prefix
-from handlers.web.bodies import BadBody, read_body
+from handlers.web.bodies import API_BODY, BadBody, read_body
 
 log = logging.getLogger(__name__)
 
 HELD_SECONDS = 5  # the owner's address expires unless renewed: a killed owner's goes by itself
 RENEW_SECONDS = 1.0  # the owner renews it this often
 KNOWN_SECONDS = 1.0  # a standby reads it again after this long
-MAX_FORWARDED = 16 * 1024  # bytes of a forwarded call's body: a move is under 400
 CONNECT_SECONDS = 2.0
 ANSWER_SECONDS = 10.0
 STREAM_IDLE_SECONDS = 30.0
@@ -109,10 +108,10 @@ class Forwarder:
         if owner is None or self._room.locked():
             raise unavailable()
         try:
-            body = await read_body(request, MAX_FORWARDED) if request.can_read_body else b""
+            body = await read_body(request, API_BODY) if request.can_read_body else b""
         except BadBody as why:
             raise (
-                web.HTTPRequestEntityTooLarge(MAX_FORWARDED, MAX_FORWARDED + 1)
+                web.HTTPRequestEntityTooLarge(API_BODY, API_BODY + 1)
                 if str(why) == "too_large"
                 else web.HTTPBadRequest()
             ) from None

@@ -191,3 +191,28 @@ def next_version(stream: Any) -> int:
         if line.startswith("data: ") and '"version"' in line:
             return int(json.loads(line[len("data: ") :])["version"])
     raise AssertionError("the stream ended")
+
+
+def test_an_owner_whose_database_connection_is_cut_ends_and_the_standby_takes_over(
+    api: FakeBotApi, tmp_path: Path, shared: dict[str, str]
+) -> None:
+    unused = tmp_path / "unused.sqlite3"
+    first, second = two_processes(api, unused, shared)
+    try:
+        api.send(ALICE, GROUP, "/gongzhu fast deals=1")
+        join_by_link(api, ALICE)
+        with psycopg.connect(shared["DATABASE_URL"], autocommit=True) as conn:  # the server cuts it
+            held = "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted"
+            conn.execute(f"SELECT pg_terminate_backend(pid) FROM ({held}) AS holders")
+        assert first.process.wait(timeout=30) == 3  # it ends at once, as a killed process would
+        calls_at_cut = len(api.calls)
+        api.wait_for(lambda calls: any(c.method == "setWebhook" for c in calls[calls_at_cut:]), 30)
+        api.send(ALICE, GROUP, "/fill")  # the table is the new owner's, seat and all
+        api.wait_for(
+            lambda calls: any("• 🤖" in c.text and "空位" not in c.text for c in calls[calls_at_cut:])
+        )
+        assert first.errors() == [line for line in first.log if "lost the connection to" in line]
+        assert not second.errors(), second.errors()
+    finally:
+        first.kill()
+        second.kill()
