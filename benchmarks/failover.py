@@ -9,6 +9,10 @@ Telegram's limits; the fake's balancer takes turns among the processes and passe
 one. T 拱猪 tables each seat one person, who presses a button of each new keyboard about
 `--think` seconds after it comes, and three normal bots moving a second after their turn.
 
+`--pages`: the people play through the Mini App's API instead, as `benchmarks.capacity`'s do
+(each follows its table's event stream, reads the table at each version, posts a move), person
+i on process i mod N: a standby forwards its pages' calls to the owner.
+
 `--kill-every K`: every K seconds the owner of the tables is killed (SIGKILL) and a new process
 is started in its place, which waits as a standby.
 
@@ -30,15 +34,19 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+import aiohttp
 import psutil
 import psycopg
-import redis
 
-from benchmarks.load import Player, open_human_table
+from benchmarks.capacity import Person
+from benchmarks.load import PLAYERS, Player, open_human_table
 from tests import postgres, redisserver
 from tests.e2e.fake_api import FakeBotApi
+from tests.e2e.miniapp import WEBAPP_URL
 from tests.e2e.process import HOOK_PATH, PUBLIC_URL, BotProcess
 from tests.ports import free_port
 
@@ -119,78 +127,166 @@ def stored_moves(env: dict[str, str], database: Path) -> Counter[int]:
         return Counter({int(p): int(n) for p, n in conn.execute(query)})
 
 
+@dataclass
+class Press:
+    """One press of a person: who, when, how long until its answer (None: none came), and
+    whether the answer told them their move was made."""
+
+    player: int
+    at: float
+    wait: float | None
+    acknowledged: bool
+
+
+@dataclass
+class Run:
+    api: FakeBotApi
+    fleet: Fleet
+    processes: int
+    tables: int
+    seconds: float
+    think: float
+    kill_every: float
+    pages: bool
+    presses: list[Press] = field(default_factory=list)
+    kills: list[float] = field(default_factory=list)
+    window: tuple[float, float] = (0.0, 0.0)
+
+    def play(self) -> None:
+        first = self.fleet.start()
+        first.wait_ready()
+        for _ in range(self.processes - 1):
+            wait_for_line(self.fleet.start(), "standby: another process holds")
+        asyncio.run(self._play())
+
+    async def _play(self) -> None:
+        for i in range(self.tables):
+            await open_human_table(self.api, i)
+        started = time.perf_counter()
+        until = time.monotonic() + self.seconds
+        killing = asyncio.create_task(self._kills(until)) if self.kill_every else None
+        if self.pages:
+            await self._on_pages(until)
+        else:
+            await self._on_buttons(until)
+        if killing is not None:
+            await killing
+        self.window = (started, time.perf_counter())
+
+    async def _on_buttons(self, until: float) -> None:
+        people = [Player(self.api, i, self.think) for i in range(self.tables)]
+        for person in people:
+            person.until = until
+        await asyncio.gather(*(person.play() for person in people))
+        await asyncio.sleep(3.0)  # the last presses' answers
+        answers = {
+            c.params.get("callback_query_id"): c for c in self.api.calls if c.method == "answerCallbackQuery"
+        }
+        for person in people:
+            for query, at in person.presses:
+                answer = answers.get(query)
+                wait = self.api.answered[query] - at if query in self.api.answered else None
+                told = answer is not None and answer.text.startswith(ACKNOWLEDGED)
+                self.presses.append(Press(person.person["id"], at, wait, told))
+
+    async def _on_pages(self, until: float) -> None:
+        """Each person plays through the Mini App on one of the processes, in turn."""
+        bases = [bot.base for bot in self.fleet.processes]
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
+            people = []
+            for i in range(self.tables):
+                person = SturdyPerson(session, bases[i % len(bases)], 0, PLAYERS + i, self.think)
+                async with session.get(f"{person.base}/api/tables/mine", headers=person.headers) as answer:
+                    person.table = (await answer.json())["table"]
+                people.append(person)
+            await asyncio.gather(*(person.follow(until) for person in people))
+            for person in people:
+                if person.thinking is not None:
+                    await asyncio.gather(person.thinking, return_exceptions=True)
+        for n, person in enumerate(people):
+            for at, wait, status in person.presses:
+                self.presses.append(Press(PLAYERS + n, at, wait if status else None, status == 200))
+
+    async def _kills(self, until: float) -> None:
+        while time.monotonic() + self.kill_every < until:
+            await asyncio.sleep(self.kill_every)
+            owner = self.fleet.owner()
+            self.fleet.kill(owner)
+            self.kills.append(time.perf_counter())
+            replacement = self.fleet.start(owner.port)  # its orchestrator restarts it: a standby now
+            await asyncio.to_thread(wait_for_line, replacement, "standby: another process holds")
+
+    def summary(self, env: dict[str, str], database: Path) -> list[str]:
+        start, end = self.window
+        cpu = self.fleet.cpu()
+        self.fleet.stop()
+        waits = sorted(p.wait for p in self.presses if p.wait is not None)
+        q = statistics.quantiles(waits, n=100) if len(waits) > 1 else [0.0] * 99
+        told = Counter(p.player for p in self.presses if p.acknowledged)
+        pressed = Counter(p.player for p in self.presses)
+        stored = stored_moves(env, database)
+        lost = sum(max(0, told[p] - stored[p]) for p in told)
+        twice = sum(max(0, stored[p] - pressed[p]) for p in stored)
+        lines = [
+            f"press → answer p50 {q[49]:.2f} / p95 {q[94]:.2f} / max {waits[-1] if waits else 0:.2f} s over "
+            f"{len(waits)} presses answered, {len(self.presses) - len(waits)} unanswered",
+            f"moves told to the players {sum(told.values())}, stored {sum(stored.values())}: "
+            f"acknowledged moves lost {lost}, moves made twice {twice}",
+            f"process time of the bot processes {cpu:.1f} s for {end - start:.0f} s wall",
+        ]
+        answered = sorted(p.at + p.wait for p in self.presses if p.wait is not None)
+        for n, killed in enumerate(self.kills, 1):
+            owned = min(
+                (c.at for c in self.api.calls if c.method == "setWebhook" and c.at > killed), default=None
+            )
+            first = next((t for t in answered if t > killed), None)
+            lines.append(
+                f"kill {n}: a standby owned the tables after {_seconds(owned, killed)}, "
+                f"the first answer after the kill came after {_seconds(first, killed)}"
+            )
+        return lines
+
+
+class SturdyPerson(Person):
+    """A page that, as the real one, opens its stream again when the process it talks to dies."""
+
+    async def stream(self, until: float) -> bool:
+        try:
+            return await super().stream(until)
+        except (aiohttp.ClientError, TimeoutError):
+            self.refused[0] += 1
+            return False
+
+    async def press(self, view: dict[str, Any]) -> None:
+        try:
+            await super().press(view)
+        except (aiohttp.ClientError, TimeoutError):
+            self.presses.append((time.perf_counter(), 0.0, 0))
+
+
 async def run(
-    processes: int, store: str, tables: int, seconds: float, think: float, kill_every: float
+    processes: int, store: str, tables: int, seconds: float, think: float, kill_every: float, pages: bool
 ) -> None:
     api = FakeBotApi().start()
     api.per_second, api.group_per_minute = 30, 20
     with servers(store, processes) as env, tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "failover.sqlite3"
+        if pages:
+            env = {**env, "WEBAPP_URL": WEBAPP_URL}
         fleet = Fleet(api, database, env)
+        one = Run(api, fleet, processes, tables, seconds, think, kill_every, pages)
         try:
-            await asyncio.to_thread(play, api, fleet, processes, tables, seconds, think, kill_every)
-            report = await asyncio.to_thread(summary, api, fleet, env, database)
+            await asyncio.to_thread(one.play)
+            report = await asyncio.to_thread(one.summary, env, database)
         finally:
             fleet.stop()
-            if "REDIS_URL" in env:
-                redis.Redis.from_url(env["REDIS_URL"]).close()
     api.stop()
     engine = "PostgreSQL" if "DATABASE_URL" in env else "SQLite"
     killing = f", the owner killed every {kill_every:.0f} s" if kill_every else ""
-    print(f"{processes} process(es) on {engine}, {tables} 拱猪 tables, {seconds:.0f} s{killing}:")
+    how = "the Mini App, pages spread over the processes" if pages else "buttons"
+    print(f"{processes} process(es) on {engine}, {tables} 拱猪 tables by {how}, {seconds:.0f} s{killing}:")
     for line in report:
         print("  " + line)
-
-
-# the run's state, shared by `play` and `summary` through the module (one run a process)
-_presses: list[tuple[str, float]] = []
-_kills: list[float] = []
-_window: list[float] = []
-
-
-def play(
-    api: FakeBotApi,
-    fleet: Fleet,
-    processes: int,
-    tables: int,
-    seconds: float,
-    think: float,
-    kill_every: float,
-) -> None:
-    first = fleet.start()
-    first.wait_ready()
-    for _ in range(processes - 1):
-        standby = fleet.start()
-        wait_for_line(standby, "standby: another process holds")
-
-    async def players() -> None:
-        people = [Player(api, i, think) for i in range(tables)]
-        for i in range(tables):
-            await open_human_table(api, i)
-        started = time.perf_counter()
-        _window.append(started)
-        until = time.monotonic() + seconds
-        for person in people:
-            person.until = until
-        killing = asyncio.create_task(kills(api, fleet, kill_every, until)) if kill_every else None
-        await asyncio.gather(*(person.play() for person in people))
-        if killing is not None:
-            await killing
-        _window.append(time.perf_counter())
-        for person in people:
-            _presses.extend(person.presses)
-
-    asyncio.run(players())
-
-
-async def kills(api: FakeBotApi, fleet: Fleet, every: float, until: float) -> None:
-    while time.monotonic() + every < until:
-        await asyncio.sleep(every)
-        owner = fleet.owner()
-        fleet.kill(owner)
-        _kills.append(time.perf_counter())
-        replacement = fleet.start(owner.port)  # the orchestrator restarts it: a standby now
-        await asyncio.to_thread(wait_for_line, replacement, "standby: another process holds")
 
 
 def wait_for_line(bot: BotProcess, text: str, timeout: float = 60.0) -> None:
@@ -199,38 +295,6 @@ def wait_for_line(bot: BotProcess, text: str, timeout: float = 60.0) -> None:
         if bot.process.poll() is not None or time.monotonic() > deadline:
             raise RuntimeError("\n".join(bot.log[-20:]))
         time.sleep(0.05)
-
-
-def summary(api: FakeBotApi, fleet: Fleet, env: dict[str, str], database: Path) -> list[str]:
-    time.sleep(3.0)  # the last presses' answers
-    start, end = _window
-    cpu = fleet.cpu()
-    waits = sorted(api.answered[q] - at for q, at in _presses if q in api.answered)
-    q = statistics.quantiles(waits, n=100) if len(waits) > 1 else [0.0] * 99
-    told: Counter[int] = Counter()  # acknowledged moves, by the person told
-    for c in api.calls:
-        if c.method == "answerCallbackQuery" and c.text.startswith(ACKNOWLEDGED):
-            told[api.pressed_by.get(str(c.params.get("callback_query_id")), -1)] += 1
-    pressed = Counter(api.pressed_by.get(query, -1) for query, _ in _presses)
-    fleet.stop()
-    stored = stored_moves(env, database)
-    lost = sum(max(0, told[p] - stored[p]) for p in told)
-    twice = sum(max(0, stored[p] - pressed[p]) for p in stored)
-    lines = [
-        f"press → answer p50 {q[49]:.2f} / p95 {q[94]:.2f} / max {waits[-1] if waits else 0:.2f} s over "
-        f"{len(waits)} presses answered, {len(_presses) - len(waits)} unanswered",
-        f"moves told to the players {sum(told.values())}, stored {sum(stored.values())}: "
-        f"acknowledged moves lost {lost}, moves made twice {twice}",
-        f"process time of the bot processes {cpu:.1f} s for {end - start:.0f} s wall",
-    ]
-    for n, killed in enumerate(_kills, 1):
-        owned = min((c.at for c in api.calls if c.method == "setWebhook" and c.at > killed), default=None)
-        answered = min((t for t in api.answered.values() if t > killed), default=None)
-        lines.append(
-            f"kill {n}: a standby owned the tables after {_seconds(owned, killed)}, "
-            f"the first press after it was answered after {_seconds(answered, killed)}"
-        )
-    return lines
 
 
 def _seconds(at: float | None, since: float) -> str:
@@ -245,10 +309,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--think", type=float, default=1.0)
     parser.add_argument("--kill-every", type=float, default=0.0)
+    parser.add_argument("--pages", action="store_true", help="people play through the Mini App")
     args = parser.parse_args()
     if args.processes > 1 and args.store == "sqlite":
         parser.error("several processes share a PostgreSQL database: --store postgres")
-    asyncio.run(run(args.processes, args.store, args.tables, args.seconds, args.think, args.kill_every))
+    asyncio.run(
+        run(args.processes, args.store, args.tables, args.seconds, args.think, args.kill_every, args.pages)
+    )
 
 
 if __name__ == "__main__":
