@@ -50,3 +50,12 @@ def test_the_review_yardstick_plays_duplicate_and_compares_each_pair() -> None:
         "benchmarks.review_duplicate", "--deals", "2", "--truth-deals", "4", "--players", "random", "normal"
     )
     assert "random over normal" in out and "signs agree for" in out
+
+
+def test_the_failover_run_kills_the_owner_and_loses_nothing() -> None:
+    out = benchmark(
+        "benchmarks.failover", "--processes", "2", "--tables", "2", "--seconds", "14", "--kill-every", "6"
+    )
+    assert "acknowledged moves lost 0, moves made twice 0" in out, out
+    assert re.search(r"kill 1: a standby owned the tables after \d+\.\d+ s", out), out  # it took over
+    assert re.search(r"over [1-9]\d* presses answered", out), out

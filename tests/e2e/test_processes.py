@@ -216,3 +216,44 @@ def test_an_owner_whose_database_connection_is_cut_ends_and_the_standby_takes_ov
     finally:
         first.kill()
         second.kill()
+
+
+def test_telegrams_redelivery_reaching_the_other_process_is_handled_once(
+    api: FakeBotApi, tmp_path: Path, shared: dict[str, str]
+) -> None:
+    first, second = two_processes(api, tmp_path / "unused.sqlite3", shared)
+    try:
+        before = len(api.calls)
+        helped = lambda calls: [c for c in calls[before:] if c.chat == GROUP["id"] and "/gouji" in c.text]  # noqa: E731
+        message = api.send(ALICE, GROUP, "/help")
+        update_id = api.deliveries[-1][0]
+        api.wait_for(helped)
+        balanced = api.webhook_targets
+        api.webhook_targets = [balanced[(update_id + 1) % 2]]  # Telegram again, at the other process
+        assert api.deliver({"update_id": update_id, "message": message}) == 200
+        api.webhook_targets = balanced
+        api.send(ALICE, GROUP, "/help")  # after the redelivery on the stream, in the group's order
+        api.wait_for(lambda calls: len(helped(calls)) >= 2)
+        assert len(helped(api.calls)) == 2  # the redelivered one was not answered again
+        duplicate = ("gouji_bot_webhook_requests_total", (("outcome", "duplicate"),))
+        assert metrics(first).get(duplicate, 0) + metrics(second).get(duplicate, 0) == 1
+    finally:
+        first.kill()
+        second.kill()
+
+
+def test_redis_out_of_reach_makes_the_webhook_answer_503_so_that_telegram_delivers_again(
+    api: FakeBotApi, tmp_path: Path
+) -> None:
+    bot = hooked_bot(api, tmp_path / "bot.sqlite3", REDIS_URL=f"redis://127.0.0.1:{free_port()}")
+    try:
+        api.send(ALICE, GROUP, "/help")
+        assert api.deliveries[-1][1] == 503  # not taken: Telegram keeps it and tries again
+        unavailable = ("gouji_bot_webhook_requests_total", (("outcome", "unavailable"),))
+        assert metrics(bot)[unavailable] == 1
+        assert bot.terminate() < 15 and bot.process.returncode == 0
+        warned = [line for line in bot.log if "Redis cannot take updates" in line]
+        assert len(warned) == 1 and " WARNING " in warned[0]
+        assert not bot.errors(), bot.errors()
+    finally:
+        bot.kill()
