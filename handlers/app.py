@@ -9,7 +9,6 @@ import signal
 from collections.abc import Callable
 from pathlib import Path
 
-from redis.asyncio import Redis
 from telegram import BotCommand, MenuButtonWebApp, Update, WebAppInfo
 from telegram.ext import (
     Application,
@@ -36,6 +35,7 @@ from handlers.messages import Messages
 from handlers.metrics import CountedRequest, Metrics
 from handlers.notifier import TelegramNotifier
 from handlers.ratelimit import BURST, GROUP_PER_MINUTE, GROUP_WINDOW, PER_SECOND, PriorityRateLimiter
+from handlers.rediskeys import client as redis_client
 from handlers.relay import UpdateStream
 from handlers.services import Services
 from handlers.sharedlimits import SharedBudget
@@ -82,7 +82,7 @@ def build(
     app.bot_data.clock = clock or SystemClock()
     app.bot_data.new_seed = new_seed
     if config.redis_url is not None and config.webhook_url:  # any process may receive an update
-        app.bot_data.stream = UpdateStream(Redis.from_url(config.redis_url), config.token)
+        app.bot_data.stream = UpdateStream(redis_client(config.redis_url), config.token)
     _add_handlers(app)
     return app
 
@@ -93,7 +93,7 @@ def default_limiter(config: Config) -> PriorityRateLimiter:
     if config.redis_url is None:
         return PriorityRateLimiter()
     shared = SharedBudget(
-        Redis.from_url(config.redis_url), config.token, PER_SECOND, BURST, GROUP_PER_MINUTE, GROUP_WINDOW
+        redis_client(config.redis_url), config.token, PER_SECOND, BURST, GROUP_PER_MINUTE, GROUP_WINDOW
     )
     return PriorityRateLimiter(shared=shared)
 

@@ -13,11 +13,11 @@ from typing import Any
 
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
-from redis.asyncio import Redis
 from telegram.ext import Application
 
 from handlers.config import Config
 from handlers.metrics import Metrics
+from handlers.rediskeys import client as redis_client
 from handlers.web.api import MiniAppApi
 from handlers.web.forward import Forwarder, OwnerAddress, forwarding
 from handlers.web.guard import (
@@ -65,7 +65,7 @@ class WebServer:
             self.api.add_routes(self.web.router)
             add_page(self.web.router, config.webapp_path)
             if config.redis_url is not None:  # a standby forwards the API's calls to the owner
-                self.owner_address = OwnerAddress(Redis.from_url(config.redis_url), config.token)
+                self.owner_address = OwnerAddress(redis_client(config.redis_url), config.token)
                 self.forwarder = Forwarder(self.owner_address)
         self.monitor = self._app() if config.metrics_port is not None else None
         if self.monitor is not None:

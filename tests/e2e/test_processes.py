@@ -201,11 +201,11 @@ def test_an_owner_whose_database_connection_is_cut_ends_and_the_standby_takes_ov
     try:
         api.send(ALICE, GROUP, "/gongzhu fast deals=1")
         join_by_link(api, ALICE)
+        calls_at_cut = len(api.calls)
         with psycopg.connect(shared["DATABASE_URL"], autocommit=True) as conn:  # the server cuts it
             held = "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted"
             conn.execute(f"SELECT pg_terminate_backend(pid) FROM ({held}) AS holders")
         assert first.process.wait(timeout=30) == 3  # it ends at once, as a killed process would
-        calls_at_cut = len(api.calls)
         api.wait_for(lambda calls: any(c.method == "setWebhook" for c in calls[calls_at_cut:]), 30)
         api.send(ALICE, GROUP, "/fill")  # the table is the new owner's, seat and all
         api.wait_for(
