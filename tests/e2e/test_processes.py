@@ -57,17 +57,31 @@ def standby_bot(api: FakeBotApi, database: Path, env: dict[str, str]) -> BotProc
     return bot
 
 
-def two_processes(api: FakeBotApi, database: Path, env: dict[str, str]) -> tuple[BotProcess, BotProcess]:
-    """The owner, started first, and its standby; the fake Telegram balances between them."""
+@contextmanager
+def two_processes(
+    api: FakeBotApi, database: Path, env: dict[str, str]
+) -> Iterator[tuple[BotProcess, BotProcess]]:
+    """The owner, started first, and its standby, killed at the end; the fake Telegram balances
+    between them."""
     port = free_port()
     first = hooked_bot(api, database, PORT=str(port), PEER_URL=f"http://127.0.0.1:{port}", **env)
     try:
         second = standby_bot(api, database, env)
-    except BaseException:
+        try:
+            api.webhook_targets = [hook(first), hook(second)]
+            yield first, second
+        finally:
+            second.kill()
+    finally:
         first.kill()
-        raise
-    api.webhook_targets = [hook(first), hook(second)]
-    return first, second
+
+
+def alice_at_a_filled_table(api: FakeBotApi) -> None:
+    """Alice opens a 拱猪 table of one deal, arrives by its link and fills it with bots."""
+    api.send(ALICE, GROUP, "/gongzhu fast deals=1")
+    join_by_link(api, ALICE)
+    api.send(ALICE, GROUP, "/fill")
+    api.wait_for(lambda calls: any("• 🤖" in c.text and "空位" not in c.text for c in calls))
 
 
 def hook(bot: BotProcess) -> str:
@@ -78,17 +92,13 @@ def test_a_deal_goes_on_when_its_owner_is_killed_and_the_standby_takes_over(
     api: FakeBotApi, tmp_path: Path, shared: dict[str, str]
 ) -> None:
     unused = tmp_path / "unused.sqlite3"
-    first, second = two_processes(api, unused, shared)
-    try:
+    with two_processes(api, unused, shared) as (first, second):
         status, health = second.health()
         assert (status, health["status"]) == (200, "standby")
         assert metrics(first)[("gouji_bot_owner", ())] == 1
         assert metrics(second)[("gouji_bot_owner", ())] == 0
 
-        api.send(ALICE, GROUP, "/gongzhu fast deals=1")
-        join_by_link(api, ALICE)
-        api.send(ALICE, GROUP, "/fill")
-        api.wait_for(lambda calls: any("• 🤖" in c.text and "空位" not in c.text for c in calls))
+        alice_at_a_filled_table(api)
         api.send(ALICE, GROUP, "/startgame")
         pressed = lambda calls: len([c for c in calls if c.method == "answerCallbackQuery"]) >= 4  # noqa: E731
         before, moves_before = play_alone(api, ALICE, pressed)
@@ -122,21 +132,14 @@ def test_a_deal_goes_on_when_its_owner_is_killed_and_the_standby_takes_over(
         assert counted[("gouji_bot_owner", ())] == 1
         assert second.terminate() < 15 and second.process.returncode == 0
         assert not second.errors(), second.errors()
-    finally:
-        first.kill()
-        second.kill()
 
 
 def test_a_page_opened_on_the_standby_reads_and_follows_the_owners_table(
     api: FakeBotApi, tmp_path: Path, shared: dict[str, str]
 ) -> None:
     unused = tmp_path / "unused.sqlite3"
-    first, second = two_processes(api, unused, {**shared, "WEBAPP_URL": WEBAPP_URL})
-    try:
-        api.send(ALICE, GROUP, "/gongzhu fast deals=1")
-        join_by_link(api, ALICE)
-        api.send(ALICE, GROUP, "/fill")
-        api.wait_for(lambda calls: any("• 🤖" in c.text and "空位" not in c.text for c in calls))
+    with two_processes(api, unused, {**shared, "WEBAPP_URL": WEBAPP_URL}) as (first, second):
+        alice_at_a_filled_table(api)
         api.send(ALICE, GROUP, "/startgame")
         api.wait_for(lambda calls: buttons(api, ALICE["id"]))
         alice = {"Authorization": f"tma {init_data(ALICE)}"}
@@ -162,9 +165,6 @@ def test_a_page_opened_on_the_standby_reads_and_follows_the_owners_table(
         status, now = call(second, f"/api/tables/{table}", alice)  # the new owner answers itself
         assert status == 200 and now["version"] >= started
         assert not second.errors(), second.errors()
-    finally:
-        first.kill()
-        second.kill()
 
 
 def call(bot: BotProcess, path: str, headers: dict[str, str]) -> tuple[int, Any]:
@@ -197,8 +197,7 @@ def test_an_owner_whose_database_connection_is_cut_ends_and_the_standby_takes_ov
     api: FakeBotApi, tmp_path: Path, shared: dict[str, str]
 ) -> None:
     unused = tmp_path / "unused.sqlite3"
-    first, second = two_processes(api, unused, shared)
-    try:
+    with two_processes(api, unused, shared) as (first, second):
         api.send(ALICE, GROUP, "/gongzhu fast deals=1")
         join_by_link(api, ALICE)
         calls_at_cut = len(api.calls)
@@ -213,16 +212,12 @@ def test_an_owner_whose_database_connection_is_cut_ends_and_the_standby_takes_ov
         )
         assert first.errors() == [line for line in first.log if "lost the connection to" in line]
         assert not second.errors(), second.errors()
-    finally:
-        first.kill()
-        second.kill()
 
 
 def test_telegrams_redelivery_reaching_the_other_process_is_handled_once(
     api: FakeBotApi, tmp_path: Path, shared: dict[str, str]
 ) -> None:
-    first, second = two_processes(api, tmp_path / "unused.sqlite3", shared)
-    try:
+    with two_processes(api, tmp_path / "unused.sqlite3", shared) as (first, second):
         before = len(api.calls)
         helped = lambda calls: [c for c in calls[before:] if c.chat == GROUP["id"] and "/gouji" in c.text]  # noqa: E731
         message = api.send(ALICE, GROUP, "/help")
@@ -237,9 +232,6 @@ def test_telegrams_redelivery_reaching_the_other_process_is_handled_once(
         assert len(helped(api.calls)) == 2  # the redelivered one was not answered again
         duplicate = ("gouji_bot_webhook_requests_total", (("outcome", "duplicate"),))
         assert metrics(first).get(duplicate, 0) + metrics(second).get(duplicate, 0) == 1
-    finally:
-        first.kill()
-        second.kill()
 
 
 def test_redis_out_of_reach_makes_the_webhook_answer_503_so_that_telegram_delivers_again(
