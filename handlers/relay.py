@@ -94,7 +94,7 @@ class UpdateTaker:
         self._room = asyncio.BoundedSemaphore(IN_FLIGHT)
         self._under_way: set[asyncio.Task[None]] = set()
         self._stopping = asyncio.Event()
-        self.taken = 0  # updates taken off the stream (for /metrics)
+        self.taken = 0  # updates taken off the stream
         self.reclaimed = 0  # of them, left pending by an earlier owner
         self._failing = False
         self._reading: asyncio.Task[None] | None = None
@@ -155,7 +155,12 @@ class UpdateTaker:
                 else:
                     await self._done(entry_id)
             if cursor in (b"0-0", "0-0"):
-                return
+                break
+        for consumer in await self.stream.redis.xinfo_consumers(self.stream.key, GROUP):
+            name = consumer["name"]
+            name = name.decode() if isinstance(name, bytes) else name
+            if name != self.name:  # an earlier owner's, its updates claimed above: gone for good
+                await self.stream.redis.xgroup_delconsumer(self.stream.key, GROUP, name)
 
     async def _start(self, entry_id: Any, fields: dict[Any, Any]) -> None:
         await self._room.acquire()  # beyond IN_FLIGHT, the stream waits
@@ -169,11 +174,16 @@ class UpdateTaker:
             body: Any = fields.get(b"u", fields.get("u"))
             try:
                 update = self.decode(json.loads(body))
-            except (TypeError, ValueError) as error:  # written by no webhook of ours
+            except Exception as error:  # written by no webhook of ours, which checks each update
                 log.warning("update stream: entry %s is no update (%s); dropped", entry_id, error)
             else:
-                await self.handle(update)
-            await self._done(entry_id)
+                try:
+                    await self.handle(update)
+                except Exception:  # the handlers' own errors go to their error handler: not these
+                    log.exception(
+                        "update stream: entry %s failed; dropped so that no owner retries it", entry_id
+                    )
+            await self._done(entry_id)  # not when cancelled: a stop leaves it to the next owner
         finally:
             self._room.release()
 

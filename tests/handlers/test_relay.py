@@ -102,6 +102,8 @@ async def test_updates_a_dead_owner_took_are_handled_by_the_next_before_anything
         await heir.taker.stop()
     assert heir.taker.reclaimed == 3
     assert dying.handled == []
+    readers = await redis.xinfo_consumers(webhook.key, GROUP)
+    assert [r["name"] for r in readers] in (["heir"], [b"heir"])  # the dead owner's name is gone
     assert await webhook.waiting() == 0
     assert (await redis.xpending(webhook.key, GROUP))["pending"] == 0
     for stream in (webhook, dying.stream, heir.stream):
@@ -125,5 +127,24 @@ async def test_a_stop_finishes_the_updates_under_way_and_leaves_the_rest_on_the_
     await asyncio.wait_for(stopping, 10)
     assert owner.handled == [1]
     assert await webhook.waiting() == 1  # the newer one waits there for the next owner
+    for stream in (webhook, owner.stream):
+        await stream.close()
+
+
+async def test_an_entry_that_is_no_update_is_dropped_with_a_warning_and_the_next_is_handled(
+    redis_server: str, token: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    webhook = UpdateStream(Redis.from_url(redis_server), token)
+    await webhook.add(update(1))
+    await webhook.redis.xadd(webhook.key, {"u": b"\xff not json"})  # written by hand into Redis
+    await webhook.add(update(2))
+    owner = Owner(redis_server, token, "a")
+    owner.taker.start()
+    try:
+        assert await owner.until_handled(2) == [1, 2]
+    finally:
+        await owner.taker.stop()
+    assert await webhook.waiting() == 0  # dropped, not left for every next owner to retry
+    assert any("is no update" in r.message and r.levelname == "WARNING" for r in caplog.records)
     for stream in (webhook, owner.stream):
         await stream.close()
