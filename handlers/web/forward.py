@@ -6,9 +6,10 @@ state: a page needs the owner's reads (the hand, the legal moves) as much as its
 
 Bounds (docs/security.md): a forwarded body is read as the API reads one (at most
 `API_BODY`, whole within the body time); the owner must accept the connection within
-`CONNECT_SECONDS` and answer a call within `ANSWER_SECONDS` (an event stream: a line within
-`STREAM_IDLE_SECONDS`, twice its keep-alive); at most `MOST_FORWARDED` calls are forwarded at
-once, beyond which the standby answers 503 as it does when no owner is known."""
+`CONNECT_SECONDS`, never stay silent for `STREAM_IDLE_SECONDS` (twice an event stream's
+keep-alive), and send a call's whole answer within `ANSWER_SECONDS` once it begins; at most
+`MOST_FORWARDED` calls are forwarded at once, beyond which the standby answers 503 as it does
+when no owner is known."""
 
 from __future__ import annotations
 
