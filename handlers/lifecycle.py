@@ -80,7 +80,8 @@ async def _run(app: Application, config: Config, stop: asyncio.Event, server: We
         await app.start()
         if app.bot_data.stream is not None:
             read = partial(Update.de_json, bot=app.bot)
-            taker = UpdateTaker(app.bot_data.stream, taker_name(), handled_by(app), read)
+            counted = lambda source: app.bot_data.metrics.streamed.labels(source).inc()  # noqa: E731
+            taker = UpdateTaker(app.bot_data.stream, taker_name(), handled_by(app), read, counted)
             taker.start()
         if config.redis_url is not None:
             watching = asyncio.create_task(_leave_when_the_store_is_lost(app))

@@ -88,6 +88,13 @@ class Metrics:
             "1 when this process owns the tables (holds the database), 0 while it waits as a standby",
             registry=self.registry,
         )
+        self.streamed = Counter(
+            f"{PREFIX}_stream_updates",
+            "Updates this process took off the bot's stream as the owner, by source (new; reclaimed:"
+            " left unfinished by an owner that died)",
+            ["source"],
+            registry=self.registry,
+        )
         self.registry.register(RefereeCollector(lambda: self.referee))
 
     def api_call(self, method: str, status: int | None) -> None:

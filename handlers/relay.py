@@ -88,9 +88,16 @@ class UpdateTaker:
     taken are finished."""
 
     def __init__(
-        self, stream: UpdateStream, name: str, handle: Handle, decode: Callable[[Any], Update]
+        self,
+        stream: UpdateStream,
+        name: str,
+        handle: Handle,
+        decode: Callable[[Any], Update],
+        counted: Callable[[str], None] = lambda source: None,
     ) -> None:
+        """`counted(source)`: told of each update taken, "new" or "reclaimed" (for /metrics)."""
         self.stream, self.name, self.handle, self.decode = stream, name, handle, decode
+        self.counted = counted
         self._room = asyncio.BoundedSemaphore(IN_FLIGHT)
         self._under_way: set[asyncio.Task[None]] = set()
         self._stopping = asyncio.Event()
@@ -121,7 +128,7 @@ class UpdateTaker:
             self._reached()
             for _, entries in answer or ():
                 for entry_id, fields in entries:
-                    await self._start(entry_id, fields)
+                    await self._start(entry_id, fields, "new")
 
     async def stop(self) -> None:
         """No update is taken any more; those under way finish (and are acknowledged)."""
@@ -151,7 +158,7 @@ class UpdateTaker:
             for entry_id, fields in entries:
                 if fields:  # an entry trimmed from the stream since is claimed empty
                     self.reclaimed += 1
-                    await self._start(entry_id, fields)
+                    await self._start(entry_id, fields, "reclaimed")
                 else:
                     await self._done(entry_id)
             if cursor in (b"0-0", "0-0"):
@@ -162,9 +169,10 @@ class UpdateTaker:
             if name != self.name:  # an earlier owner's, its updates claimed above: gone for good
                 await self.stream.redis.xgroup_delconsumer(self.stream.key, GROUP, name)
 
-    async def _start(self, entry_id: Any, fields: dict[Any, Any]) -> None:
+    async def _start(self, entry_id: Any, fields: dict[Any, Any], source: str) -> None:
         await self._room.acquire()  # beyond IN_FLIGHT, the stream waits
         self.taken += 1
+        self.counted(source)
         task = asyncio.create_task(self._handle(entry_id, fields))
         self._under_way.add(task)
         task.add_done_callback(self._under_way.discard)

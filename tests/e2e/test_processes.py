@@ -130,6 +130,7 @@ def test_a_deal_goes_on_when_its_owner_is_killed_and_the_standby_takes_over(
         assert moves - len(stale) <= alices <= moves  # no acknowledged move lost, none made twice
         counted = metrics(second)
         assert counted[("gouji_bot_owner", ())] == 1
+        assert counted[("gouji_bot_stream_updates_total", (("source", "new"),))] > 0  # it took the stream
         assert second.terminate() < 15 and second.process.returncode == 0
         assert not second.errors(), second.errors()
 
