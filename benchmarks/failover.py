@@ -263,6 +263,16 @@ class SturdyPerson(Person):
         except (aiohttp.ClientError, TimeoutError):
             self.presses.append((time.perf_counter(), 0.0, 0))
 
+    async def seen(self, view: dict[str, Any]) -> None:
+        """As the buttons' people do: at the match's end, the same seats play again."""
+        if view.get("status") != "finished":
+            await super().seen(view)
+            return
+        with contextlib.suppress(aiohttp.ClientError, TimeoutError):
+            rematch = f"{self.base}/api/tables/{self.table}/rematch"
+            async with self.session.post(rematch, data=b"{}", headers=self.headers) as answer:
+                await answer.read()
+
 
 async def run(
     processes: int, store: str, tables: int, seconds: float, think: float, kill_every: float, pages: bool

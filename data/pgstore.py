@@ -19,6 +19,16 @@ from data.sql import Row
 from data.store import Store, StoreLocked
 
 HOLDER = 0x6E6A6F75  # the advisory lock's key: this bot holds the database
+# The hold must not outlive a holder that went silent without closing its connection (a machine
+# frozen or cut off): the server probes an idle connection after 5 s and drops it, lock and all,
+# once 3 probes 2 s apart went unanswered or sent data went unacknowledged for 10 s; so a standby
+# takes over within about 11 s. The holder probes the server alike, and ends when it is gone.
+SERVER_KEEPALIVES = {
+    "tcp_keepalives_idle": 5,
+    "tcp_keepalives_interval": 2,
+    "tcp_keepalives_count": 3,
+    "tcp_user_timeout": 10_000,
+}
 WITH_IDS = ("tables", "matches", "owed")  # the tables whose new row's id an insert returns
 _INSERT = re.compile(r"\s*INSERT INTO (\w+)", re.IGNORECASE)
 
@@ -70,7 +80,11 @@ class PgStore(Store):
     async def connect(cls, url: str) -> PgStore:
         """Connects, takes the database for this process (StoreLocked if another has it) and
         migrates it."""
-        conn = await psycopg.AsyncConnection.connect(url, autocommit=True)
+        conn = await psycopg.AsyncConnection.connect(
+            url, autocommit=True, keepalives=1, keepalives_idle=5, keepalives_interval=2, keepalives_count=3
+        )
+        for setting, value in SERVER_KEEPALIVES.items():  # this session's own: no server setting
+            await conn.execute(f"SET {setting} = {value}")
         cursor = await conn.execute("SELECT pg_try_advisory_lock(%s)", (HOLDER,))
         held = await cursor.fetchone()
         if not held or not held[0]:

@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from data.pgstore import SERVER_KEEPALIVES, PgStore
 from data.records import MoveRow, SeatRow
 from data.schema import MIGRATIONS
 from data.schema_pg import PG_MIGRATIONS
 from data.store import Store, StoreError, StoreLocked
 from data.stores import open_store
 from engine.errors import Refused
+from tests import postgres
 from tests.helpers import schema_file
 from tests.referee.world import ALICE, GROUP, World
 
@@ -238,3 +240,17 @@ async def test_a_table_another_process_wrote_is_never_overwritten(any_world: Wor
     async with world.store.reading() as q:
         assert await q.table(table.id) == stored
     assert table.id not in world.referee.tables  # this process let it go: it arms nothing for it
+
+
+async def test_a_silent_holder_of_a_postgresql_database_loses_it_within_seconds(postgres_server: str) -> None:
+    """The server probes the holder's idle connection and drops it, and the hold with it, when a
+    frozen machine stops answering: the keep-alive settings of the holder's own session."""
+    store = await open_store(postgres.fresh_database(postgres_server))
+    assert isinstance(store, PgStore)
+    try:
+        for setting, value in SERVER_KEEPALIVES.items():
+            cursor = await store._db.execute(f"SHOW {setting}")
+            shown = str((await cursor.fetchone())[0])  # type: ignore[index]
+            assert shown in (str(value), f"{value}ms", f"{value // 1000}s"), (setting, shown)
+    finally:
+        await store.close()
