@@ -51,6 +51,7 @@ from tests.e2e.process import HOOK_PATH, PUBLIC_URL, BotProcess
 from tests.ports import free_port
 
 ACKNOWLEDGED = ("已出：", "已收到。")  # the answers that tell a person their move was made
+ANSWERED = (200, 409, 422)  # a page's move answered: made, too late (the table moved), illegal
 
 
 class Fleet:
@@ -205,7 +206,8 @@ class Run:
                     await asyncio.gather(person.thinking, return_exceptions=True)
         for n, person in enumerate(people):
             for at, wait, status in person.presses:
-                self.presses.append(Press(PLAYERS + n, at, wait if status else None, status == 200))
+                answered = status in ANSWERED  # a 503 (the owner changing) or no answer: try again
+                self.presses.append(Press(PLAYERS + n, at, wait if answered else None, status == 200))
 
     async def _kills(self, until: float) -> None:
         while time.monotonic() + self.kill_every < until:
