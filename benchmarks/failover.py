@@ -215,8 +215,11 @@ class Run:
             owner = self.fleet.owner()
             self.fleet.kill(owner)
             self.kills.append(time.perf_counter())
-            replacement = self.fleet.start(owner.port)  # its orchestrator restarts it: a standby now
-            await asyncio.to_thread(wait_for_line, replacement, "standby: another process holds")
+            replacement = self.fleet.start(owner.port)  # its orchestrator restarts it: a standby,
+            # or the owner if it takes the database before the standby does
+            await asyncio.to_thread(
+                wait_for_line, replacement, "standby: another process holds", "ready as @"
+            )
 
     def summary(self, env: dict[str, str], database: Path) -> list[str]:
         start, end = self.window
@@ -243,7 +246,7 @@ class Run:
             )
             first = next((t for t in answered if t > killed), None)
             lines.append(
-                f"kill {n}: a standby owned the tables after {_seconds(owned, killed)}, "
+                f"kill {n}: another process owned the tables after {_seconds(owned, killed)}, "
                 f"the first answer after the kill came after {_seconds(first, killed)}"
             )
         return lines
@@ -301,9 +304,10 @@ async def run(
         print("  " + line)
 
 
-def wait_for_line(bot: BotProcess, text: str, timeout: float = 60.0) -> None:
+def wait_for_line(bot: BotProcess, *texts: str, timeout: float = 60.0) -> None:
+    """Until the process's log has a line with one of `texts`."""
     deadline = time.monotonic() + timeout
-    while not any(text in line for line in bot.log):
+    while not any(text in line for line in bot.log for text in texts):
         if bot.process.poll() is not None or time.monotonic() > deadline:
             raise RuntimeError("\n".join(bot.log[-20:]))
         time.sleep(0.05)
