@@ -60,6 +60,7 @@ class Fleet:
     def __init__(self, api: FakeBotApi, database: Path, env: dict[str, str]) -> None:
         self.api, self.database, self.env = api, database, env
         self.processes: list[BotProcess] = []
+        self.gone: list[BotProcess] = []  # killed
         self.cpu_of_the_dead = 0.0
 
     def start(self, port: int | None = None) -> BotProcess:
@@ -81,6 +82,11 @@ class Fleet:
         self.cpu_of_the_dead += cpu_of(bot)
         bot.kill()
         self.processes.remove(bot)
+        self.gone.append(bot)
+
+    def errors(self) -> list[str]:
+        """The ERROR lines and tracebacks in every process's log, the killed ones' included."""
+        return [line for bot in [*self.gone, *self.processes] for line in bot.errors()]
 
     def cpu(self) -> float:
         return self.cpu_of_the_dead + sum(cpu_of(bot) for bot in self.processes)
@@ -225,6 +231,7 @@ class Run:
         start, end = self.window
         cpu = self.fleet.cpu()
         self.fleet.stop()
+        errors = self.fleet.errors()
         waits = sorted(p.wait for p in self.presses if p.wait is not None)
         q = statistics.quantiles(waits, n=100) if len(waits) > 1 else [0.0] * 99
         told = Counter(p.player for p in self.presses if p.acknowledged)
@@ -238,6 +245,8 @@ class Run:
             f"moves told to the players {sum(told.values())}, stored {sum(stored.values())}: "
             f"acknowledged moves lost {lost}, moves made twice {twice}",
             f"process time of the bot processes {cpu:.1f} s for {end - start:.0f} s wall",
+            f"ERROR lines in the bot processes' logs: {len(errors)}",
+            *errors[:5],
         ]
         answered = sorted(p.at + p.wait for p in self.presses if p.wait is not None)
         for n, killed in enumerate(self.kills, 1):

@@ -57,5 +57,6 @@ def test_the_failover_run_kills_the_owner_and_loses_nothing() -> None:
         "benchmarks.failover", "--processes", "2", "--tables", "2", "--seconds", "14", "--kill-every", "6"
     )
     assert "acknowledged moves lost 0, moves made twice 0" in out, out
+    assert "ERROR lines in the bot processes' logs: 0" in out, out
     assert re.search(r"kill 1: another process owned the tables after \d+\.\d+ s", out), out  # it took over
     assert re.search(r"over [1-9]\d* presses answered", out), out
