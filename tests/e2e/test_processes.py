@@ -250,3 +250,28 @@ def test_redis_out_of_reach_makes_the_webhook_answer_503_so_that_telegram_delive
         assert not bot.errors(), bot.errors()
     finally:
         bot.kill()
+
+
+def test_of_three_processes_one_owns_the_tables_and_one_alone_takes_them_when_it_dies(
+    api: FakeBotApi, tmp_path: Path, shared: dict[str, str]
+) -> None:
+    unused = tmp_path / "unused.sqlite3"
+    with two_processes(api, unused, shared) as (first, second):
+        third = standby_bot(api, unused, shared)
+        try:
+            api.webhook_targets = [hook(first), hook(second), hook(third)]
+            owners = [metrics(bot)[("gouji_bot_owner", ())] for bot in (first, second, third)]
+            assert owners == [1, 0, 0]
+            alice_at_a_filled_table(api)
+            first.kill()
+            calls_at_kill = len(api.calls)
+            api.wait_for(lambda calls: any(c.method == "setWebhook" for c in calls[calls_at_kill:]), 30)
+            api.send(ALICE, GROUP, "/startgame")  # the new owner starts the table
+            api.wait_for(lambda calls: buttons(api, ALICE["id"]))
+            owners = [metrics(bot)[("gouji_bot_owner", ())] for bot in (second, third)]
+            assert sorted(owners) == [0, 1]  # one of the two took over, the other still stands by
+            took = [bot for bot in (second, third) if "took over the tables" in "\n".join(bot.log)]
+            assert len(took) == 1
+            assert not second.errors() and not third.errors()
+        finally:
+            third.kill()
