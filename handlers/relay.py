@@ -23,7 +23,7 @@ from redis.exceptions import RedisError, ResponseError
 from telegram import Update
 from telegram.ext import Application
 
-from handlers.rediskeys import bot_prefix
+from handlers.rediskeys import Reach, bot_prefix
 
 log = logging.getLogger(__name__)
 
@@ -95,15 +95,18 @@ class UpdateTaker:
         decode: Callable[[Any], Update],
         counted: Callable[[str], None] = lambda source: None,
     ) -> None:
-        """`counted(source)`: told of each update taken, "new" or "reclaimed" (for /metrics)."""
+        """`counted(source)`: told of each update taken, "new" or "reclaimed" (left pending by an
+        earlier owner), for /metrics."""
         self.stream, self.name, self.handle, self.decode = stream, name, handle, decode
         self.counted = counted
         self._room = asyncio.BoundedSemaphore(IN_FLIGHT)
         self._under_way: set[asyncio.Task[None]] = set()
         self._stopping = asyncio.Event()
-        self.taken = 0  # updates taken off the stream
-        self.reclaimed = 0  # of them, left pending by an earlier owner
-        self._failing = False
+        self._reach = Reach(
+            log,
+            "update stream: Redis out of reach (%s); reading again each second",
+            "update stream: Redis answers again",
+        )
         self._reading: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -125,7 +128,7 @@ class UpdateTaker:
             except RedisError as error:
                 await self._failed(error)
                 continue
-            self._reached()
+            self._reach.answered()
             for _, entries in answer or ():
                 for entry_id, fields in entries:
                     await self._start(entry_id, fields, "new")
@@ -157,7 +160,6 @@ class UpdateTaker:
             cursor, entries = answer[0], answer[1]
             for entry_id, fields in entries:
                 if fields:  # an entry trimmed from the stream since is claimed empty
-                    self.reclaimed += 1
                     await self._start(entry_id, fields, "reclaimed")
                 else:
                     await self._done(entry_id)
@@ -171,7 +173,6 @@ class UpdateTaker:
 
     async def _start(self, entry_id: Any, fields: dict[Any, Any], source: str) -> None:
         await self._room.acquire()  # beyond IN_FLIGHT, the stream waits
-        self.taken += 1
         self.counted(source)
         task = asyncio.create_task(self._handle(entry_id, fields))
         self._under_way.add(task)
@@ -207,13 +208,6 @@ class UpdateTaker:
             log.warning("update stream: %s handled but not acknowledged (%s)", entry_id, error)
 
     async def _failed(self, error: RedisError) -> None:
-        if not self._failing:
-            log.warning("update stream: Redis out of reach (%s); reading again each second", error)
-        self._failing = True
+        self._reach.failed(error)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._stopping.wait(), RETRY_SECONDS)
-
-    def _reached(self) -> None:
-        if self._failing:
-            log.info("update stream: Redis answers again")
-        self._failing = False

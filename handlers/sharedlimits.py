@@ -20,7 +20,7 @@ from collections.abc import Callable
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from handlers.rediskeys import bot_prefix
+from handlers.rediskeys import Reach, bot_prefix
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +93,11 @@ class SharedBudget:
         # who sends, unique among every process: a window's entries must never collide
         self._sender = secrets.token_hex(8)
         self._calls = 0
-        self.reachable = True  # whether Redis answered the last time it was asked
+        self.reach = Reach(
+            log,
+            "Telegram's shared limits: Redis out of reach (%s); this process keeps its own",
+            "Telegram's shared limits: Redis answers again",
+        )
 
     async def turn(self, group: int | None) -> float:
         """Takes a turn for a call (in `group`'s window too, when given): 0 when it may go now,
@@ -106,9 +110,9 @@ class SharedBudget:
         try:
             wait = float(await self._turn(keys=[self._bucket, window, self._paused], args=args))
         except RedisError as error:
-            self._unreachable(error)
+            self.reach.failed(error)
             return 0.0
-        self._reached()
+        self.reach.answered()
         return wait
 
     async def pause(self, seconds: float) -> None:
@@ -117,21 +121,9 @@ class SharedBudget:
         try:
             await self._pause(keys=[self._paused], args=(now + seconds, now))
         except RedisError as error:
-            self._unreachable(error)
+            self.reach.failed(error)
         else:
-            self._reached()
-
-    def _unreachable(self, error: RedisError) -> None:
-        if self.reachable:
-            log.warning(
-                "Telegram's shared limits: Redis out of reach (%s); this process keeps its own", error
-            )
-        self.reachable = False
-
-    def _reached(self) -> None:
-        if not self.reachable:
-            log.info("Telegram's shared limits: Redis answers again")
-        self.reachable = True
+            self.reach.answered()
 
     async def close(self) -> None:
         await self.redis.aclose()

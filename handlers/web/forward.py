@@ -24,7 +24,7 @@ from aiohttp import web
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from handlers.rediskeys import bot_prefix
+from handlers.rediskeys import Reach, bot_prefix
 from handlers.web.bodies import API_BODY, BadBody, read_body
 
 log = logging.getLogger(__name__)
@@ -57,15 +57,13 @@ class OwnerAddress:
 
     async def hold(self, url: str, stop: asyncio.Event) -> None:
         """The owner's side: says `url` until `stop`, then takes it back."""
-        failing = False
+        reach = Reach(log, "the Mini App's address could not be said in Redis (%s)")
         while not stop.is_set():
             try:
                 await self.redis.set(self.key, url, ex=HELD_SECONDS)
-                failing = False
+                reach.answered()
             except RedisError as error:
-                if not failing:
-                    log.warning("the Mini App's address could not be said in Redis (%s)", error)
-                failing = True
+                reach.failed(error)
             try:
                 await asyncio.wait_for(stop.wait(), RENEW_SECONDS)
             except TimeoutError:
@@ -102,7 +100,6 @@ class Forwarder:
         self.address = address
         self._room = asyncio.BoundedSemaphore(MOST_FORWARDED)
         self._session: aiohttp.ClientSession | None = None
-        self.forwarded = 0
 
     async def forward(self, request: web.Request) -> web.StreamResponse:
         owner = await self.address.owner()
@@ -118,7 +115,6 @@ class Forwarder:
             ) from None
         headers = {name: request.headers[name] for name in PASSED_ON if name in request.headers}
         async with self._room:
-            self.forwarded += 1
             try:
                 return await self._relay(request, owner + request.path_qs, headers, body)
             except (aiohttp.ClientError, TimeoutError):

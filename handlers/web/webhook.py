@@ -20,6 +20,7 @@ from telegram import Update
 from telegram.ext import Application
 
 from handlers.metrics import Metrics
+from handlers.rediskeys import Reach
 from handlers.web.bodies import BadBody, parsed, read_body
 
 log = logging.getLogger(__name__)
@@ -35,7 +36,11 @@ class Webhook:
         self.secret = secret.encode()
         self.metrics = metrics
         self._seen: deque[int] = deque(maxlen=REMEMBERED)
-        self._stream_reached = True  # whether Redis took the last update (said once when not)
+        self._stream = Reach(
+            log,
+            "webhook: Redis cannot take updates (%s); answering 503 until it can",
+            "webhook: Redis takes updates again",
+        )
 
     async def receive(self, request: web.Request) -> web.Response:
         given = request.headers.get(SECRET_HEADER, "").encode()
@@ -72,13 +77,9 @@ class Webhook:
         try:
             added = await stream.add(data)
         except RedisError as error:  # 503: Telegram delivers it again later
-            if self._stream_reached:
-                log.warning("webhook: Redis cannot take updates (%s); answering 503 until it can", error)
-            self._stream_reached = False
+            self._stream.failed(error)
             raise self._refused("unavailable", web.HTTPServiceUnavailable) from None
-        if not self._stream_reached:
-            log.info("webhook: Redis takes updates again")
-            self._stream_reached = True
+        self._stream.answered()
         return added
 
     def _update(self, body: bytes) -> tuple[dict[str, Any], Update] | None:

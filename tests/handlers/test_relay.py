@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from collections import Counter
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -37,7 +38,10 @@ class Owner:
                 await self.hold.wait()
             self.handled.append(update["update_id"])
 
-        self.taker = UpdateTaker(self.stream, name, handle, decode=lambda data: data)
+        self.taken: Counter[str] = Counter()  # by source: new, reclaimed
+        self.taker = UpdateTaker(
+            self.stream, name, handle, lambda data: data, lambda source: self.taken.update([source])
+        )
 
     async def until_handled(self, count: int) -> list[int]:
         while len(self.handled) < count:
@@ -69,7 +73,7 @@ async def test_updates_from_two_webhooks_are_handled_once_each_in_order_and_leav
     finally:
         await owner.taker.stop()
     assert await first.waiting() == 0  # handled: acknowledged and deleted
-    assert owner.taker.taken == 4 and owner.taker.reclaimed == 0
+    assert owner.taken == Counter(new=4)
     for stream in (first, second, owner.stream):
         await stream.close()
 
@@ -100,7 +104,7 @@ async def test_updates_a_dead_owner_took_are_handled_by_the_next_before_anything
         assert await heir.until_handled(4) == [1, 2, 3, 4]  # the dead owner's first, in order
     finally:
         await heir.taker.stop()
-    assert heir.taker.reclaimed == 3
+    assert heir.taken == Counter(reclaimed=3, new=1)
     assert dying.handled == []
     readers = await redis.xinfo_consumers(webhook.key, GROUP)
     assert [r["name"] for r in readers] in (["heir"], [b"heir"])  # the dead owner's name is gone
