@@ -166,15 +166,20 @@ def pages_process(
 # -- one run --------------------------------------------------------------------------------------
 
 
+def process_tree_cpu(pid: int) -> float:
+    """The CPU seconds a process and its children have used (their process time); 0 once gone."""
+    total = 0.0
+    with contextlib.suppress(psutil.Error):
+        root = psutil.Process(pid)
+        for process in [root, *root.children(recursive=True)]:
+            times = process.cpu_times()
+            total += times.user + times.system
+    return total
+
+
 def cluster_cpu(cluster: Cluster | None) -> float:
     """The CPU seconds the cluster's workers have used (process time of their processes)."""
-    total = 0.0
-    for worker in cluster.workers.values() if cluster else ():
-        with contextlib.suppress(psutil.Error):
-            for process in [psutil.Process(worker.pid), *psutil.Process(worker.pid).children(recursive=True)]:
-                times = process.cpu_times()
-                total += times.user + times.system
-    return total
+    return sum(process_tree_cpu(worker.pid) for worker in cluster.workers.values()) if cluster else 0.0
 
 
 async def run(tables: int, seconds: float, settle: float, think: float, viewers: int, workers: int) -> None:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import sqlite3
 import statistics
 import tempfile
 import time
@@ -39,10 +40,9 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-import psutil
 import psycopg
 
-from benchmarks.capacity import Person
+from benchmarks.capacity import Person, process_tree_cpu
 from benchmarks.load import PLAYERS, Player, open_human_table
 from tests import postgres, redisserver
 from tests.e2e.fake_api import FakeBotApi
@@ -100,13 +100,7 @@ class Fleet:
 
 def cpu_of(bot: BotProcess) -> float:
     """The process time of a bot process and its children (the search workers)."""
-    total = 0.0
-    with contextlib.suppress(psutil.Error):
-        root = psutil.Process(bot.process.pid)
-        for process in [root, *root.children(recursive=True)]:
-            times = process.cpu_times()
-            total += times.user + times.system
-    return total
+    return process_tree_cpu(bot.process.pid)
 
 
 @contextlib.contextmanager
@@ -128,8 +122,6 @@ def stored_moves(env: dict[str, str], database: Path) -> Counter[int]:
     if "DATABASE_URL" in env:
         with psycopg.connect(env["DATABASE_URL"]) as conn:
             return Counter({int(p): int(n) for p, n in conn.execute(query)})
-    import sqlite3
-
     with contextlib.closing(sqlite3.connect(database)) as conn:
         return Counter({int(p): int(n) for p, n in conn.execute(query)})
 
