@@ -155,7 +155,7 @@ class Run:
         first = self.fleet.start()
         first.wait_ready()
         for _ in range(self.processes - 1):
-            wait_for_line(self.fleet.start(), "standby: another process holds")
+            self.fleet.start().until_logged("standby: another process holds")
         asyncio.run(self._play())
 
     async def _play(self) -> None:
@@ -215,9 +215,7 @@ class Run:
             self.kills.append(time.perf_counter())
             replacement = self.fleet.start(owner.port)  # its orchestrator restarts it: a standby,
             # or the owner if it takes the database before the standby does
-            await asyncio.to_thread(
-                wait_for_line, replacement, "standby: another process holds", "ready as @"
-            )
+            await asyncio.to_thread(replacement.until_logged, "standby: another process holds", "ready as @")
 
     def summary(self, env: dict[str, str], database: Path) -> list[str]:
         start, end = self.window
@@ -303,15 +301,6 @@ async def run(
     print(f"{processes} process(es) on {engine}, {tables} 拱猪 tables by {how}, {seconds:.0f} s{killing}:")
     for line in report:
         print("  " + line)
-
-
-def wait_for_line(bot: BotProcess, *texts: str, timeout: float = 60.0) -> None:
-    """Until the process's log has a line with one of `texts`."""
-    deadline = time.monotonic() + timeout
-    while not any(text in line for line in bot.log for text in texts):
-        if bot.process.poll() is not None or time.monotonic() > deadline:
-            raise RuntimeError("\n".join(bot.log[-20:]))
-        time.sleep(0.05)
 
 
 def _seconds(at: float | None, since: float) -> str:

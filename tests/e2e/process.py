@@ -98,6 +98,14 @@ class BotProcess:
         except AssertionError:
             raise AssertionError("never started:\n" + "\n".join(self.log[-20:])) from None
 
+    def until_logged(self, *texts: str, timeout: float = 60.0) -> None:
+        """Until a line of its log holds one of `texts` (reading the log as it comes: no event
+        to wait on across processes); an AssertionError with the log's end if it exits first."""
+        deadline = time.monotonic() + timeout
+        while not any(text in line for line in self.log for text in texts):
+            assert self.process.poll() is None and time.monotonic() < deadline, "\n".join(self.log[-20:])
+            time.sleep(0.05)
+
     def terminate(self, timeout: float = 30.0) -> float:
         """SIGTERM; the seconds until the process ended."""
         started = time.monotonic()

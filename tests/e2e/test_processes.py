@@ -50,10 +50,7 @@ def standby_bot(api: FakeBotApi, database: Path, env: dict[str, str]) -> BotProc
     bot = BotProcess(
         api, database, WEBHOOK_URL=PUBLIC_URL, PORT=str(port), PEER_URL=f"http://127.0.0.1:{port}", **env
     )
-    deadline = time.monotonic() + 60
-    while "standby: another process holds" not in "\n".join(bot.log):
-        assert bot.process.poll() is None and time.monotonic() < deadline, "\n".join(bot.log[-20:])
-        time.sleep(0.05)  # reading its log as it starts: no event to wait on across processes
+    bot.until_logged("standby: another process holds")
     return bot
 
 
