@@ -47,7 +47,7 @@ from benchmarks.load import PLAYERS, Player, open_human_table
 from tests import postgres, redisserver
 from tests.e2e.fake_api import FakeBotApi
 from tests.e2e.miniapp import WEBAPP_URL
-from tests.e2e.process import HOOK_PATH, PUBLIC_URL, BotProcess
+from tests.e2e.process import PUBLIC_URL, BotProcess
 from tests.ports import free_port
 
 ACKNOWLEDGED = ("已出：", "已收到。")  # the answers that tell a person their move was made
@@ -68,7 +68,7 @@ class Fleet:
         env = {"WEBHOOK_URL": PUBLIC_URL, "PORT": str(port), "PEER_URL": f"http://127.0.0.1:{port}"}
         bot = BotProcess(self.api, self.database, **env, **self.env, BOT_MOVE_DELAY="1")
         self.processes.append(bot)
-        self.api.webhook_targets = [f"http://127.0.0.1:{p.port}{HOOK_PATH}" for p in self.processes]
+        self.api.webhook_targets = [p.hook for p in self.processes]
         self.api.webhook_target = self.api.webhook_targets[0]
         return bot
 

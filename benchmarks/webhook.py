@@ -22,7 +22,7 @@ from pathlib import Path
 
 from tests.e2e.fake_api import FakeBotApi
 from tests.e2e.harness import ALICE, GROUP
-from tests.e2e.process import HOOK_PATH, PUBLIC_URL, BotProcess, join_by_link, play_alone
+from tests.e2e.process import PUBLIC_URL, BotProcess, join_by_link, play_alone
 from tests.ports import free_port
 
 
@@ -41,7 +41,7 @@ def one_mode(webhook: bool, presses: int) -> None:
         try:
             bot.wait_ready()
             if webhook:
-                api.webhook_target = f"http://127.0.0.1:{port}{HOOK_PATH}"
+                api.webhook_target = bot.hook
             api.send(ALICE, GROUP, "/gongzhu fast deals=30")  # long enough: no ±1000 end
             join_by_link(api, ALICE)
             api.send(ALICE, GROUP, "/fill")

@@ -78,6 +78,11 @@ class BotProcess:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    @property
+    def hook(self) -> str:
+        """Its webhook on 127.0.0.1, where the fake Telegram delivers for the public URL."""
+        return self.base + HOOK_PATH
+
     def get(self, path: str) -> tuple[int, bytes]:
         try:
             with urllib.request.urlopen(self.base + path, timeout=10) as answer:
@@ -135,7 +140,7 @@ def hooked_bot(api: FakeBotApi, database: Path, nofile: int | None = None, **env
     except BaseException:
         bot.kill()
         raise
-    api.webhook_target = f"http://127.0.0.1:{port}{HOOK_PATH}"
+    api.webhook_target = bot.hook
     return bot
 
 

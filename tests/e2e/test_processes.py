@@ -25,7 +25,7 @@ from tests import postgres
 from tests.e2e.fake_api import FakeBotApi
 from tests.e2e.harness import ALICE, GROUP, buttons, score_sheets
 from tests.e2e.miniapp import WEBAPP_URL, init_data
-from tests.e2e.process import HOOK_PATH, PUBLIC_URL, BotProcess, hooked_bot, join_by_link, play_alone
+from tests.e2e.process import PUBLIC_URL, BotProcess, hooked_bot, join_by_link, play_alone
 from tests.e2e.test_webhook import metrics
 from tests.ports import free_port
 
@@ -65,7 +65,7 @@ def two_processes(
     try:
         second = standby_bot(api, database, env)
         try:
-            api.webhook_targets = [hook(first), hook(second)]
+            api.webhook_targets = [first.hook, second.hook]
             yield first, second
         finally:
             second.kill()
@@ -79,10 +79,6 @@ def alice_at_a_filled_table(api: FakeBotApi) -> None:
     join_by_link(api, ALICE)
     api.send(ALICE, GROUP, "/fill")
     api.wait_for(lambda calls: any("• 🤖" in c.text and "空位" not in c.text for c in calls))
-
-
-def hook(bot: BotProcess) -> str:
-    return f"http://127.0.0.1:{bot.port}{HOOK_PATH}"
 
 
 def test_a_deal_goes_on_when_its_owner_is_killed_and_the_standby_takes_over(
@@ -256,7 +252,7 @@ def test_of_three_processes_one_owns_the_tables_and_one_alone_takes_them_when_it
     with two_processes(api, unused, shared) as (first, second):
         third = standby_bot(api, unused, shared)
         try:
-            api.webhook_targets = [hook(first), hook(second), hook(third)]
+            api.webhook_targets = [first.hook, second.hook, third.hook]
             owners = [metrics(bot)[("gouji_bot_owner", ())] for bot in (first, second, third)]
             assert owners == [1, 0, 0]
             alice_at_a_filled_table(api)
