@@ -19,9 +19,11 @@ is started in its place, which waits as a standby.
 Prints: press → answer p50 / p95 / max (from the press reaching the webhook to its answer
 reaching the fake Telegram); presses unanswered; the moves each person was told were made
 ("已出", "已收到") against the moves of theirs in the store: acknowledged moves lost (told but
-not stored) and moves made twice (stored beyond the presses); for each kill, the seconds until
-a standby owned the tables (its setWebhook) and until the first press after it was answered;
-and the process time of the bot processes (`psutil`, all of them together) beside wall time.
+not stored) and moves made twice (stored beyond the presses); the deals ended in the store
+against the score sheets each group received and the results each person did (untold, told
+twice), and the notices still owed; for each kill, the seconds until a standby owned the tables
+(its setWebhook) and until the first press after it was answered; and the process time of the
+bot processes (`psutil`, all of them together) beside wall time.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ import psycopg
 
 from benchmarks.capacity import Person, process_tree_cpu
 from benchmarks.load import PLAYERS, Player, open_human_table
+from benchmarks.load_bot import GROUPS
 from tests import postgres, redisserver
 from tests.e2e.fake_api import FakeBotApi
 from tests.e2e.miniapp import WEBAPP_URL
@@ -116,14 +119,40 @@ def servers(store: str, processes: int) -> Iterator[dict[str, str]]:
         yield env
 
 
-def stored_moves(env: dict[str, str], database: Path) -> Counter[int]:
-    """The players' own moves in the store, by player."""
-    query = "SELECT player_id, count(*) FROM moves WHERE actor = 'player' GROUP BY player_id"
+MOVES_BY_PLAYER = "SELECT player_id, count(*) FROM moves WHERE actor = 'player' GROUP BY player_id"
+DEALS_BY_GROUP = (
+    "SELECT t.group_id, count(*) FROM hands h JOIN matches m ON m.id = h.match_id"
+    " JOIN tables t ON t.id = m.table_id WHERE h.ended_at IS NOT NULL GROUP BY t.group_id"
+)
+STILL_OWED = "SELECT 0, count(*) FROM owed"
+
+
+def counted(env: dict[str, str], database: Path, query: str) -> Counter[int]:
+    """A `SELECT key, count(*)` of the store, as a Counter."""
     if "DATABASE_URL" in env:
         with psycopg.connect(env["DATABASE_URL"]) as conn:
             return Counter({int(p): int(n) for p, n in conn.execute(query)})
     with contextlib.closing(sqlite3.connect(database)) as conn:
         return Counter({int(p): int(n) for p, n in conn.execute(query)})
+
+
+def sheets_told(api: FakeBotApi) -> Counter[int]:
+    """The score sheets the groups received, by group."""
+    sent = (c for c in api.calls if c.method == "sendPhoto" and c.status == 200 and c.chat is not None)
+    return Counter(c.chat for c in sent if c.chat < 0 and c.text.startswith("📊"))
+
+
+def results_told(api: FakeBotApi) -> Counter[int]:
+    """The deals' results the people received in private ("第1副结束：…"), by their table's group."""
+    sent = (c for c in api.calls if c.method == "sendMessage" and c.status == 200 and c.chat is not None)
+    return Counter(GROUPS - (c.chat - PLAYERS) for c in sent if c.chat > 0 and "副结束" in c.text)
+
+
+def once_each(ended: Counter[int], told: Counter[int]) -> str:
+    """How many of the `ended` were told: none, or more than once."""
+    untold = sum(max(0, ended[k] - told[k]) for k in ended)
+    twice = sum(max(0, told[k] - ended[k]) for k in told)
+    return f"{sum(told.values())}: untold {untold}, told twice {twice}"
 
 
 @dataclass
@@ -173,7 +202,7 @@ class Run:
         self.window = (started, time.perf_counter())
 
     async def _on_buttons(self, until: float) -> None:
-        people = [Player(self.api, i, self.think) for i in range(self.tables)]
+        people = [SturdyPlayer(self.api, i, self.think) for i in range(self.tables)]
         for person in people:
             person.until = until
         await asyncio.gather(*(person.play() for person in people))
@@ -226,14 +255,19 @@ class Run:
         q = statistics.quantiles(waits, n=100) if len(waits) > 1 else [0.0] * 99
         told = Counter(p.player for p in self.presses if p.acknowledged)
         pressed = Counter(p.player for p in self.presses)
-        stored = stored_moves(env, database)
+        stored = counted(env, database, MOVES_BY_PLAYER)
         lost = sum(max(0, told[p] - stored[p]) for p in told)
         twice = sum(max(0, stored[p] - pressed[p]) for p in stored)
+        deals = counted(env, database, DEALS_BY_GROUP)
+        owed = counted(env, database, STILL_OWED)[0]
         lines = [
             f"press → answer p50 {q[49]:.2f} / p95 {q[94]:.2f} / max {waits[-1] if waits else 0:.2f} s over "
             f"{len(waits)} presses answered, {len(self.presses) - len(waits)} unanswered",
             f"moves told to the players {sum(told.values())}, stored {sum(stored.values())}: "
             f"acknowledged moves lost {lost}, moves made twice {twice}",
+            f"deals ended {sum(deals.values())}, score sheets in the groups "
+            f"{once_each(deals, sheets_told(self.api))}, results in private "
+            f"{once_each(deals, results_told(self.api))}, still owed in the store {owed}",
             f"process time of the bot processes {cpu:.1f} s for {end - start:.0f} s wall",
             f"ERROR lines in the bot processes' logs: {len(errors)}",
             *errors[:5],
@@ -249,6 +283,28 @@ class Run:
                 f"the first answer after the kill came after {_seconds(first, killed)}"
             )
         return lines
+
+
+class SturdyPlayer(Player):
+    """A person pressing buttons who, at the match's end, starts it again (/rematch in the
+    group), so that every table plays for the whole run."""
+
+    def __init__(self, api: FakeBotApi, i: int, think: float) -> None:
+        super().__init__(api, i, think)
+        self.group = {"id": GROUPS - i, "type": "supergroup", "title": f"g{i}"}
+        self.read = 0  # the calls looked at so far
+
+    async def play(self) -> None:
+        await asyncio.gather(super().play(), self._again())
+
+    async def _again(self) -> None:
+        while time.monotonic() < self.until:
+            await asyncio.sleep(0.5)
+            seen = len(self.api.calls)
+            calls, self.read = self.api.calls[self.read : seen], seen
+            group = self.group["id"]
+            if any(c.chat == group and c.method == "sendPhoto" and "本局结束" in c.text for c in calls):
+                self.api.send(self.person, self.group, "/rematch")
 
 
 class SturdyPerson(Person):

@@ -316,9 +316,14 @@ class Queries(LeagueQueries, PingQueries, PoolQueries, DailyQueries):
     async def told(self, owed_id: int) -> None:
         await self._run("DELETE FROM owed WHERE id = ?", (owed_id,))
 
-    async def owed(self) -> list[tuple[int, bytes]]:
-        """Every notice still owed, oldest first: (its id, the notice pickled)."""
-        return [(int(r[0]), bytes(r[1])) for r in await self._all("SELECT id, notice FROM owed ORDER BY id")]
+    async def told_privately(self, owed_id: int) -> None:
+        await self._run("UPDATE owed SET told_privately = 1 WHERE id = ?", (owed_id,))
+
+    async def owed(self) -> list[tuple[int, bytes, bool]]:
+        """Every notice still owed, oldest first: (its id, the notice pickled, whether its
+        players were told)."""
+        rows = await self._all("SELECT id, notice, told_privately FROM owed ORDER BY id")
+        return [(int(r[0]), bytes(r[1]), bool(r[2])) for r in rows]
 
     # -- the heartbeat -------------------------------------------------------------------------
 

@@ -284,4 +284,9 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 14: a username is looked up whatever its case, in the SQL both engines read (lower())
     USERNAME_INDEX,
+    # 15: an owed notice whose players were told (their results, in private) while its group's
+    # part still waited for the group's budget: told again after a crash, it tells the group only
+    """
+    ALTER TABLE owed ADD COLUMN told_privately INTEGER NOT NULL DEFAULT 0;
+    """,
 )

@@ -232,4 +232,8 @@ PG_MIGRATIONS: tuple[str, ...] = (
     """,
     # 14: a username is looked up whatever its case, in the SQL both engines read (lower())
     USERNAME_INDEX,
+    # 15: an owed notice's players told, its group's part still waiting
+    """
+    ALTER TABLE owed ADD COLUMN told_privately INTEGER NOT NULL DEFAULT 0;
+    """,
 )

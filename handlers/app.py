@@ -197,7 +197,8 @@ async def _flush(app: Application) -> None:
     closed (a SIGTERM while bots moved wrote to a closed database): first the referee
     stops (no clock fires; a bot move under way commits within CLOSE_SECONDS, else it is
     cancelled; the heartbeat notes the time); then its notices and the groups' messages are told,
-    FLUSH_SECONDS in all, whatever Telegram does; then what is still under way is cancelled."""
+    FLUSH_SECONDS in all, whatever Telegram does, and the owed ones marked told; then what is
+    still under way is cancelled (a notice cut off stays owed, told after the restart)."""
     services, notifier = app.bot_data.services, app.bot_data.notifier
     if app.bot_data.daily_lines is not None:
         app.bot_data.daily_lines.stop()
@@ -213,6 +214,8 @@ async def _flush(app: Application) -> None:
         if notifier is not None:
             await notifier.feed.flush()
             await notifier.private.idle()
+        if services is not None:  # the rounds' ends whose sheets just went out are owed no more
+            await services.referee.outbox.settle()
 
     try:
         await asyncio.wait_for(tell_everything(), FLUSH_SECONDS)

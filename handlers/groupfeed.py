@@ -3,7 +3,10 @@ group (edits count too). Each table's news waits in a batch: announcement lines 
 one message, score sheets queue up, and the table message is edited once, to the latest state.
 A batch with news goes out at once while the group has budget left, else when the budget
 refills; a table that only moved is redrawn every few seconds at most. Nothing is dropped, only
-merged; a busy table costs the group a message every few seconds at most."""
+merged; a busy table costs the group a message every few seconds at most. Each post hands back
+its `Delivery`, done once the batch holding the news has gone out: a round's end stays owed in
+the store until then, so an owner that dies while the sheet waits for the group's budget leaves
+it to be told by the next."""
 
 from __future__ import annotations
 
@@ -56,6 +59,15 @@ class _Group:
     timer: Timer | None = None
     sending: bool = False
     shown_at: dict[int, float] = field(default_factory=dict)  # table → when its batch last went
+    deliveries: dict[int, asyncio.Future[None]] = field(default_factory=dict)  # table → its batch's
+
+
+Delivery = asyncio.Future[None]  # done when the batch went out (tried whole), or its group is gone
+
+
+def _done(delivery: Delivery | None) -> None:
+    if delivery is not None and not delivery.done():
+        delivery.set_result(None)
 
 
 class GroupFeed:
@@ -78,15 +90,18 @@ class GroupFeed:
 
     async def post(
         self, group: int, table: int, view: Any, lines: list[str], sheet: bytes | None, results: int = 0
-    ) -> None:
+    ) -> Delivery:
         """Adds a table's news (`results`: how many of the last lines tell the sheet's round
         end); starts sending what is waiting if the group has budget for it (returns at once:
-        see `idle`)."""
+        see `idle`). Returns the waiting batch's delivery."""
         state = self._groups.setdefault(group, _Group(self.burst, self.clock.now()))
         state.batches.setdefault(table, Batch()).add(view, lines, sheet, results)
+        delivery = state.deliveries.get(table)
+        if delivery is None:
+            delivery = state.deliveries[table] = asyncio.get_running_loop().create_future()
         news = bool(lines) or sheet is not None
         if state.sending or (state.timer is not None and not news):
-            return
+            return delivery
         if state.timer is not None:  # news need not wait for a redraw's turn (the budget may)
             state.timer.cancel()
             state.timer = None
@@ -94,6 +109,7 @@ class GroupFeed:
         # keyboards at once, never waiting for the group's budget or Telegram's answer
         state.sending = True
         kept(asyncio.create_task(self._drain(group)), self._sending, "a group's news failed")
+        return delivery
 
     async def idle(self) -> None:
         """Waits until the sends `post` started are over (the paced ones wait for their timer)."""
@@ -110,15 +126,23 @@ class GroupFeed:
             await self._drain(group)
 
     async def abandon(self) -> None:
-        """At shutdown, after `flush` ran out of time: the sends still under way are cancelled."""
+        """At shutdown, after `flush` ran out of time: the sends still under way are cancelled,
+        and so are the deliveries of what was not sent (its round's end stays owed)."""
         self._closing = True
         await abandoned(self._sending)
+        for state in self._groups.values():
+            for delivery in state.deliveries.values():
+                delivery.cancel()
+            state.deliveries.clear()
 
     def forget(self, group: int) -> None:
         """The group is gone (it removed the bot): what waits for it is dropped, its timer too."""
         state = self._groups.pop(group, None)
         if state is not None:
             state.batches.clear()  # a drain under way stops after its current batch
+            for delivery in state.deliveries.values():  # nothing is owed to a group that is gone
+                _done(delivery)
+            state.deliveries.clear()
             if state.timer is not None:
                 state.timer.cancel()
 
@@ -144,8 +168,17 @@ class GroupFeed:
                     state.timer = self.clock.call_at(max(when, now + EPSILON), lambda: self._drain(group))
                     return
                 batch = state.batches.pop(table)
+                delivery = state.deliveries.pop(table, None)
                 state.shown_at[table] = now
-                state.tokens -= await self.send(group, table, batch)
+                try:
+                    calls = await self.send(group, table, batch)
+                except asyncio.CancelledError:  # cut off at shutdown: its round's end stays owed
+                    if delivery is not None:
+                        delivery.cancel()
+                    raise
+                finally:  # tried whole, even when it failed (it would fail again)
+                    _done(delivery)
+                state.tokens -= calls
         finally:
             state.sending = False
 

@@ -5,6 +5,7 @@ private chat."""
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import logging
 from collections.abc import Awaitable, Sequence
@@ -63,17 +64,20 @@ class TelegramNotifier:
     def bot(self) -> Any:
         return self.messages.bot
 
-    async def publish(self, notice: Notice) -> None:
+    async def publish(self, notice: Notice) -> Awaitable[object] | None:
+        """Tells the notice; returns its group news still waiting for the group's budget (the
+        feed's deliveries), if any."""
         if self.bot is None:
-            return
+            return None
         view = notice.table
         if view.group_id in self.gone:
-            await self._private(view, notice)  # the players still hear that their table stopped
-            return
+            await self._players(view, notice)  # the players still hear that their table stopped
+            return None
         try:
-            await self._publish(view, notice)
+            return await self._publish(view, notice)
         except Forbidden as error:  # the bot was removed from the group: its tables stop
             await self.group_gone(view.group_id, error)
+            return None
 
     async def group_gone(self, group: int, why: object = "removed") -> None:
         """The bot is no longer in the group (a 403, or Telegram's own news of it): nothing more
@@ -89,16 +93,15 @@ class TelegramNotifier:
         """The bot was added to the group again."""
         self.gone.discard(group)
 
-    async def _publish(self, view: TableView, notice: Notice) -> None:
+    async def _publish(self, view: TableView, notice: Notice) -> Awaitable[object] | None:
         if is_room(view.group_id):  # no group: its news goes to the players' private chats
-            await self._publish_in_room(view, notice)
-            return
+            return await self._publish_in_room(view, notice)
         lang = await self.services.group_lang(view)
         names = await self.services.seat_names(view, lang)
         if not view.dealt:  # a lobby, or one stopped before its start: its message says it all
             by = next((e.by for e in notice.events if isinstance(e, TableStopped)), None)
             await self.lobby(view, lang, names, None if by is None else await self.services.name_of(by))
-            return
+            return None
         kinds = {e.kind for e in notice.events}
         if "MatchStarted" in kinds:
             await self._close_lobby(view, lang)
@@ -106,20 +109,24 @@ class TelegramNotifier:
         players = {p: await self.services.name_of(p) for p in announce.named_players(notice.events)}
         news = await news_of(self.services.referee, view, notice.events, names, players, lang)
         # seats deciding together, unseen: a redraw of the group's table would only move its clock
+        delivery = None
         if news.story or news.results or news.sheet is not None or not _unseen(view):
             lines = news.story + news.results
-            await self.feed.post(view.group_id, view.id, view, lines, news.sheet, len(news.results))
-        await self._private(view, notice)
+            ending = len(news.results)
+            delivery = await self.feed.post(view.group_id, view.id, view, lines, news.sheet, ending)
+        await self._players(view, notice)
+        return delivery
 
-    async def _publish_in_room(self, view: TableView, notice: Notice) -> None:
+    async def _publish_in_room(self, view: TableView, notice: Notice) -> Awaitable[object] | None:
         """A room's table starts full and has no lobby to show: its players hear their seats, the
         news a group would hear and their hands, all privately."""
         if not view.dealt:
-            return
+            return None
         if any(e.kind == "MatchStarted" for e in notice.events):
             await self._seat_intros(view)
-        await self.rooms.post(view, notice)
-        await self._private(view, notice)
+        deliveries = await self.rooms.post(view, notice)
+        await self._players(view, notice)
+        return asyncio.gather(*deliveries) if deliveries else None
 
     # -- the group -------------------------------------------------------------------------------
 
@@ -292,6 +299,12 @@ class TelegramNotifier:
             text = results[(view.id, seat.player)] = "\n".join(lines)
             if not await self.services.quiet(seat.player):  # a quiet chat is told in its one message
                 await self._to_player(view, seat.player, self.bot.send_message(seat.player, text))
+
+    async def _players(self, view: TableView, notice: Notice) -> None:
+        """Each player's part of the notice, unless an owed notice told again had told it (its
+        group's part was cut off: the restart's own notice brings their hands up to date)."""
+        if not notice.told_privately:
+            await self._private(view, notice)
 
     async def _private(self, view: TableView, notice: Notice) -> None:
         await self._results(view, notice)

@@ -13,7 +13,7 @@ from engine.events import MatchOver
 from engine.referee import DAILY, Notice, TableView
 from handlers import announce
 from handlers.dailywords import standing_text
-from handlers.groupfeed import Batch, GroupFeed, news_parts
+from handlers.groupfeed import Batch, Delivery, GroupFeed, news_parts
 from handlers.i18n import t
 from handlers.limits import chunks
 from handlers.messages import Messages
@@ -27,14 +27,15 @@ class RoomNews:
     def __init__(self, services: Services, messages: Messages, feed: GroupFeed, tell: Tell) -> None:
         self.services, self.messages, self.feed, self.tell = services, messages, feed, tell
 
-    async def post(self, view: TableView, notice: Notice) -> None:
+    async def post(self, view: TableView, notice: Notice) -> list[Delivery]:
         """The notice's lines and sheet, for each person at the table, in their language (made
-        once a language: the sheet names bots in its reader's)."""
+        once a language: the sheet names bots in its reader's); each person's delivery."""
         events = notice.events
         played_out = any(isinstance(e, MatchOver) and e.reason != "stopped" for e in events)
         dealt = view.group_id == DAILY and any(e.kind == "MatchStarted" for e in events)
         named = {p: await self.services.name_of(p, first=True) for p in announce.named_players(events)}
         by_lang: dict[str, News] = {}
+        deliveries = []
         for seat in view.seats:
             if seat.player is None:
                 continue
@@ -52,7 +53,9 @@ class RoomNews:
                 game, day = t(lang, f"game.{view.game}"), self.services.referee.today()
                 story.insert(0, t(lang, "daily.dealt", game=game, day=day))
             if story or results or news.sheet is not None:
-                await self.feed.post(seat.player, view.id, view, story + results, news.sheet, len(results))
+                posted = self.feed.post(seat.player, view.id, view, story + results, news.sheet, len(results))
+                deliveries.append(await posted)
+        return deliveries
 
     async def _after(self, view: TableView, lang: str) -> str:
         """What a finished match's player hears last: at a daily deal, where they stand among

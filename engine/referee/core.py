@@ -21,7 +21,7 @@ from engine.referee.clock import Clock
 from engine.referee.events import Paused, RatingsChanged, Resumed, SavingAgain, SeatTakenOver
 from engine.referee.notifier import Notice, Notifier
 from engine.referee.outbox import Outbox
-from engine.referee.owed import owe, owing, tell_owed, teller
+from engine.referee.owed import owe, owing, private_teller, tell_owed, teller
 from engine.referee.ratings import rate_earlier_matches, rate_match
 from engine.referee.rooms import DAILY, is_room
 from engine.referee.table import LiveTable, replay
@@ -51,7 +51,7 @@ class RefereeCore:
     ) -> None:
         self.store = store
         self.notifier = notifier
-        self.outbox = Outbox(notifier, teller(store))
+        self.outbox = Outbox(notifier, teller(store), private_teller(store))
         self.clock = clock
         self.bot_delay = bot_delay
         self.thinkers = thinkers or Thinkers()  # searching bots think in worker processes

@@ -4,7 +4,8 @@ tests and benchmarks use `Recorder`. A notice holds no hand: private views are a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Awaitable
+from dataclasses import dataclass, field, fields
 from typing import ClassVar, Protocol
 
 from engine.events import Event, MatchOver
@@ -20,6 +21,15 @@ class Notice:
     events: tuple[Event, ...]
     cause: str  # lobby | move | bot | timeout | reminder | conduct | resumed
     owed: int | None = None  # its row in the store's `owed` until told (engine/referee/owed.py)
+    told_privately: bool = False  # an owed notice told again: its players' messages went out
+
+    def __setstate__(self, state: list[object]) -> None:
+        """Unpickled from the store's `owed`: a notice written by a version with fewer fields
+        takes the defaults of the rest."""
+        names = fields(self)
+        values = [*state, *(later.default for later in names[len(state) :])]
+        for name, value in zip(names, values, strict=True):
+            object.__setattr__(self, name.name, value)
 
 
 def starts_round(event: Event) -> bool:
@@ -52,7 +62,11 @@ def merged(earlier: Notice, later: Notice) -> Notice | None:
 
 
 class Notifier(Protocol):
-    async def publish(self, notice: Notice) -> None: ...
+    async def publish(self, notice: Notice) -> Awaitable[object] | None:
+        """Tells the notice: its players' part before it returns (none when `told_privately`).
+        Returns what of it is still on its way (news waiting for a group's budget), done when
+        that is told, or None when all of it is."""
+        ...
 
 
 @dataclass

@@ -14,18 +14,26 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 
 from engine.referee.notifier import Notice, Notifier, merged
-from engine.referee.tasks import abandoned
+from engine.referee.tasks import abandoned, finished, kept
 
 log = logging.getLogger(__name__)
 
 
 class Outbox:
-    def __init__(self, notifier: Notifier, told: Callable[[int], Awaitable[None]] | None = None) -> None:
-        """`told(owed)`: called once a notice the store holds as owed has been told."""
+    def __init__(
+        self,
+        notifier: Notifier,
+        told: Callable[[int], Awaitable[None]] | None = None,
+        told_privately: Callable[[int], Awaitable[None]] | None = None,
+    ) -> None:
+        """`told(owed)`: called once a notice the store holds as owed has been told;
+        `told_privately(owed)`: once its players have, while its group's part still waits."""
         self.notifier = notifier
         self.told = told
+        self.told_privately = told_privately
         self._queues: dict[int, deque[Notice]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
+        self._telling: set[asyncio.Task[None]] = set()  # owed notices waiting for their paced part
         self.closed = False  # abandoned at shutdown: nothing more is told (the store is closing)
 
     async def put(self, notice: Notice) -> None:
@@ -58,11 +66,17 @@ class Outbox:
         if waiting:
             log.warning("outbox: %d notices of %d tables not delivered", self.pending(), len(waiting))
 
+    async def settle(self) -> None:
+        """Waits until each owed notice whose paced part was still going out is marked told
+        (at shutdown, once that part was sent)."""
+        await finished(self._telling)
+
     async def abandon(self) -> None:
         """At shutdown, after `flush` gave up: the deliveries still under way are cancelled, and
-        none is started again."""
+        none is started again; the notices still going out stay owed."""
         self.closed = True
         await abandoned(list(self._workers.values()))
+        await abandoned(self._telling)
 
     async def _drain(self, table: int) -> None:
         queue = self._queues[table]
@@ -81,11 +95,25 @@ class Outbox:
                 del self._queues[table]
 
     async def _deliver(self, notice: Notice) -> None:
+        still_going = None
         try:
-            await self.notifier.publish(notice)
+            still_going = await self.notifier.publish(notice)
         except Exception:  # the change is committed; a failed message must not undo it
             log.exception("notifier failed for table %s", notice.table.id)
         # tried whole (a failure would fail again): owed no more; a crash or a stop before
         # this leaves it owed, told after the restart
         if notice.owed is not None and self.told is not None:
-            await self.told(notice.owed)
+            if still_going is None:
+                await self.told(notice.owed)
+            else:  # the table's next notices need not wait for the group's budget
+                if self.told_privately is not None and not notice.told_privately:
+                    await self.told_privately(notice.owed)
+                task = asyncio.create_task(self._told_once(still_going, notice.owed))
+                kept(task, self._telling, "marking a notice told failed")
+
+    async def _told_once(self, still_going: Awaitable[object], owed: int) -> None:
+        """The owed notice's paced part has gone out: owed no more. Cancelled (at shutdown,
+        before it went), it stays owed."""
+        await still_going
+        assert self.told is not None
+        await self.told(owed)

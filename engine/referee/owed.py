@@ -2,8 +2,10 @@
 score sheet, its result and the rating changes, and a crash between the commit and the telling
 lost them for good (the file held the match ended and rated; the group never heard). Such a
 notice is written, pickled, in the transaction of the change; the outbox deletes it once it has
-been told; a restart tells what is still owed, oldest first. Telling is at least once: a notice
-cut off mid-way by a crash is told again whole."""
+been told whole, the part paced by a group's budget (its score sheet) included; a restart tells
+what is still owed, oldest first. Its players' messages (their results) go out before the
+group's part, and the row notes when they have: told again, such a notice tells the group only.
+So a crash repeats a message only when it falls between a message's sending and its mark."""
 
 from __future__ import annotations
 
@@ -45,13 +47,27 @@ def teller(store: Store) -> Callable[[int], Awaitable[None]]:
     return told
 
 
+def private_teller(store: Store) -> Callable[[int], Awaitable[None]]:
+    """What the outbox calls once an owed notice's players have been told and its group's part
+    waits for the group's budget: told again, it tells the group only."""
+
+    async def told_privately(owed_id: int) -> None:
+        try:
+            async with store.transaction() as q:
+                await q.told_privately(owed_id)
+        except StoreError as error:  # told again after a restart: its players' messages repeat
+            log.warning("an owed notice's players' part is not marked told: %s", error)
+
+    return told_privately
+
+
 async def still_owed(store: Store) -> list[Notice]:
     """The notices a crash left untold, oldest first, each with its `owed` id. One this version
     of the bot cannot read (written by another) is dropped with a warning."""
     async with store.reading() as q:
         rows = await q.owed()
     notices, told = [], teller(store)
-    for owed_id, blob in rows:
+    for owed_id, blob, told_privately in rows:
         try:
             notice = pickle.loads(blob)
             if not isinstance(notice, Notice):
@@ -60,7 +76,7 @@ async def still_owed(store: Store) -> list[Notice]:
             log.warning("an owed notice cannot be read and is dropped: %r", error)
             await told(owed_id)
             continue
-        notices.append(dataclasses.replace(notice, owed=owed_id))
+        notices.append(dataclasses.replace(notice, owed=owed_id, told_privately=told_privately))
     return notices
 
 

@@ -23,6 +23,7 @@ from tests.e2e.harness import (
     join_link,
     play_until,
     private,
+    score_sheets,
     seated_alone,
 )
 
@@ -308,4 +309,73 @@ async def test_the_group_table_is_not_redrawn_while_seats_decide_together_unseen
     assert bot.version() > versions  # they did decide
     edits = [c for c in bot.api.calls[before:] if c.chat == GROUP["id"] and c.method.startswith("edit")]
     assert edits == []
+    await bot.stop()
+
+
+def results_told(bot: Bot, player: dict[str, object]) -> list[str]:
+    """The deals' results the player got in private."""
+    return [
+        c.text
+        for c in bot.api.calls
+        if c.method == "sendMessage" and c.chat == player["id"] and "副结束" in c.text
+    ]
+
+
+async def spend_the_groups_hour(bot: Bot) -> None:
+    """The group's budget from now: the match's first picture spends it for an hour."""
+    feed = bot.app.bot_data.notifier.feed
+    feed.burst, feed.rate = 1.0, 1 / 3600
+
+
+async def test_a_deals_end_waiting_for_the_groups_budget_stays_owed_until_its_sheet_is_in_the_group(
+    bot: Bot,
+) -> None:
+    """The round's end was marked told when its sheet was handed to the group's pacing: an owner
+    killed while the sheet waited for the group's budget lost it for good."""
+    await spend_the_groups_hour(bot)
+    await seated_alone(bot, "gongzhu", "fast deals=1")
+    referee = bot.app.bot_data.services.referee
+    await play_until(bot, lambda calls: referee.view(1).status == "finished")
+    await bot.told()
+    assert not score_sheets(bot.api.calls) and len(results_told(bot, ALICE)) == 1  # the group waits
+    async with referee.store.reading() as q:
+        assert [told_privately for _, _, told_privately in await q.owed()] == [True]  # still owed
+    await bot.clock.advance(3600)
+    await bot.told()
+    await referee.outbox.settle()
+    assert len(score_sheets(bot.api.calls)) == 1
+    async with referee.store.reading() as q:
+        assert await q.owed() == []
+
+
+async def test_a_deals_end_cut_off_while_its_sheet_waited_is_told_once_after_the_restart(
+    api: FakeBotApi, tmp_path: Path
+) -> None:
+    """The process ends while the sheet waits for the group's budget (as a killed one would: no
+    flush): the next start tells the group the sheet, and Alice, told her result already, is not
+    told it again."""
+    clock, database = ManualClock(), tmp_path / "bot.sqlite3"
+    bot = await Bot.start(api, database, clock)
+    await spend_the_groups_hour(bot)
+    await seated_alone(bot, "gongzhu", "fast deals=1")
+    referee = bot.app.bot_data.services.referee
+    await play_until(bot, lambda calls: referee.view(1).status == "finished")
+    await bot.told()
+    await bot.wait(lambda _: bot.api.fetched_all())
+    await bot.app.updater.stop()  # type: ignore[union-attr]
+    await bot.app.stop()
+    await referee.close()  # the clocks stop; nothing still to be told goes out
+    await bot.app.bot_data.notifier.feed.abandon()
+    await referee.abandon_notices()
+    await referee.store.close()
+    await bot.app.shutdown()
+    assert not score_sheets(api.calls) and len(results_told(bot, ALICE)) == 1
+
+    bot = await Bot.start(api, database, clock)  # a new process on the same file
+    await bot.told()
+    await bot.until(lambda calls: score_sheets(calls))
+    assert len(score_sheets(api.calls)) == 1 and len(results_told(bot, ALICE)) == 1
+    await bot.app.bot_data.services.referee.outbox.settle()
+    async with bot.app.bot_data.services.referee.store.reading() as q:
+        assert await q.owed() == []
     await bot.stop()

@@ -115,3 +115,35 @@ async def test_many_groups_redraws_stretch_out_but_their_news_does_not() -> None
     assert len(redrawn) == len(groups) - 1
     start = group.sent[0][0]
     assert min(redrawn) - start >= 30 - 1e-6
+
+
+async def test_a_posts_delivery_is_done_once_its_batch_went_out_not_while_it_waits() -> None:
+    """A round's end stays owed until its sheet is in the group: the delivery says when."""
+    group = Group()
+    feed = GroupFeed(group.clock, group.send, per_minute=1, burst=1)
+    first = await feed.post(GROUP, 1, "a", ["x"], None)
+    await feed.idle()
+    assert first.done()
+    sheet = await feed.post(GROUP, 1, "b", ["the deal ends"], b"sheet")  # over budget: waits
+    merged = await feed.post(GROUP, 1, "c", ["next deal"], None)  # joins the waiting batch
+    await feed.idle()
+    assert merged is sheet and not sheet.done()
+    await group.clock.advance(600)
+    assert sheet.done() and group.sent[-1][2].sheets == [b"sheet"]
+    later = await feed.post(GROUP, 1, "d", ["after"], None)  # a new batch: a delivery of its own
+    assert later is not sheet
+
+
+async def test_a_delivery_ends_with_its_group_gone_and_is_cancelled_when_the_stop_cuts_it_off() -> None:
+    group = Group()
+    feed = GroupFeed(group.clock, group.send, per_minute=1, burst=1)
+    await feed.post(GROUP, 1, "a", ["x"], None)
+    await feed.post(GROUP - 1, 2, "a", ["x"], None)
+    await feed.idle()
+    gone = await feed.post(GROUP, 1, "b", ["y"], b"sheet")
+    cut_off = await feed.post(GROUP - 1, 2, "b", ["y"], b"sheet")
+    await feed.idle()
+    feed.forget(GROUP)  # the group removed the bot: nothing is owed to it any more
+    assert gone.done() and not gone.cancelled()
+    await feed.abandon()  # the stop's time ran out before the sheet went: it stays owed
+    assert cut_off.cancelled() and len(group.sent) == 2

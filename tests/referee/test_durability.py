@@ -2,16 +2,19 @@
 between a commit and its notification — and finished by a new process on the same file ends
 exactly as the uninterrupted match with the same seed."""
 
+import asyncio
+import pickle
 import signal
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Awaitable
 from pathlib import Path
 
 import pytest
 
 from data.store import Store
-from engine.referee import Notice, Recorder
+from engine.referee import Notice, Recorder, ends_round
 from engine.referee.core import HEARTBEAT
 from tests.referee.world import GROUP, World
 
@@ -201,3 +204,64 @@ async def test_the_match_end_a_crash_left_untold_is_told_after_the_restart_once(
         assert not [e for n in again.recorder.notices for e in n.events if e.kind == "MatchEnded"]
     finally:
         await again.close()
+
+
+class SheetsWaiting(Recorder):
+    """A notifier whose rounds' ends wait for the group's budget (as the group feed's do): each
+    is told only when the test lets `sheets` go."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sheets: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    async def publish(self, notice: Notice) -> Awaitable[object] | None:
+        await super().publish(notice)
+        return self.sheets if any(ends_round(e) for e in notice.events) else None
+
+
+async def owed_rows(world: World) -> int:
+    async with world.store.reading() as q:
+        return len(await q.owed())
+
+
+@pytest.mark.parametrize("game", ["gouji", "gongzhu"])
+async def test_a_rounds_end_is_owed_until_its_sheet_went_out_and_a_crash_meanwhile_leaves_it_told_later(
+    tmp_path: Path, game: str
+) -> None:
+    """An owner that died while a round's sheet waited for the group's budget lost the sheet:
+    the notice was marked told when it was handed to the feed."""
+    path = tmp_path / "crashed.db"
+    notifier = SheetsWaiting()
+    world = await World.open(path, recorder=notifier)
+    await play(world, game)
+    ends = [e.kind for n in notifier.notices for e in n.events if ends_round(e)]
+    assert "MatchEnded" in ends and await owed_rows(world) >= 2  # every round's end still owed
+    await world.crash()
+    later = await World.open(path)  # the next owner tells them: to the groups only
+    told = [e.kind for n in later.recorder.notices for e in n.events]
+    assert told.count("MatchEnded") == 1 and await owed_rows(later) == 0
+    again = [n for n in later.recorder.notices if any(ends_round(e) for e in n.events)]
+    assert again and all(n.told_privately for n in again)  # their players had been told
+    await later.close()
+
+
+def test_a_notice_pickled_before_a_field_was_added_takes_its_default() -> None:
+    """An owed notice written by the version before `told_privately` is read back whole."""
+
+    class Older:  # pickles as that version's Notice did: its four fields' state
+        def __reduce_ex__(self, protocol: object) -> tuple[object, ...]:
+            return (object.__new__, (Notice,), [None, (), "move", 7])
+
+    read = pickle.loads(pickle.dumps(Older()))
+    assert isinstance(read, Notice) and (read.cause, read.owed, read.told_privately) == ("move", 7, False)
+
+
+async def test_a_rounds_end_is_owed_no_more_once_its_sheet_went_out(tmp_path: Path) -> None:
+    notifier = SheetsWaiting()
+    world = await World.open(tmp_path / "told.db", recorder=notifier)
+    await play(world, "gongzhu")
+    assert await owed_rows(world) >= 2
+    notifier.sheets.set_result(None)  # the group's budget refilled: the sheets are in the group
+    await world.referee.outbox.settle()
+    assert await owed_rows(world) == 0
+    await world.close()
