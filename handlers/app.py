@@ -215,7 +215,7 @@ async def _flush(app: Application) -> None:
             await notifier.feed.flush()
             await notifier.private.idle()
         if services is not None:  # the rounds' ends whose sheets just went out are owed no more
-            await services.referee.outbox.settle()
+            await services.referee.settle_notices()
 
     try:
         await asyncio.wait_for(tell_everything(), FLUSH_SECONDS)

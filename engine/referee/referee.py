@@ -175,6 +175,11 @@ class Referee:
         """The referee's time (its clock's): what every deadline it tells is measured against."""
         return self.core.clock.now()
 
+    async def settle_notices(self) -> None:
+        """At shutdown, once the groups' paced news went out: the owed notices it carried are
+        marked told (`Outbox.settle`)."""
+        await self.core.outbox.settle()
+
     async def abandon_notices(self) -> None:
         """At shutdown, once the time to tell them is up: the notices still being told are
         cancelled, so that nothing is left pending when the loop closes."""

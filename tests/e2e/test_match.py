@@ -342,7 +342,7 @@ async def test_a_deals_end_waiting_for_the_groups_budget_stays_owed_until_its_sh
         assert [told_privately for _, _, told_privately in await q.owed()] == [True]  # still owed
     await bot.clock.advance(3600)
     await bot.told()
-    await referee.outbox.settle()
+    await referee.settle_notices()
     assert len(score_sheets(bot.api.calls)) == 1
     async with referee.store.reading() as q:
         assert await q.owed() == []
@@ -375,7 +375,7 @@ async def test_a_deals_end_cut_off_while_its_sheet_waited_is_told_once_after_the
     await bot.told()
     await bot.until(lambda calls: score_sheets(calls))
     assert len(score_sheets(api.calls)) == 1 and len(results_told(bot, ALICE)) == 1
-    await bot.app.bot_data.services.referee.outbox.settle()
+    await bot.app.bot_data.services.referee.settle_notices()
     async with bot.app.bot_data.services.referee.store.reading() as q:
         assert await q.owed() == []
     await bot.stop()

@@ -262,6 +262,6 @@ async def test_a_rounds_end_is_owed_no_more_once_its_sheet_went_out(tmp_path: Pa
     await play(world, "gongzhu")
     assert await owed_rows(world) >= 2
     notifier.sheets.set_result(None)  # the group's budget refilled: the sheets are in the group
-    await world.referee.outbox.settle()
+    await world.referee.settle_notices()
     assert await owed_rows(world) == 0
     await world.close()
