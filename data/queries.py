@@ -203,6 +203,13 @@ class Queries(LeagueQueries, PingQueries, PoolQueries, DailyQueries):
         )
         return None if row is None else MatchRow(row[0], row[1], row[2], row[3] is not None)
 
+    async def match_numbered(self, table_id: int, number: int) -> MatchRow | None:
+        row = await self._one(
+            "SELECT id, number, seed, ended_at FROM matches WHERE table_id = ? AND number = ?",
+            (table_id, number),
+        )
+        return None if row is None else MatchRow(row[0], row[1], row[2], row[3] is not None)
+
     async def end_match(self, match_id: int, reason: str, totals: Sequence[int], at: float) -> None:
         await self._run(
             "UPDATE matches SET ended_at = ?, end_reason = ?, totals = ? WHERE id = ?",

@@ -61,7 +61,7 @@ async def score(update: Update, context: Context, found: Services, lang: str) ->
     if view is None:
         return
     names = await found.seat_names(view, lang)
-    sheet = score_sheet_of(found.referee, view, names, final=view.status == "finished")
+    sheet = await score_sheet_of(found.referee, view, names, final=view.status == "finished")
     if sheet is None:  # nothing scored yet: which round is on, if any
         said = t(lang, "help.score_none")
         if view.public is not None:

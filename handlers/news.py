@@ -46,6 +46,6 @@ async def news_of(
     sheet = None
     if end < len(events):
         final = any(isinstance(e, MatchOver) for e in events)
-        found = score_sheet_of(referee, view, names, final=final)
+        found = await score_sheet_of(referee, view, names, final=final)
         sheet = None if found is None else await drawn(render.score_sheet, found, lang=lang)
     return News(story, results, sheet)

@@ -10,8 +10,11 @@ from handlers.games import ui
 from render import ScoreSheet
 
 
-def score_sheet_of(referee: Any, view: TableView, names: list[str], final: bool = False) -> ScoreSheet | None:
-    match = referee.match_of(view.id)
+async def score_sheet_of(
+    referee: Any, view: TableView, names: list[str], final: bool = False
+) -> ScoreSheet | None:
+    """The sheet of the match the view shows (the table may have started its next one since)."""
+    match = await referee.match_numbered(view.id, view.match_no)
     if match is None:
         return None
     game = GAMES[view.game]

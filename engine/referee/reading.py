@@ -16,6 +16,7 @@ from engine.league import raters
 from engine.matchplay import MatchPlay
 from engine.record import make_record
 from engine.referee.core import RefereeCore
+from engine.referee.table import replay
 from engine.referee.views import TableView
 from engine.replays import Replay, replay_round
 
@@ -132,6 +133,22 @@ class Reading:
         """The match a table in memory is playing (or has just finished), for score sheets."""
         table = self.core.tables.get(table_id)
         return None if table is None else table.match
+
+    async def match_numbered(self, table_id: int, number: int) -> MatchPlay | None:
+        """The table's match of that number, for its score sheet: the one in memory, else
+        replayed from the store's log (a sheet told once the table had started its next match,
+        as a quick rematch or a process taking over an owed notice may find it)."""
+        table = self.core.tables.get(table_id)
+        if table is not None and table.match is not None and table.match_no == number:
+            return table.match
+        async with self.core.store.reading() as q:
+            row = await q.table(table_id)
+            found = await q.match_numbered(table_id, number)
+            if row is None or found is None or row.game not in GAMES:
+                return None
+            moves = await q.moves(found.id)
+        game = GAMES[row.game]
+        return await asyncio.to_thread(replay, game, found.seed, game.rules(row.rules), moves)
 
     def table_of_player(self, player: int) -> TableView | None:
         """The running table where the player has a seat (the newest, if several)."""

@@ -148,6 +148,7 @@ class Referee:
     last_finished_table = Forwarded("reading", Reading.last_finished_table)
     replay_group = Forwarded("reading", Reading.replay_group)
     match_of = Forwarded("reading", Reading.match_of)
+    match_numbered = Forwarded("reading", Reading.match_numbered)
     table_of_player = Forwarded("reading", Reading.table_of_player)
 
     # the core's state, for the bot's wiring, tests and benchmarks
