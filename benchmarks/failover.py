@@ -21,9 +21,10 @@ reaching the fake Telegram); presses unanswered; the moves each person was told 
 ("已出", "已收到") against the moves of theirs in the store: acknowledged moves lost (told but
 not stored) and moves made twice (stored beyond the presses); the deals ended in the store
 against the score sheets each group received and the results each person did (untold, told
-twice), and the notices still owed; for each kill, the seconds until a standby owned the tables
-(its setWebhook) and until the first press after it was answered; and the process time of the
-bot processes (`psutil`, all of them together) beside wall time.
+twice), and the notices the last stop left owed (a stop's flush has 5 s; they are not counted
+as untold: the next start tells them); for each kill, the seconds until a standby owned the
+tables (its setWebhook) and until the first press after it was answered; and the process time
+of the bot processes (`psutil`, all of them together) beside wall time.
 """
 
 from __future__ import annotations
@@ -124,7 +125,9 @@ DEALS_BY_GROUP = (
     "SELECT t.group_id, count(*) FROM hands h JOIN matches m ON m.id = h.match_id"
     " JOIN tables t ON t.id = m.table_id WHERE h.ended_at IS NOT NULL GROUP BY t.group_id"
 )
-STILL_OWED = "SELECT 0, count(*) FROM owed"
+OWED_BY_GROUP = (
+    "SELECT t.group_id, count(*) FROM owed o JOIN tables t ON t.id = o.table_id GROUP BY t.group_id"
+)
 
 
 def counted(env: dict[str, str], database: Path, query: str) -> Counter[int]:
@@ -148,9 +151,9 @@ def results_told(api: FakeBotApi) -> Counter[int]:
     return Counter(GROUPS - (c.chat - PLAYERS) for c in sent if c.chat > 0 and "副结束" in c.text)
 
 
-def once_each(ended: Counter[int], told: Counter[int]) -> str:
-    """How many of the `ended` were told: none, or more than once."""
-    untold = sum(max(0, ended[k] - told[k]) for k in ended)
+def once_each(ended: Counter[int], told: Counter[int], owed: Counter[int]) -> str:
+    """How many of the `ended` were told: none (and not still owed), or more than once."""
+    untold = sum(max(0, ended[k] - told[k] - owed[k]) for k in ended)
     twice = sum(max(0, told[k] - ended[k]) for k in told)
     return f"{sum(told.values())}: untold {untold}, told twice {twice}"
 
@@ -259,15 +262,16 @@ class Run:
         lost = sum(max(0, told[p] - stored[p]) for p in told)
         twice = sum(max(0, stored[p] - pressed[p]) for p in stored)
         deals = counted(env, database, DEALS_BY_GROUP)
-        owed = counted(env, database, STILL_OWED)[0]
+        owed = counted(env, database, OWED_BY_GROUP)  # a stop's flush cut off: told at the next start
         lines = [
             f"press → answer p50 {q[49]:.2f} / p95 {q[94]:.2f} / max {waits[-1] if waits else 0:.2f} s over "
             f"{len(waits)} presses answered, {len(self.presses) - len(waits)} unanswered",
             f"moves told to the players {sum(told.values())}, stored {sum(stored.values())}: "
             f"acknowledged moves lost {lost}, moves made twice {twice}",
             f"deals ended {sum(deals.values())}, score sheets in the groups "
-            f"{once_each(deals, sheets_told(self.api))}, results in private "
-            f"{once_each(deals, results_told(self.api))}, still owed in the store {owed}",
+            f"{once_each(deals, sheets_told(self.api), owed)}, results in private "
+            f"{once_each(deals, results_told(self.api), Counter())}, "
+            f"still owed in the store after the stop {owed.total()}",
             f"process time of the bot processes {cpu:.1f} s for {end - start:.0f} s wall",
             f"ERROR lines in the bot processes' logs: {len(errors)}",
             *errors[:5],
