@@ -330,8 +330,8 @@ async def spend_the_groups_hour(bot: Bot) -> None:
 async def test_a_deals_end_waiting_for_the_groups_budget_stays_owed_until_its_sheet_is_in_the_group(
     bot: Bot,
 ) -> None:
-    """The round's end was marked told when its sheet was handed to the group's pacing: an owner
-    killed while the sheet waited for the group's budget lost it for good."""
+    """Handing the sheet to the group's pacing is not telling it: the deal's end stays owed while
+    the sheet waits for the group's budget, so an owner killed meanwhile leaves it to the next."""
     await spend_the_groups_hour(bot)
     await seated_alone(bot, "gongzhu", "fast deals=1")
     referee = bot.app.bot_data.services.referee

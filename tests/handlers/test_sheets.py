@@ -51,8 +51,8 @@ async def test_the_gongzhu_sheet_shows_what_each_player_took(world: World) -> No
 async def test_a_matchs_sheet_told_once_its_table_began_the_next_match_is_still_that_matchs(
     world: World,
 ) -> None:
-    """A person on the Mini App started the next match before the last one's notice was told
-    (or a process taking over told it later): the group got the result without its sheet."""
+    """A person on the Mini App may start the next match before the last one's notice is told
+    (or a process taking over tells it later): the sheet is still the ended match's."""
     table = await world.table_with_bots("gongzhu", humans=(ALICE,), deals="1")
     for _ in range(200):
         if world.referee.view(table.id).status != "running":

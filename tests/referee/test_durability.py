@@ -228,8 +228,8 @@ async def owed_rows(world: World) -> int:
 async def test_a_rounds_end_is_owed_until_its_sheet_went_out_and_a_crash_meanwhile_leaves_it_told_later(
     tmp_path: Path, game: str
 ) -> None:
-    """An owner that died while a round's sheet waited for the group's budget lost the sheet:
-    the notice was marked told when it was handed to the feed."""
+    """An owner that dies while a round's sheet waits for the group's budget leaves the notice
+    owed: the next process tells it."""
     path = tmp_path / "crashed.db"
     notifier = SheetsWaiting()
     world = await World.open(path, recorder=notifier)
