@@ -109,6 +109,10 @@ def test_a_deal_goes_on_when_its_owner_is_killed_and_the_standby_takes_over(
 
         after, moves_after = play_alone(api, ALICE, lambda calls: bool(score_sheets(calls)))
         assert len(score_sheets(api.calls)) == 1  # told once, by the owner of the moment
+        results = lambda calls: [  # noqa: E731  # Alice's result of the deal, in private
+            c for c in calls if c.method == "sendMessage" and c.chat == ALICE["id"] and "副结束" in c.text
+        ]
+        assert len(api.wait_for(results, 10)) == 1  # told once too
         assert all(status == 200 for _, status in api.deliveries)  # the balancer passed the dead one
 
         answers, moves = before + after, moves_before + moves_after
