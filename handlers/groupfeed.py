@@ -28,6 +28,9 @@ TABLE_EVERY = 8.0  # seconds between redraws of a table that only moved (no news
 REDRAWS_PER_SECOND = 8.0
 
 
+Delivery = asyncio.Future[None]  # done when the batch went out (tried whole), or its group is gone
+
+
 @dataclass
 class Batch:
     """One table's news not yet in the group."""
@@ -36,6 +39,7 @@ class Batch:
     lines: list[str] = field(default_factory=list)
     sheets: list[bytes] = field(default_factory=list)
     results: int = 0  # the last lines that tell the newest sheet's round end (its caption)
+    delivery: Delivery | None = None  # handed to each post it holds: done once it went out
 
     def add(self, view: Any, lines: list[str], sheet: bytes | None, results: int = 0) -> None:
         self.view = view
@@ -59,10 +63,6 @@ class _Group:
     timer: Timer | None = None
     sending: bool = False
     shown_at: dict[int, float] = field(default_factory=dict)  # table → when its batch last went
-    deliveries: dict[int, asyncio.Future[None]] = field(default_factory=dict)  # table → its batch's
-
-
-Delivery = asyncio.Future[None]  # done when the batch went out (tried whole), or its group is gone
 
 
 def _done(delivery: Delivery | None) -> None:
@@ -95,10 +95,11 @@ class GroupFeed:
         end); starts sending what is waiting if the group has budget for it (returns at once:
         see `idle`). Returns the waiting batch's delivery."""
         state = self._groups.setdefault(group, _Group(self.burst, self.clock.now()))
-        state.batches.setdefault(table, Batch()).add(view, lines, sheet, results)
-        delivery = state.deliveries.get(table)
-        if delivery is None:
-            delivery = state.deliveries[table] = asyncio.get_running_loop().create_future()
+        batch = state.batches.setdefault(table, Batch())
+        batch.add(view, lines, sheet, results)
+        if batch.delivery is None:
+            batch.delivery = asyncio.get_running_loop().create_future()
+        delivery = batch.delivery
         news = bool(lines) or sheet is not None
         if state.sending or (state.timer is not None and not news):
             return delivery
@@ -131,18 +132,17 @@ class GroupFeed:
         self._closing = True
         await abandoned(self._sending)
         for state in self._groups.values():
-            for delivery in state.deliveries.values():
-                delivery.cancel()
-            state.deliveries.clear()
+            for batch in state.batches.values():
+                if batch.delivery is not None:
+                    batch.delivery.cancel()
 
     def forget(self, group: int) -> None:
         """The group is gone (it removed the bot): what waits for it is dropped, its timer too."""
         state = self._groups.pop(group, None)
         if state is not None:
+            for batch in state.batches.values():  # nothing is owed to a group that is gone
+                _done(batch.delivery)
             state.batches.clear()  # a drain under way stops after its current batch
-            for delivery in state.deliveries.values():  # nothing is owed to a group that is gone
-                _done(delivery)
-            state.deliveries.clear()
             if state.timer is not None:
                 state.timer.cancel()
 
@@ -168,16 +168,15 @@ class GroupFeed:
                     state.timer = self.clock.call_at(max(when, now + EPSILON), lambda: self._drain(group))
                     return
                 batch = state.batches.pop(table)
-                delivery = state.deliveries.pop(table, None)
                 state.shown_at[table] = now
                 try:
                     calls = await self.send(group, table, batch)
                 except asyncio.CancelledError:  # cut off at shutdown: its round's end stays owed
-                    if delivery is not None:
-                        delivery.cancel()
+                    if batch.delivery is not None:
+                        batch.delivery.cancel()
                     raise
                 finally:  # tried whole, even when it failed (it would fail again)
-                    _done(delivery)
+                    _done(batch.delivery)
                 state.tokens -= calls
         finally:
             state.sending = False
