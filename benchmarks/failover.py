@@ -46,7 +46,7 @@ import aiohttp
 import psycopg
 
 from benchmarks.capacity import Person, process_tree_cpu
-from benchmarks.load import PLAYERS, Player, open_human_table
+from benchmarks.load import PLAYERS, Player, group_of, open_human_table
 from benchmarks.load_bot import GROUPS
 from tests import postgres, redisserver
 from tests.e2e.fake_api import FakeBotApi
@@ -295,7 +295,7 @@ class SturdyPlayer(Player):
 
     def __init__(self, api: FakeBotApi, i: int, think: float) -> None:
         super().__init__(api, i, think)
-        self.group = {"id": GROUPS - i, "type": "supergroup", "title": f"g{i}"}
+        self.group = group_of(i)
         self.read = 0  # the calls looked at so far
 
     async def play(self) -> None:

@@ -69,9 +69,18 @@ async def until(test: Any, timeout: float = 120.0) -> Any:
     raise TimeoutError("the bot did not answer")
 
 
+def person_at(i: int) -> dict[str, Any]:
+    """The human of table i."""
+    return {"id": PLAYERS + i, "is_bot": False, "first_name": f"P{i}", "language_code": "zh-hans"}
+
+
+def group_of(i: int) -> dict[str, Any]:
+    """The group of table i."""
+    return {"id": GROUPS - i, "type": "supergroup", "title": f"g{i}"}
+
+
 async def open_human_table(api: FakeBotApi, i: int, bots: str = "normal") -> None:
-    person = {"id": PLAYERS + i, "is_bot": False, "first_name": f"P{i}", "language_code": "zh-hans"}
-    group = {"id": GROUPS - i, "type": "supergroup", "title": f"g{i}"}
+    person, group = person_at(i), group_of(i)
     api.send(person, group, f"/gongzhu fast bots={bots}")
     link = await until(
         lambda: next(
@@ -93,7 +102,7 @@ class Player:
 
     def __init__(self, api: FakeBotApi, i: int, think: float) -> None:
         self.api, self.think, self.random = api, think, random.Random(i)
-        self.person = {"id": PLAYERS + i, "is_bot": False, "first_name": f"P{i}", "language_code": "zh-hans"}
+        self.person = person_at(i)
         self.presses: list[tuple[str, float]] = []  # query id, when it reached the server
         self.until = math.inf
 
