@@ -130,7 +130,7 @@ class Reading:
         )
 
     def match_of(self, table_id: int) -> MatchPlay | None:
-        """The match a table in memory is playing (or has just finished), for score sheets."""
+        """The match a table in memory is playing (or has just finished)."""
         table = self.core.tables.get(table_id)
         return None if table is None else table.match
 
