@@ -241,6 +241,11 @@ def score_sheets(calls: list[Call]) -> list[Call]:
     return [c for c in calls if c.method == "sendPhoto" and c.chat == GROUP["id"] and c.text.startswith("📊")]
 
 
+def deal_results(calls: list[Call], player: dict[str, Any]) -> list[Call]:
+    """The 拱猪 deals' results the player got in private ("第1副结束：…")."""
+    return [c for c in calls if c.method == "sendMessage" and c.chat == player["id"] and "副结束" in c.text]
+
+
 def hands_sent(bot: Bot, player: dict[str, Any]) -> list[str]:
     """The notation line of every hand message the player got."""
     return [

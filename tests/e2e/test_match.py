@@ -19,6 +19,7 @@ from tests.e2e.harness import (
     Bot,
     assert_no_hand_leaves_its_chat,
     choices,
+    deal_results,
     from_group,
     join_link,
     play_until,
@@ -312,15 +313,6 @@ async def test_the_group_table_is_not_redrawn_while_seats_decide_together_unseen
     await bot.stop()
 
 
-def results_told(bot: Bot, player: dict[str, object]) -> list[str]:
-    """The deals' results the player got in private."""
-    return [
-        c.text
-        for c in bot.api.calls
-        if c.method == "sendMessage" and c.chat == player["id"] and "副结束" in c.text
-    ]
-
-
 async def spend_the_groups_hour(bot: Bot) -> None:
     """The group's budget from now: the match's first picture spends it for an hour."""
     feed = bot.app.bot_data.notifier.feed
@@ -337,7 +329,7 @@ async def test_a_deals_end_waiting_for_the_groups_budget_stays_owed_until_its_sh
     referee = bot.app.bot_data.services.referee
     await play_until(bot, lambda calls: referee.view(1).status == "finished")
     await bot.told()
-    assert not score_sheets(bot.api.calls) and len(results_told(bot, ALICE)) == 1  # the group waits
+    assert not score_sheets(bot.api.calls) and len(deal_results(bot.api.calls, ALICE)) == 1  # the group waits
     async with referee.store.reading() as q:
         assert [told_privately for _, _, told_privately in await q.owed()] == [True]  # still owed
     await bot.clock.advance(3600)
@@ -369,12 +361,12 @@ async def test_a_deals_end_cut_off_while_its_sheet_waited_is_told_once_after_the
     await referee.abandon_notices()
     await referee.store.close()
     await bot.app.shutdown()
-    assert not score_sheets(api.calls) and len(results_told(bot, ALICE)) == 1
+    assert not score_sheets(api.calls) and len(deal_results(api.calls, ALICE)) == 1
 
     bot = await Bot.start(api, database, clock)  # a new process on the same file
     await bot.told()
     await bot.until(lambda calls: score_sheets(calls))
-    assert len(score_sheets(api.calls)) == 1 and len(results_told(bot, ALICE)) == 1
+    assert len(score_sheets(api.calls)) == 1 and len(deal_results(api.calls, ALICE)) == 1
     await bot.app.bot_data.services.referee.settle_notices()
     async with bot.app.bot_data.services.referee.store.reading() as q:
         assert await q.owed() == []

@@ -23,7 +23,7 @@ import redis
 
 from tests import postgres
 from tests.e2e.fake_api import FakeBotApi
-from tests.e2e.harness import ALICE, GROUP, buttons, score_sheets
+from tests.e2e.harness import ALICE, GROUP, buttons, deal_results, score_sheets
 from tests.e2e.miniapp import WEBAPP_URL, init_data
 from tests.e2e.process import PUBLIC_URL, BotProcess, hooked_bot, join_by_link, play_alone
 from tests.e2e.test_webhook import metrics
@@ -109,10 +109,7 @@ def test_a_deal_goes_on_when_its_owner_is_killed_and_the_standby_takes_over(
 
         after, moves_after = play_alone(api, ALICE, lambda calls: bool(score_sheets(calls)))
         assert len(score_sheets(api.calls)) == 1  # told once, by the owner of the moment
-        results = lambda calls: [  # noqa: E731  # Alice's result of the deal, in private
-            c for c in calls if c.method == "sendMessage" and c.chat == ALICE["id"] and "副结束" in c.text
-        ]
-        assert len(api.wait_for(results, 10)) == 1  # told once too
+        assert len(api.wait_for(lambda calls: deal_results(calls, ALICE), 10)) == 1  # her result, once too
         assert all(status == 200 for _, status in api.deliveries)  # the balancer passed the dead one
 
         answers, moves = before + after, moves_before + moves_after
