@@ -236,10 +236,30 @@ class Queries(LeagueQueries, PingQueries, PoolQueries, DailyQueries):
 
     async def append_move(self, match_id: int, move: MoveRow) -> None:
         await self._run(
-            "INSERT INTO moves (match_id, ply, seat, kind, move, actor, player_id, at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (match_id, move.ply, move.seat, move.kind, move.move, move.actor, move.player_id, move.at),
+            "INSERT INTO moves (match_id, ply, seat, kind, move, actor, player_id, at, version) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                match_id,
+                move.ply,
+                move.seat,
+                move.kind,
+                move.move,
+                move.actor,
+                move.player_id,
+                move.at,
+                move.version,
+            ),
         )
+
+    async def first_move_from(self, table_id: int, seat: int, version: int) -> MoveRow | None:
+        """The first log row of the seat made on that version of the table or a later one."""
+        row = await self._one(
+            "SELECT m.ply, m.seat, m.kind, m.move, m.actor, m.player_id, m.at, m.version "
+            "FROM moves m JOIN matches x ON x.id = m.match_id "
+            "WHERE x.table_id = ? AND m.seat = ? AND m.version >= ? ORDER BY m.version, m.ply LIMIT 1",
+            (table_id, seat, version),
+        )
+        return None if row is None else MoveRow(*row)
 
     async def moves(self, match_id: int) -> list[MoveRow]:
         rows = await self._all(

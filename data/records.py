@@ -68,6 +68,7 @@ class MoveRow:
     actor: str  # player | bot | autopilot | timeout | referee
     player_id: int | None
     at: float
+    version: int | None = None  # the table's version the move was made on (None: not noted)
 
 
 @dataclass(slots=True)

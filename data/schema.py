@@ -289,4 +289,10 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE owed ADD COLUMN told_privately INTEGER NOT NULL DEFAULT 0;
     """,
+    # 16: the table's version each move was made on: a press or a page's post delivered again
+    # after its move was committed (a double press, an owner dying before it answered) is
+    # recognised as that very move and answered as made, not as out of date
+    """
+    ALTER TABLE moves ADD COLUMN version INTEGER;
+    """,
 )

@@ -236,4 +236,8 @@ PG_MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE owed ADD COLUMN told_privately INTEGER NOT NULL DEFAULT 0;
     """,
+    # 16: the table's version each move was made on
+    """
+    ALTER TABLE moves ADD COLUMN version BIGINT;
+    """,
 )

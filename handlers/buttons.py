@@ -243,9 +243,18 @@ async def _move(update: Update, context: Context, button: Button, lang: str) -> 
     query = update.callback_query
     assert query is not None
     player = query.from_user.id
-    private = _current(context, button, player)
-    legal = private.legal
     game = services(context).referee.view(button.table).game
+    try:
+        private = _current(context, button, player)
+    except Refused as refused:  # a press the table already took answers as it did then
+        if refused.key != "stale":
+            raise
+        made = await services(context).referee.played_on(button.table, player, button.version)
+        if made is None:
+            raise
+        await _answer_played(query, button, made, game, lang)
+        return
+    legal = private.legal
     if button.action == Action.DONE:  # the toggles' done: the decision those toggles make
         move = ui(game).toggled(legal, _mask(button))
         if move is None:
@@ -253,6 +262,10 @@ async def _move(update: Update, context: Context, button: Button, lang: str) -> 
     else:
         move = legal[_index(button, legal)]
     await services(context).referee.submit(button.table, player, move, private.version)
+    await _answer_played(query, button, move, game, lang)
+
+
+async def _answer_played(query: CallbackQuery, button: Button, move: str, game: str, lang: str) -> None:
     played = t(lang, "play.played", move=move_label(move, lang, game))
     if button.action == Action.TYPED:  # the offer's own message says it was played, keyboard gone
         await _close_offer(query, played)

@@ -184,6 +184,21 @@ class RefereeCore:
             self.tables[table_id] = table
         return table
 
+    async def played_on(self, table_id: int, player: int, version: int) -> str | None:
+        """The move the player made by hand on the decision their keyboard of that version
+        showed: the first thing their seat did from then on, when it was their own move (None:
+        a timeout or a bot acted for them, or nothing yet). A press delivered again after its
+        move was committed, or a second press of that keyboard, is answered with it."""
+        table = self.tables.get(table_id)
+        seat = None if table is None else table.seat_of(player)
+        if seat is None:
+            return None
+        async with self.store.reading() as q:
+            first = await q.first_move_from(table_id, seat, version)
+        if first is None or first.actor != "player" or first.player_id != player or first.kind != "move":
+            return None
+        return first.move
+
     def seated_anywhere(self, player: int) -> bool:
         """At an open table, or waiting to take a bot's seat at one: one table a person."""
         return any(table.holds(player) for table in self.tables.values())
@@ -507,8 +522,9 @@ class RefereeCore:
         kind: str = "move",
         offset: int = 0,
     ) -> MoveRow:
-        """A log row; `offset` counts the rows already made for the same change."""
-        return MoveRow(table.ply + offset, seat, kind, move, actor, player, self.clock.now())
+        """A log row, made on the table's present version; `offset` counts the rows already made
+        for the same change."""
+        return MoveRow(table.ply + offset, seat, kind, move, actor, player, self.clock.now(), table.version)
 
     async def bot_move(self, table: LiveTable, seat: int, ply: int) -> Any:
         """The table's bot's move. A searching bot thinks in a worker process, so that no other

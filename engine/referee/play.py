@@ -27,11 +27,15 @@ class Play:
 
     async def submit(self, table_id: int, player: int, move: str | Move, version: int) -> list[Event]:
         """A player's move on the table version their buttons show. A stale version (an old
-        keyboard, a second press) or an illegal move is refused and changes nothing."""
+        keyboard) or an illegal move is refused and changes nothing. The very move the player
+        already made on that version (a page's post sent again, an update handled again after
+        its owner died) changes nothing either, and is answered as made: no events."""
         table = self.core.table(table_id)
         async with table.lock:
             seat = self._playing_seat(table, player)
             if version != table.version:
+                if await self._made_already(table, player, move, version):
+                    return []
                 raise Refused("stale")
             match = table.match
             assert match is not None
@@ -46,6 +50,17 @@ class Play:
                 events.insert(0, AutopilotEnded(seat, player))
             entry = self.core.row(table, seat, str(chosen), "player", player)
             return await self.core.commit(table, events, "move", [entry], seats_changed=came_back)
+
+    async def _made_already(self, table: LiveTable, player: int, move: str | Move, version: int) -> bool:
+        if version > table.version:
+            return False
+        made = await self.core.played_on(table.id, player, version)
+        if made is None:
+            return False
+        try:
+            return made == str(table.game.parse_move(move) if isinstance(move, str) else move)
+        except ValueError:  # words that are no move (a refusal) are not the move made
+            return False
 
     def why_not(self, table_id: int, player: int, move: str) -> Refusal | None:
         """Why the rules refuse `move` from the player now, in the engine's own words (None: they

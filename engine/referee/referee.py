@@ -149,6 +149,7 @@ class Referee:
     replay_group = Forwarded("reading", Reading.replay_group)
     match_of = Forwarded("reading", Reading.match_of)
     match_numbered = Forwarded("reading", Reading.match_numbered)
+    played_on = Forwarded("core", RefereeCore.played_on)
     table_of_player = Forwarded("reading", Reading.table_of_player)
 
     # the core's state, for the bot's wiring, tests and benchmarks

@@ -5,7 +5,8 @@ user is the caller; nothing in a URL or body names who is asking.
     GET  /api/tables/{id}                 the public view and version; a seated caller's hand,
                                           legal moves ("legal", in notation) and their words
     POST /api/tables/{id}/moves           {"move": "<notation>", "version": n} → 200 {"version"},
-                                          409 stale version, 422 illegal (the reason in words)
+                                          409 stale version, 422 illegal (the reason in words);
+                                          the move the caller already made on n: 200 again
     GET  /api/tables/{id}/hint            the normal bot's move for the caller's decision, and why
     GET  /api/tables/{id}/events          server-sent events: the table's version as it changes
     GET  /api/replays/{match}?round=n     a finished match's round step by step, every hand face

@@ -87,7 +87,14 @@ async def test_a_move_needs_the_tables_version_a_legal_move_and_a_seat(
     assert bot.version() == version  # none of that changed anything
     status, body = await alice.post("/api/tables/1/moves", {"move": move, "version": version})
     assert status == 200 and body["version"] > version
-    assert bot.app.bot_data.services.referee.match_of(1).log[-1][1] in (move, str(move))
+    log = list(bot.app.bot_data.services.referee.match_of(1).log)
+    assert log[-1][1] in (move, str(move))
+    # The page sends the same move again (its answer was lost): made already, answered as made
+    again = await alice.post("/api/tables/1/moves", {"move": move, "version": version})
+    assert again == (200, {"version": bot.version()}) and bot.version() == body["version"]
+    other = view["legal"][1]  # another of that moment's moves: the moment is gone
+    assert (await alice.post("/api/tables/1/moves", {"move": other, "version": version}))[0] == 409
+    assert list(bot.app.bot_data.services.referee.match_of(1).log) == log
 
 
 async def play_by_telegram(bot: Bot, moves: list[str], game: str, done: Any) -> None:

@@ -53,7 +53,8 @@ async def test_a_press_by_the_wrong_user_a_stale_keyboard_a_double_press_and_for
     bot: Bot,
 ) -> None:
     await seated_alone(bot, "gongzhu")
-    message, _, data = choices(bot, ALICE["id"])[-1]
+    keyboard = choices(bot, ALICE["id"])
+    message, _, data = keyboard[-1]
     version = bot.version()
     wrong = await bot.press(BOB, message, data, bots=False)
     assert wrong.params.get("text") == "You have no seat at this table."  # Bob's Telegram is English
@@ -62,9 +63,23 @@ async def test_a_press_by_the_wrong_user_a_stale_keyboard_a_double_press_and_for
     assert bot.version() == version  # nothing changed
     first = await bot.press(ALICE, message, data, bots=False)
     assert first.params.get("text", "").startswith("已出") and bot.version() == version + 1
-    again = await bot.press(ALICE, message, data, bots=False)
-    assert again.params.get("text") == "这个按钮已经过期：牌局已经往下走了。"
-    assert bot.version() == version + 1
+    again = await bot.press(ALICE, message, data, bots=False)  # her move, made: answered as made
+    assert again.params.get("text") == first.params["text"] and bot.version() == version + 1
+    _, _, toggle = keyboard[0]  # a step of the keyboard the table moved on from
+    stale = await bot.press(ALICE, message, toggle, bots=False)
+    assert stale.params.get("text") == "这个按钮已经过期：牌局已经往下走了。" and bot.version() == version + 1
+    # Two cards pressed on one keyboard: the first is played, the second answered with it
+    referee = bot.app.bot_data.services.referee
+    seat = referee.view(1).seat_of(ALICE["id"])
+    await bot.until(
+        lambda calls: seat in referee.view(1).to_act and referee.private_view(1, ALICE["id"]).phase == "play"
+    )
+    cards = [b for b in choices(bot, ALICE["id"]) if b[0] == choices(bot, ALICE["id"])[0][0]]
+    played = bot.version()
+    one = await bot.press(ALICE, cards[0][0], cards[0][2], bots=False)
+    two = await bot.press(ALICE, cards[-1][0], cards[-1][2], bots=False)
+    assert one.params["text"] == two.params.get("text") == f"已出：{cards[0][1]}"
+    assert bot.version() == played + 1
 
 
 async def test_a_typed_move_is_checked_like_a_button(bot: Bot) -> None:

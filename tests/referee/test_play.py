@@ -74,26 +74,68 @@ async def test_a_move_out_of_turn_is_refused(world: World) -> None:
     assert refusal.value.key == "not_your_turn"
 
 
-async def test_a_double_press_applies_once(world: World) -> None:
+async def test_a_double_press_applies_once_and_is_answered_as_made(world: World) -> None:
+    """The same move on the same version again (a second press, a page's post sent again) is
+    the move already made: no events, nothing stored or told again. Another move on that
+    version, or one on a version the table has not reached, is out of date; so is a decision
+    the clock made for her."""
     table = await world.table_with_bots("gouji")
+    version = world.referee.view(table.id).version
+    legal = world.referee.private_view(table.id, ALICE).legal
+    move, other = legal[0], legal[1]
+    assert await world.referee.submit(table.id, ALICE, move, version)
+    after, notices = world.referee.view(table.id), len(world.recorder.notices)
+    assert await world.referee.submit(table.id, ALICE, move, version) == []
+    assert await world.referee.played_on(table.id, ALICE, version) == move
+    for late, at in ((other, version), (move, version + 5)):
+        with pytest.raises(Refused) as refusal:
+            await world.referee.submit(table.id, ALICE, late, at)
+        assert refusal.value.key == "stale"
+    assert await world.referee.played_on(table.id, BOB, version) is None  # Bob has no seat
+    assert world.referee.view(table.id) == after and len(world.recorder.notices) == notices
+    assert sum(r.player_id == ALICE for r in await world.moves(table)) == 1
+    await world.clock.advance(0)  # the bots play up to her next decision
+    waiting = world.referee.private_view(table.id, ALICE)
+    assert waiting.legal and waiting.version > version and waiting.deadline_at is not None
+    await world.clock.advance(waiting.deadline_at - world.clock.now())  # the clock decides for her
+    assert world.referee.view(table.id).version > waiting.version
+    assert await world.referee.played_on(table.id, ALICE, waiting.version) is None
+    with pytest.raises(Refused) as refusal:
+        await world.referee.submit(table.id, ALICE, waiting.legal[0], waiting.version)
+    assert refusal.value.key == "stale"
+
+
+async def test_a_move_handled_again_by_the_next_process_is_answered_as_made(world: World) -> None:
+    """An owner that died after committing a move but before answering it: the next process,
+    handling the same press, finds the move in the store's log and answers it as made."""
+    table = await world.table_with_bots("gongzhu")
     version = world.referee.view(table.id).version
     move = world.referee.private_view(table.id, ALICE).legal[0]
     await world.referee.submit(table.id, ALICE, move, version)
-    with pytest.raises(Refused) as refusal:
-        await world.referee.submit(table.id, ALICE, move, version)
-    assert refusal.value.key == "stale"
-    assert sum(r.player_id == ALICE for r in await world.moves(table)) == 1
+    await world.crash()
+    later = await world.reopen()
+    try:
+        reloaded = later.referee.view(table.id)
+        assert await later.referee.submit(table.id, ALICE, move, version) == []
+        assert later.referee.view(table.id) == reloaded
+        assert sum(r.player_id == ALICE and r.actor == "player" for r in await later.moves(table)) == 1
+    finally:
+        await later.close()
 
 
 async def test_many_simultaneous_submits_for_one_decision_apply_exactly_one(world: World) -> None:
     table = await world.table_with_bots("gouji")
     version = world.referee.view(table.id).version
     legal = world.referee.private_view(table.id, ALICE).legal
-    presses = [world.referee.submit(table.id, ALICE, legal[i % len(legal)], version) for i in range(25)]
+    pressed = [legal[i % 3] for i in range(25)]  # three buttons of one keyboard, pressed again and again
+    presses = [world.referee.submit(table.id, ALICE, move, version) for move in pressed]
     results = await asyncio.gather(*presses, return_exceptions=True)
-    applied = [r for r in results if isinstance(r, list)]
+    applied = [r for r in results if isinstance(r, list) and r]
+    made_already = [r for r in results if r == []]  # the applied move's own presses again
     refused = [r for r in results if isinstance(r, Refused)]
-    assert len(applied) == 1 and len(refused) == 24 and all(r.key == "stale" for r in refused)
+    assert len(applied) == 1 and all(r.key == "stale" for r in refused)
+    made = next(r.move for r in await world.moves(table) if r.player_id == ALICE)
+    assert len(made_already) == pressed.count(made) - 1 and len(refused) == 25 - pressed.count(made)
     assert sum(r.player_id == ALICE for r in await world.moves(table)) == 1
     assert world.referee.view(table.id).version == version + 1
 
