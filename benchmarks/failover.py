@@ -16,6 +16,9 @@ i on process i mod N: a standby forwards its pages' calls to the owner.
 `--kill-every K`: every K seconds the owner of the tables is killed (SIGKILL) and a new process
 is started in its place, which waits as a standby.
 
+`--transcript FILE`: writes what table 0's group and person were sent (each message, edit and
+toast, with the kills between them), to be read as they would read it.
+
 Prints: press → answer p50 / p95 / max (from the press reaching the webhook to its answer
 reaching the fake Telegram); presses unanswered; the moves each person was told were made
 ("已出", "已收到") against the moves of theirs in the store: acknowledged moves lost (told but
@@ -49,7 +52,7 @@ from benchmarks.capacity import Person, process_tree_cpu
 from benchmarks.load import PLAYERS, Player, group_of, open_human_table
 from benchmarks.load_bot import GROUPS
 from tests import postgres, redisserver
-from tests.e2e.fake_api import FakeBotApi
+from tests.e2e.fake_api import Call, FakeBotApi
 from tests.e2e.miniapp import WEBAPP_URL
 from tests.e2e.process import PUBLIC_URL, BotProcess
 from tests.ports import free_port
@@ -239,6 +242,22 @@ class Run:
                 answered = status in ANSWERED  # a 503 (the owner changing) or no answer: try again
                 self.presses.append(Press(PLAYERS + n, at, wait if answered else None, status == 200))
 
+    def transcript(self) -> list[str]:
+        """What table 0's group and person were sent, in order, the kills marked among them."""
+        start = self.window[0]
+        chats = {group_of(0)["id"]: "group", PLAYERS: "person"}
+        events = [(at, "—— the owner killed ——") for at in self.kills]
+        for call in self.api.calls:
+            if call.chat in chats and call.status == 200:
+                events.append((call.at, f"{chats[call.chat]} {call.method}: {call.text}"))
+            elif call.method == "answerCallbackQuery" and self._pressed_by_person_0(call):
+                events.append((call.at, f"person toast: {call.text}"))
+        return [f"{at - start:7.2f}  {line}" for at, line in sorted(events) if at >= start]
+
+    def _pressed_by_person_0(self, answer: Call) -> bool:
+        query = answer.params.get("callback_query_id")
+        return bool(answer.text) and self.api.pressed_by.get(query) == PLAYERS
+
     async def _kills(self, until: float) -> None:
         while time.monotonic() + self.kill_every < until:
             await asyncio.sleep(self.kill_every)
@@ -339,7 +358,14 @@ class SturdyPerson(Person):
 
 
 async def run(
-    processes: int, store: str, tables: int, seconds: float, think: float, kill_every: float, pages: bool
+    processes: int,
+    store: str,
+    tables: int,
+    seconds: float,
+    think: float,
+    kill_every: float,
+    pages: bool,
+    transcript: Path | None = None,
 ) -> None:
     api = FakeBotApi().start()
     api.per_second, api.group_per_minute = 30, 20
@@ -352,6 +378,8 @@ async def run(
         try:
             await asyncio.to_thread(one.play)
             report = await asyncio.to_thread(one.summary, env, database)
+            if transcript is not None:
+                transcript.write_text("\n".join(one.transcript()) + "\n", encoding="utf-8")
         finally:
             fleet.stop()
     api.stop()
@@ -376,11 +404,21 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0)
     parser.add_argument("--kill-every", type=float, default=0.0)
     parser.add_argument("--pages", action="store_true", help="people play through the Mini App")
+    parser.add_argument("--transcript", type=Path, help="where to write what table 0's people were sent")
     args = parser.parse_args()
     if args.processes > 1 and args.store == "sqlite":
         parser.error("several processes share a PostgreSQL database: --store postgres")
     asyncio.run(
-        run(args.processes, args.store, args.tables, args.seconds, args.think, args.kill_every, args.pages)
+        run(
+            args.processes,
+            args.store,
+            args.tables,
+            args.seconds,
+            args.think,
+            args.kill_every,
+            args.pages,
+            args.transcript,
+        )
     )
 
 

@@ -198,7 +198,8 @@ class UpdateTaker:
 
     async def _done(self, entry_id: Any) -> None:
         """Handled: off the stream. When Redis fails here, the entry stays pending and the next
-        owner handles it again; a press handled twice meets its table's version and moves nothing."""
+        owner handles it again; a press handled twice meets its table's version, moves nothing,
+        and is answered with the move it made."""
         try:
             async with self.stream.redis.pipeline(transaction=True) as pipe:
                 pipe.xack(self.stream.key, GROUP, entry_id)

@@ -100,6 +100,7 @@ async def test_a_double_press_applies_once_and_is_answered_as_made(world: World)
     await world.clock.advance(waiting.deadline_at - world.clock.now())  # the clock decides for her
     assert world.referee.view(table.id).version > waiting.version
     assert await world.referee.played_on(table.id, ALICE, waiting.version) is None
+    assert await world.referee.played_on(table.id, ALICE, version) == move  # the first from then
     with pytest.raises(Refused) as refusal:
         await world.referee.submit(table.id, ALICE, waiting.legal[0], waiting.version)
     assert refusal.value.key == "stale"
