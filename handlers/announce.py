@@ -192,6 +192,15 @@ def _seconds(key: str, field: str) -> Said:
     return lambda event, values, told: t(told.lang, key, seconds=round(values[field]))
 
 
+RESUMED_TOLD = 3  # seconds given back from which a restart is told: a standby taking over within
+# a second or two stopped nobody's play, and would cost every playing group a message
+
+
+def _resumed(event: Event, values: dict[str, Any], told: Telling) -> str | None:
+    seconds = round(values["given_back"])
+    return t(told.lang, "announce.Resumed", seconds=seconds) if seconds >= RESUMED_TOLD else None
+
+
 # How the group is told of the events every game shares and the referee's, by event class (a
 # subclass is told as its base); each game's own events are told by its pack's `GameUI.lines`,
 # else by their locale line `announce.<kind>`
@@ -203,5 +212,5 @@ LINES: dict[type, Said] = {
     WindowClosed: _seats_line("announce.WindowClosed"),
     RatingsChanged: lambda event, values, told: rating_line(values["changes"], told.players, told.lang),
     SavingAgain: _seconds("announce.SavingAgain", "paused_for"),
-    Resumed: _seconds("announce.Resumed", "given_back"),
+    Resumed: _resumed,
 }

@@ -122,6 +122,7 @@ async def test_a_restart_in_the_middle_of_a_hand_loses_nothing(api: FakeBotApi, 
     async with referee.store.reading() as q:
         logged = len(await q.moves(referee.tables[1].match_id))
     await bot.stop()
+    await clock.advance(30)  # down for half a minute
 
     bot = await Bot.start(api, database, clock)  # a new process on the same SQLite file
     referee = bot.app.bot_data.services.referee
@@ -139,7 +140,7 @@ async def test_a_restart_in_the_middle_of_a_hand_loses_nothing(api: FakeBotApi, 
     answer = await bot.press(ALICE, message, data)
     assert answer.params["text"].startswith("已出")
     await play_until(bot, lambda calls: to_group(calls, "第1手结束"), limit=300)
-    assert to_group(bot.api.calls, "重启")  # the group was told the time given back
+    assert to_group(bot.api.calls, "机器人重启完毕，已补回 30 秒。")  # the group was told the time given back
     await bot.stop()
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.events import ClaimAnswered
 from engine.gongzhu.events import Exposed
-from engine.referee.events import WindowClosed
+from engine.referee.events import Resumed, WindowClosed
 from handlers.announce import lines
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
@@ -32,3 +32,11 @@ def test_what_the_rules_decided_for_a_seat_out_of_time_says_so() -> None:
 
 def test_an_exposure_chosen_in_time_says_nothing_of_time() -> None:
     assert told("en", Exposed(1, ("DJ",), 1)) == ["Bob exposes ♦J"]
+
+
+def test_a_restart_is_told_when_the_players_waited_not_when_a_standby_took_over_at_once() -> None:
+    """The time given back is what the players waited: a standby taking over within a second
+    or two stopped nobody, and would cost every playing group a message for nothing."""
+    assert told("zh", Resumed(0.4)) == told("en", Resumed(2.4)) == []
+    assert told("zh", Resumed(2.6)) == ["机器人重启完毕，已补回 3 秒。"]
+    assert told("en", Resumed(3600.2)) == ["The bot restarted; 3600 s given back."]
