@@ -196,19 +196,19 @@ class Queries(LeagueQueries, PingQueries, PoolQueries, DailyQueries):
             (table_id, number, seed, at),
         )
 
-    async def last_match(self, table_id: int) -> MatchRow | None:
-        row = await self._one(
-            "SELECT id, number, seed, ended_at FROM matches WHERE table_id = ? ORDER BY number DESC LIMIT 1",
-            (table_id,),
-        )
+    _MATCH = "SELECT id, number, seed, ended_at FROM matches"
+
+    @staticmethod
+    def _match(row: Row | None) -> MatchRow | None:
         return None if row is None else MatchRow(row[0], row[1], row[2], row[3] is not None)
 
+    async def last_match(self, table_id: int) -> MatchRow | None:
+        row = await self._one(f"{self._MATCH} WHERE table_id = ? ORDER BY number DESC LIMIT 1", (table_id,))
+        return self._match(row)
+
     async def match_numbered(self, table_id: int, number: int) -> MatchRow | None:
-        row = await self._one(
-            "SELECT id, number, seed, ended_at FROM matches WHERE table_id = ? AND number = ?",
-            (table_id, number),
-        )
-        return None if row is None else MatchRow(row[0], row[1], row[2], row[3] is not None)
+        row = await self._one(f"{self._MATCH} WHERE table_id = ? AND number = ?", (table_id, number))
+        return self._match(row)
 
     async def end_match(self, match_id: int, reason: str, totals: Sequence[int], at: float) -> None:
         await self._run(
@@ -251,21 +251,20 @@ class Queries(LeagueQueries, PingQueries, PoolQueries, DailyQueries):
             ),
         )
 
+    _MOVE = "SELECT ply, seat, kind, move, actor, player_id, at"  # a MoveRow's fields, in order
+
     async def first_move_from(self, table_id: int, seat: int, version: int) -> MoveRow | None:
         """The first log row of the seat made on that version of the table or a later one."""
         row = await self._one(
-            "SELECT m.ply, m.seat, m.kind, m.move, m.actor, m.player_id, m.at, m.version "
-            "FROM moves m JOIN matches x ON x.id = m.match_id "
-            "WHERE x.table_id = ? AND m.seat = ? AND m.version >= ? ORDER BY m.version, m.ply LIMIT 1",
+            f"{self._MOVE}, version FROM moves "
+            "WHERE match_id IN (SELECT id FROM matches WHERE table_id = ?) AND seat = ? AND version >= ? "
+            "ORDER BY version, ply LIMIT 1",
             (table_id, seat, version),
         )
         return None if row is None else MoveRow(*row)
 
     async def moves(self, match_id: int) -> list[MoveRow]:
-        rows = await self._all(
-            "SELECT ply, seat, kind, move, actor, player_id, at FROM moves WHERE match_id = ? ORDER BY ply",
-            (match_id,),
-        )
+        rows = await self._all(f"{self._MOVE} FROM moves WHERE match_id = ? ORDER BY ply", (match_id,))
         return [MoveRow(*r) for r in rows]
 
     # -- Telegram message ids ------------------------------------------------------------------
