@@ -187,18 +187,18 @@ def _seats_line(key: str) -> Said:
     )
 
 
-def _seconds(key: str, field: str) -> Said:
-    """A line about a pause: its seconds, rounded."""
-    return lambda event, values, told: t(told.lang, key, seconds=round(values[field]))
+def _seconds(key: str, field: str, told_from: int = 0) -> Said:
+    """A line about a pause: its seconds, rounded; none for a pause under `told_from` seconds."""
+
+    def said(event: Event, values: dict[str, Any], told: Telling) -> str | None:
+        seconds = round(values[field])
+        return t(told.lang, key, seconds=seconds) if seconds >= told_from else None
+
+    return said
 
 
 RESUMED_TOLD = 3  # seconds given back from which a restart is told: a standby taking over within
 # a second or two stopped nobody's play, and would cost every playing group a message
-
-
-def _resumed(event: Event, values: dict[str, Any], told: Telling) -> str | None:
-    seconds = round(values["given_back"])
-    return t(told.lang, "announce.Resumed", seconds=seconds) if seconds >= RESUMED_TOLD else None
 
 
 # How the group is told of the events every game shares and the referee's, by event class (a
@@ -212,5 +212,5 @@ LINES: dict[type, Said] = {
     WindowClosed: _seats_line("announce.WindowClosed"),
     RatingsChanged: lambda event, values, told: rating_line(values["changes"], told.players, told.lang),
     SavingAgain: _seconds("announce.SavingAgain", "paused_for"),
-    Resumed: _resumed,
+    Resumed: _seconds("announce.Resumed", "given_back", told_from=RESUMED_TOLD),
 }
