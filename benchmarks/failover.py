@@ -49,7 +49,7 @@ import aiohttp
 import psycopg
 
 from benchmarks.capacity import Person, process_tree_cpu
-from benchmarks.load import PLAYERS, Player, group_of, open_human_table
+from benchmarks.load import PLAYERS, Player, group_of, open_human_table, person_at
 from benchmarks.load_bot import GROUPS
 from tests import postgres, redisserver
 from tests.e2e.fake_api import Call, FakeBotApi
@@ -245,7 +245,7 @@ class Run:
     def transcript(self) -> list[str]:
         """What table 0's group and person were sent, in order, the kills marked among them."""
         start = self.window[0]
-        chats = {group_of(0)["id"]: "group", PLAYERS: "person"}
+        chats = {group_of(0)["id"]: "group", person_at(0)["id"]: "person"}
         events = [(at, "—— the owner killed ——") for at in self.kills]
         for call in self.api.calls:
             if call.chat in chats and call.status == 200:
@@ -256,7 +256,7 @@ class Run:
 
     def _pressed_by_person_0(self, answer: Call) -> bool:
         query = answer.params.get("callback_query_id")
-        return bool(answer.text) and self.api.pressed_by.get(query) == PLAYERS
+        return bool(answer.text) and self.api.pressed_by.get(query) == person_at(0)["id"]
 
     async def _kills(self, until: float) -> None:
         while time.monotonic() + self.kill_every < until:

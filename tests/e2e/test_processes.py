@@ -14,6 +14,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from itertools import groupby
 from pathlib import Path
 from typing import Any
 
@@ -124,7 +125,7 @@ def test_a_deal_goes_on_when_its_owner_is_killed_and_the_standby_takes_over(
         # Every move she was told was made is stored once, in order; a keyboard whose move was
         # made, pressed again (its message drawn again by the next owner), is answered with it
         told = [a.text.removeprefix("已出：") for a in answers if a.text.startswith("已出：")]
-        assert [m for i, m in enumerate(told) if told[i - 1 : i] != [m]] == alices
+        assert [move for move, _ in groupby(told)] == alices
         assert len(alices) <= moves
         counted = metrics(second)
         assert counted[("gouji_bot_owner", ())] == 1
